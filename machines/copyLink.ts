@@ -1,0 +1,55 @@
+import { assign, emit, fromPromise, setup } from 'xstate';
+import { COPY_FEEDBACK_MS } from './constants.ts';
+
+/**
+ * Copy Link (SPEC.md section 8): idle -> copying -> copied | failed -> idle.
+ * The outcome is emitted too, so the page can show the matching toast.
+ */
+
+export type CopyLinkEvent = { type: 'link.copy'; url: string };
+export type CopyLinkEmitted = { type: 'link.copied'; url: string } | { type: 'link.copyFailed'; url: string };
+
+export interface CopyLinkContext {
+  url: string | null;
+}
+
+export const copyLinkMachine = setup({
+  types: {
+    context: {} as CopyLinkContext,
+    events: {} as CopyLinkEvent,
+    emitted: {} as CopyLinkEmitted,
+  },
+  actors: {
+    /** Injected: writes the text to the clipboard; rejects when there is no clipboard or it refuses. */
+    writeClipboard: fromPromise<void, { text: string }>(() => Promise.reject(new Error('writeClipboard is provided by the app'))),
+  },
+  actions: {
+    rememberUrl: assign((_, { url }: { url: string }) => ({ url })),
+    announceCopied: emit(({ context }) => ({ type: 'link.copied' as const, url: context.url ?? '' })),
+    announceFailed: emit(({ context }) => ({ type: 'link.copyFailed' as const, url: context.url ?? '' })),
+  },
+  delays: {
+    feedback: COPY_FEEDBACK_MS,
+  },
+}).createMachine({
+  id: 'copyLink',
+  context: { url: null },
+  initial: 'idle',
+  on: {
+    'link.copy': { target: '.copying', reenter: true, actions: { type: 'rememberUrl', params: ({ event }) => ({ url: event.url }) } },
+  },
+  states: {
+    idle: {},
+    copying: {
+      invoke: {
+        id: 'writeClipboard',
+        src: 'writeClipboard',
+        input: ({ context }) => ({ text: context.url ?? '' }),
+        onDone: { target: 'copied', actions: 'announceCopied' },
+        onError: { target: 'failed', actions: 'announceFailed' },
+      },
+    },
+    copied: { after: { feedback: 'idle' } },
+    failed: { after: { feedback: 'idle' } },
+  },
+});

@@ -1,0 +1,35 @@
+import { expect } from 'vitest';
+import { bookmarksMachine } from '../../machines/bookmarks.ts';
+import { definePathSuite } from './paths.ts';
+
+definePathSuite({
+  name: 'bookmarks',
+  machine: bookmarksMachine,
+  inputs: [{ stored: '["a"]' }, { stored: '{not json' }],
+  events: [
+    { type: 'bookmark.toggle', id: 'a' },
+    { type: 'bookmark.toggle', id: 'b' },
+    { type: 'bookmarks.storage.changed', value: '["b"]' },
+    { type: 'bookmarks.storage.changed', value: null },
+    { type: 'xstate.error.actor.saveBookmarks', error: new DOMException('Quota exceeded', 'QuotaExceededError') },
+  ],
+  delays: {},
+  arrange: (fakes) => bookmarksMachine.provide({ actors: { saveBookmarks: fakes.actor<void, { ids: string[] }>('saveBookmarks') } }),
+  check({ event, before, after, fakes, emitted }) {
+    const ids = after.context.ids as string[];
+    expect(new Set(ids).size).toBe(ids.length);
+    if (event.type === 'bookmark.toggle') {
+      const id = (event as { id: string }).id;
+      const was = (before.context.ids as string[]).includes(id);
+      expect(ids.includes(id)).toBe(!was);
+      // Each toggle is announced once, so the page shows one toast.
+      expect(emitted).toEqual([{ type: was ? 'bookmark.removed' : 'bookmark.added', id }]);
+      // ...and saved, unless storage already refused a write.
+      if (before.matches('memoryOnly')) expect(fakes.isPending('saveBookmarks')).toBe(false);
+      else expect(fakes.calls.at(-1)).toEqual({ src: 'saveBookmarks', input: { ids } });
+    } else {
+      expect(emitted).toEqual([]);
+    }
+    expect(fakes.isPending('saveBookmarks')).toBe(after.matches('saving'));
+  },
+});
