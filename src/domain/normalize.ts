@@ -1,0 +1,92 @@
+import { DEFAULT_CATEGORY, type Story } from './story.ts';
+import { isHttpUrl } from './url.ts';
+
+export type DropReason =
+  | 'not-an-object'
+  | 'missing-id'
+  | 'missing-title'
+  | 'missing-url'
+  | 'invalid-url'
+  | 'duplicate-id';
+
+export interface DroppedItem {
+  index: number;
+  reason: DropReason;
+}
+
+export interface NormalizeResult {
+  stories: Story[];
+  dropped: DroppedItem[];
+}
+
+type JsonObject = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+// Own properties only, so a polluted Object.prototype can never supply a field.
+function field(item: JsonObject, key: string): unknown {
+  return Object.hasOwn(item, key) ? item[key] : undefined;
+}
+
+/** The trimmed string, or '' when the value is not a string. */
+function trimmed(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+type Checked = { story: Story } | { reason: Exclude<DropReason, 'duplicate-id'> };
+
+function checkItem(item: unknown): Checked {
+  if (!isPlainObject(item)) return { reason: 'not-an-object' };
+  const id = trimmed(field(item, 'id'));
+  if (id === '') return { reason: 'missing-id' };
+  const title = trimmed(field(item, 'title'));
+  if (title === '') return { reason: 'missing-title' };
+  const url = trimmed(field(item, 'url'));
+  if (url === '') return { reason: 'missing-url' };
+  if (!isHttpUrl(url)) return { reason: 'invalid-url' };
+
+  const summary = field(item, 'summary');
+  const publishedAt = field(item, 'published_at');
+  const image = field(item, 'image');
+  const story: Story = {
+    id,
+    title,
+    summary: typeof summary === 'string' ? summary : '',
+    source: trimmed(field(item, 'source')) || new URL(url).host,
+    url,
+    published_at: typeof publishedAt === 'string' ? publishedAt : '',
+    category: trimmed(field(item, 'category')) || DEFAULT_CATEGORY,
+  };
+  if (isHttpUrl(image)) story.image = image;
+  return { story };
+}
+
+/**
+ * Validates the `stories` value of a feed answer (INTERFACE.md section 2).
+ * Checks run in the order of DropReason; an id counts as taken only once an item with it is kept.
+ */
+export function normalizeStories(input: unknown): NormalizeResult {
+  const result: NormalizeResult = { stories: [], dropped: [] };
+  if (!Array.isArray(input)) return result;
+  const seen = new Set<string>();
+  // An index loop, not forEach, so holes in a sparse array are reported too.
+  for (let index = 0; index < input.length; index += 1) {
+    const checked = checkItem(input[index]);
+    if ('reason' in checked) {
+      result.dropped.push({ index, reason: checked.reason });
+    } else if (seen.has(checked.story.id)) {
+      result.dropped.push({ index, reason: 'duplicate-id' });
+    } else {
+      seen.add(checked.story.id);
+      result.stories.push(checked.story);
+    }
+  }
+  return result;
+}
+
+/** Reads `stories` from a parsed feed answer; anything else gives an empty result. */
+export function storiesFromAnswer(body: unknown): NormalizeResult {
+  return normalizeStories(isPlainObject(body) ? field(body, 'stories') : undefined);
+}

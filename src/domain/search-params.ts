@@ -1,0 +1,54 @@
+import type { StoryFilter } from './filter.ts';
+
+/** The home route's URL state: `/?q=text&category=Science&category=Sports&saved=1` (INTERFACE.md section 3). */
+export interface HomeSearch {
+  q?: string;
+  category?: string[];
+  saved?: boolean;
+}
+
+// The router JSON-parses each param, so `?q=2024` or `?category=true` arrive as numbers or
+// booleans; they mean the text the visitor typed.
+function asText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) {
+    return String(value);
+  }
+  return undefined;
+}
+
+function categoryList(value: unknown): string[] {
+  const values: readonly unknown[] = Array.isArray(value) ? value : [value];
+  const categories = new Set<string>();
+  for (const item of values) {
+    const text = asText(item);
+    // Stored categories are trimmed, so a blank one could never match.
+    if (text !== undefined && text.trim() !== '') categories.add(text);
+  }
+  return [...categories];
+}
+
+const SAVED_VALUES: ReadonlySet<unknown> = new Set([true, 1, '1', 'true']);
+
+/** Tolerant reading of the URL's search params; keys at their default are left out. Never throws. */
+export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const search: HomeSearch = {};
+  // The query is kept exactly as typed (only '' is the default): the search box shows it back.
+  const q = Object.hasOwn(raw, 'q') ? asText(raw.q) : undefined;
+  if (q !== undefined && q !== '') search.q = q;
+  const category = Object.hasOwn(raw, 'category') ? categoryList(raw.category) : [];
+  if (category.length > 0) search.category = category;
+  if (Object.hasOwn(raw, 'saved') && SAVED_VALUES.has(raw.saved)) search.saved = true;
+  return search;
+}
+
+/** The filter a URL asks for; categories the data does not have are ignored (INTERFACE.md section 3). */
+export function filterFromSearch(search: HomeSearch, available: readonly string[]): StoryFilter {
+  const known = new Set(available);
+  return {
+    query: search.q ?? '',
+    categories: [...new Set(search.category ?? [])].filter((category) => known.has(category)),
+    savedOnly: search.saved === true,
+  };
+}

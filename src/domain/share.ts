@@ -1,0 +1,11 @@
+import type { Story } from './story.ts';
+
+type Shareable = Pick<Story, 'title' | 'url'>;
+
+export function twitterShareUrl(story: Shareable): string {
+  return `https://twitter.com/intent/tweet?text=${encodeURIComponent(story.title)}&url=${encodeURIComponent(story.url)}`;
+}
+
+export function facebookShareUrl(story: Shareable): string {
+  return `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(story.url)}&quote=${encodeURIComponent(story.title)}`;
+}

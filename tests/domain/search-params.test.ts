@@ -1,0 +1,155 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { filterFromSearch, validateHomeSearch, type HomeSearch } from '../../src/domain/search-params.ts';
+
+describe('validateHomeSearch', () => {
+  it('reads the full URL state', () => {
+    expect(validateHomeSearch({ q: 'mars', category: ['Science', 'Sports'], saved: 1 })).toEqual({
+      q: 'mars',
+      category: ['Science', 'Sports'],
+      saved: true,
+    });
+  });
+
+  it('leaves out every key at its default', () => {
+    expect(validateHomeSearch({})).toEqual({});
+    expect(validateHomeSearch({ q: '', category: [], saved: false })).toEqual({});
+    expect(Object.keys(validateHomeSearch({ q: '', category: [''], saved: 0 }))).toEqual([]);
+  });
+
+  it.each([
+    ['text', 'mars', 'mars'],
+    ['text with spaces, kept as typed', ' mars ', ' mars '],
+    ['a number', 2024, '2024'],
+    ['a decimal', 1.5, '1.5'],
+    ['a boolean', true, 'true'],
+  ])('keeps q given as %s', (_label, q, expected) => {
+    expect(validateHomeSearch({ q }).q).toBe(expected);
+  });
+
+  it.each([null, undefined, '', ['a'], { a: 1 }, Number.NaN, Number.POSITIVE_INFINITY])('drops q = %j', (q) => {
+    expect(validateHomeSearch({ q })).not.toHaveProperty('q');
+  });
+
+  it.each([
+    ['a single string', 'Science', ['Science']],
+    ['an array', ['Science', 'Sports'], ['Science', 'Sports']],
+    ['an array with duplicates', ['Sports', 'Science', 'Sports'], ['Sports', 'Science']],
+    ['an array with junk', ['Science', null, '', '  ', 3, { a: 1 }, ['x'], false], ['Science', '3', 'false']],
+    ['a number', 2024, ['2024']],
+  ])('reads category given as %s', (_label, category, expected) => {
+    expect(validateHomeSearch({ category }).category).toEqual(expected);
+  });
+
+  it.each([null, '', '  ', [], [null], { Science: true }])('drops category = %j', (category) => {
+    expect(validateHomeSearch({ category })).not.toHaveProperty('category');
+  });
+
+  it.each([1, '1', true, 'true'])('reads saved = %j as true', (saved) => {
+    expect(validateHomeSearch({ saved })).toEqual({ saved: true });
+  });
+
+  it.each([0, '0', false, 'false', 'yes', 2, null, [1], {}])('drops saved = %j', (saved) => {
+    expect(validateHomeSearch({ saved })).toEqual({});
+  });
+
+  it('ignores other keys and inherited ones', () => {
+    const raw = Object.create({ q: 'inherited' }) as Record<string, unknown>;
+    raw.page = 2;
+    expect(validateHomeSearch(raw)).toEqual({});
+  });
+
+  it('copes with something that is not an object at all', () => {
+    expect(validateHomeSearch(null as unknown as Record<string, unknown>)).toEqual({});
+    expect(validateHomeSearch('q=x' as unknown as Record<string, unknown>)).toEqual({});
+  });
+});
+
+describe('filterFromSearch', () => {
+  const available = ['Science', 'Sports', 'General'];
+
+  it('gives the empty filter for no search', () => {
+    expect(filterFromSearch({}, available)).toEqual({ query: '', categories: [], savedOnly: false });
+  });
+
+  it('carries the query, the known categories and saved', () => {
+    const search: HomeSearch = { q: 'mars', category: ['Sports', 'Cooking', 'Science', 'Sports'], saved: true };
+    expect(filterFromSearch(search, available)).toEqual({
+      query: 'mars',
+      categories: ['Sports', 'Science'],
+      savedOnly: true,
+    });
+  });
+
+  it('ignores every category while the data has none', () => {
+    expect(filterFromSearch({ category: ['Science'] }, []).categories).toEqual([]);
+  });
+});
+
+// ---- Properties -------------------------------------------------------------------------------
+
+const rawSearch = fc.oneof(
+  fc.dictionary(fc.string(), fc.jsonValue()),
+  fc.record(
+    {
+      q: fc.oneof(fc.string(), fc.jsonValue()),
+      category: fc.oneof(fc.string(), fc.array(fc.oneof(fc.string(), fc.jsonValue({ maxDepth: 1 }))), fc.jsonValue()),
+      saved: fc.oneof(fc.constantFrom(1, '1', true, 'true', 0, false, 'false'), fc.jsonValue()),
+      other: fc.jsonValue(),
+    },
+    { requiredKeys: [] },
+  ),
+);
+
+describe('validateHomeSearch properties', () => {
+  it('never throws and gives only well-formed, non-default keys', () => {
+    fc.assert(
+      fc.property(rawSearch, (raw) => {
+        const search = validateHomeSearch(raw);
+        for (const key of Object.keys(search)) expect(['q', 'category', 'saved']).toContain(key);
+        if ('q' in search) expect(search.q).toEqual(expect.any(String));
+        if ('q' in search) expect(search.q).not.toBe('');
+        if ('category' in search) {
+          const category = search.category ?? [];
+          expect(category.length).toBeGreaterThan(0);
+          expect(new Set(category).size).toBe(category.length);
+          for (const c of category) expect(typeof c === 'string' && c.trim() !== '').toBe(true);
+        }
+        if ('saved' in search) expect(search.saved).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never throws on anything at all', () => {
+    fc.assert(
+      fc.property(fc.anything(), (raw) => {
+        validateHomeSearch(raw as Record<string, unknown>);
+      }),
+    );
+  });
+
+  it('is idempotent', () => {
+    fc.assert(
+      fc.property(rawSearch, (raw) => {
+        const once = validateHomeSearch(raw);
+        expect(validateHomeSearch({ ...once })).toEqual(once);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps the categories of a category array that are non-blank strings, first occurrence first', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.constantFrom('A', 'B', 'C', '', ' '), fc.integer())), (category) => {
+        const expected: string[] = [];
+        for (const c of category) {
+          const textValue = typeof c === 'number' ? String(c) : c;
+          if (textValue.trim() !== '' && !expected.includes(textValue)) expected.push(textValue);
+        }
+        const result = validateHomeSearch({ category }).category ?? [];
+        expect(result).toEqual(expected);
+      }),
+    );
+  });
+});
