@@ -10,6 +10,8 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     setupFiles: ['tests/setup.ts'],
     environment: 'node',
+    // Rendering the whole app in jsdom on a 2-core CI machine can take seconds per test.
+    testTimeout: 20_000,
     coverage: {
       provider: 'v8',
       include: ['machines/**/*.ts', 'src/domain/**/*.ts'],

@@ -1,14 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <main>
-      <h1>Newsroom</h1>
-      <p>Stay informed with the latest news</p>
-    </main>
+    <App />
   </StrictMode>,
 );

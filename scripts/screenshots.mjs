@@ -1,0 +1,89 @@
+/**
+ * `npm run screenshots`: builds the site, serves it with `vite preview`, and photographs it in
+ * headless Chromium at 375, 800 and 1280 px, light and dark, with live stories from a fixture
+ * and with the demo fallback, into docs/screenshots/. Network calls are answered locally.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { launchChromium } from './chromium.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const out = `${root}docs/screenshots`;
+const port = Number(process.env.SCREENSHOT_PORT || 4179);
+const base = `http://127.0.0.1:${port}`;
+const fixture = readFileSync(`${root}tests/fixtures/live-answer.json`, 'utf8');
+const widths = [375, 800, 1280];
+const cors = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+};
+
+function run(command, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function waitForServer(url, ms = 20_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${ms} ms`);
+}
+
+async function answerNetwork(page, scenario) {
+  await page.route('**/functions/v1/fetch-news', (route) => {
+    if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    if (scenario === 'live') return route.fulfill({ status: 200, headers: { ...cors, 'content-type': 'application/json' }, body: fixture });
+    return route.fulfill({ status: 503, headers: cors, body: 'Service Unavailable' });
+  });
+  await page.route('https://images.example.org/**', (route) => {
+    const name = new URL(route.request().url()).pathname.slice(1);
+    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: readFileSync(`${root}tests/fixtures/images/${name}`) });
+  });
+}
+
+if (!process.argv.includes('--no-build')) await run('npx', ['vite', 'build']);
+mkdirSync(out, { recursive: true });
+const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore' });
+try {
+  await waitForServer(base);
+  const browser = await launchChromium();
+  for (const scenario of ['live', 'demo']) {
+    for (const theme of ['light', 'dark']) {
+      for (const width of widths) {
+        const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme, deviceScaleFactor: 1 });
+        const page = await context.newPage();
+        await answerNetwork(page, scenario);
+        await page.goto(base);
+        await page.getByRole('heading', { name: 'Top Stories' }).waitFor({ timeout: 15_000 });
+        await page.waitForLoadState('networkidle');
+        const file = `${out}/${scenario}-${theme}-${width}.png`;
+        await page.screenshot({ path: file, fullPage: width !== 375 });
+        console.log(`wrote ${file}`);
+        await context.close();
+      }
+    }
+  }
+  for (const theme of ['light', 'dark']) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: theme });
+    const page = await context.newPage();
+    page.on('console', () => {});
+    await page.goto(`${base}/no/such/page`);
+    await page.getByText('Oops! Page not found').waitFor();
+    await page.screenshot({ path: `${out}/not-found-${theme}-1280.png` });
+    await context.close();
+  }
+  await browser.close();
+} finally {
+  server.kill();
+}

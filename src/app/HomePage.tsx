@@ -1,0 +1,127 @@
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import styled from 'styled-components';
+import { CategoryChips } from '../components/CategoryChips.tsx';
+import { CategoryPicker } from '../components/CategoryPicker.tsx';
+import { DemoNotice } from '../components/DemoNotice.tsx';
+import { Layout } from '../components/Layout.tsx';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { SavedToggle } from '../components/SavedToggle.tsx';
+import { SearchBox } from '../components/SearchBox.tsx';
+import type { ShareTarget } from '../components/ShareMenu.tsx';
+import { SkipLink } from '../components/SkipLink.tsx';
+import { ThemeToggle } from '../components/ThemeToggle.tsx';
+import { categoriesOf, filterStories } from '../domain/filter.ts';
+import { facebookShareUrl, twitterShareUrl } from '../domain/share.ts';
+import type { Story } from '../domain/story.ts';
+import { mediaUp } from '../theme/tokens.ts';
+import { BookmarksActor, CopyLinkActor, FeedActor, ThemeActor } from './actors.ts';
+import { openInNewTab } from './browser.ts';
+import { PRODUCT_TITLE, TAGLINE } from './config.ts';
+import { selectFeedStatus, selectStories } from './selectors.ts';
+import { StoryArea } from './StoryArea.tsx';
+import { useHomeFilters } from './useHomeFilters.ts';
+import { useSlashToFocus } from './useSlashToFocus.ts';
+
+const Toolbar = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-block: ${({ theme }) => theme.space(6)};
+`;
+
+const Controls = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: center;
+
+  > :first-child {
+    flex: 1 1 100%;
+  }
+
+  ${mediaUp.md} {
+    > :first-child {
+      flex: 1 1 320px;
+    }
+  }
+`;
+
+const Notices = styled.div`
+  margin-bottom: ${({ theme }) => theme.space(6)};
+`;
+
+export function HomePage() {
+  const feed = FeedActor.useActorRef();
+  const status = FeedActor.useSelector(selectFeedStatus);
+  const stories = FeedActor.useSelector(selectStories);
+  const theme = ThemeActor.useActorRef();
+  const themeName = ThemeActor.useSelector((snapshot) => snapshot.context.theme);
+  const bookmarks = BookmarksActor.useActorRef();
+  const bookmarkIds = BookmarksActor.useSelector((snapshot) => snapshot.context.ids);
+  const copyLink = CopyLinkActor.useActorRef();
+
+  const categories = useMemo(() => categoriesOf(stories), [stories]);
+  const bookmarked = useMemo(() => new Set(bookmarkIds), [bookmarkIds]);
+  const { filter, setQuery, setCategories, setSavedOnly, clearFilters } = useHomeFilters(categories);
+
+  // Typing paints at once; filtering thousands of stories follows when React has time.
+  const deferredFilter = useDeferredValue(filter);
+  const matches = useMemo(() => filterStories(stories, deferredFilter, bookmarked), [stories, deferredFilter, bookmarked]);
+
+  const searchRef = useRef<HTMLInputElement>(null);
+  useSlashToFocus(searchRef);
+
+  const toggleBookmark = useCallback((story: Story) => bookmarks.send({ type: 'bookmark.toggle', id: story.id }), [bookmarks]);
+  const share = useCallback(
+    (story: Story, target: ShareTarget) => {
+      if (target === 'twitter') openInNewTab(twitterShareUrl(story));
+      else if (target === 'facebook') openInNewTab(facebookShareUrl(story));
+      else copyLink.send({ type: 'link.copy', url: story.url });
+    },
+    [copyLink],
+  );
+  const selectedCategories = useMemo(() => [...filter.categories], [filter.categories]);
+  const removeCategory = useCallback(
+    (category: string) => setCategories(selectedCategories.filter((selected) => selected !== category)),
+    [selectedCategories, setCategories],
+  );
+
+  useEffect(() => {
+    document.title = filter.query ? `“${filter.query}” · ${PRODUCT_TITLE}` : `${PRODUCT_TITLE}: ${TAGLINE}`;
+  }, [filter.query]);
+
+  return (
+    <>
+      <SkipLink />
+      <PageHeader
+        title={PRODUCT_TITLE}
+        tagline={TAGLINE}
+        actions={<ThemeToggle theme={themeName} onToggle={() => theme.send({ type: 'theme.toggle' })} />}
+      />
+      <Layout>
+        <Toolbar role="search" aria-label="Filter stories">
+          <Controls>
+            <SearchBox value={filter.query} onChange={setQuery} inputRef={searchRef} />
+            <CategoryPicker categories={categories} selected={selectedCategories} onChange={setCategories} isDisabled={categories.length === 0} />
+            <SavedToggle isSelected={filter.savedOnly} onChange={setSavedOnly} count={bookmarkIds.length} />
+          </Controls>
+          <CategoryChips selected={selectedCategories} onRemove={removeCategory} onClearAll={() => setCategories([])} />
+        </Toolbar>
+        {status === 'demo' && (
+          <Notices>
+            <DemoNotice />
+          </Notices>
+        )}
+        <StoryArea
+          status={status}
+          matches={matches}
+          bookmarks={bookmarked}
+          isFiltering={filter !== deferredFilter}
+          onRetry={() => feed.send({ type: 'feed.retry' })}
+          onClearFilters={clearFilters}
+          onToggleBookmark={toggleBookmark}
+          onShare={share}
+        />
+      </Layout>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import styled from 'styled-components';
+import { RouterButtonLink } from './RouterLink.tsx';
+
+const Page = styled.main`
+  display: grid;
+  place-content: center;
+  gap: ${({ theme }) => theme.space(4)};
+  min-height: 70vh;
+  padding: ${({ theme }) => theme.space(6)};
+  text-align: center;
+
+  h1 {
+    font-family: ${({ theme }) => theme.font.heading};
+    font-size: clamp(4rem, 12vw, 7rem);
+    line-height: 1;
+    color: ${({ theme }) => theme.color.accent};
+  }
+
+  p {
+    font-size: ${({ theme }) => theme.font.size.xl};
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;
+
+export function NotFoundPage() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+
+  useEffect(() => {
+    console.error('404 Error: User attempted to access non-existent route:', pathname);
+  }, [pathname]);
+
+  return (
+    <Page>
+      <h1>404</h1>
+      <p>Oops! Page not found</p>
+      <div>
+        <RouterButtonLink to="/">Return to Home</RouterButtonLink>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../components/Button.tsx';
+import { EmptyState } from '../components/EmptyState.tsx';
+import { ErrorState } from '../components/ErrorState.tsx';
+import type { ShareTarget } from '../components/ShareMenu.tsx';
+import { SkeletonCards } from '../components/SkeletonCards.tsx';
+import { StorySections } from '../components/StorySections.tsx';
+import type { Story } from '../domain/story.ts';
+import { TOP_STORIES_COUNT } from '../../machines/constants.ts';
+import { visuallyHidden } from '../theme/mixins.ts';
+import type { FeedStatus } from './selectors.ts';
+
+/** Compact cards rendered at first and per "Show more": large feeds stay fast (docs/performance.md). */
+export const MORE_STORIES_PAGE = 60;
+
+interface StoryAreaProps {
+  status: FeedStatus;
+  matches: Story[];
+  bookmarks: ReadonlySet<string>;
+  isFiltering: boolean;
+  onRetry(): void;
+  onClearFilters(): void;
+  onToggleBookmark(story: Story): void;
+  onShare(story: Story, target: ShareTarget): void;
+}
+
+const Area = styled.main`
+  padding-bottom: ${({ theme }) => theme.space(16)};
+  outline: none;
+  transition: opacity ${({ theme }) => theme.motion.fast};
+
+  &[data-filtering] {
+    opacity: 0.7;
+  }
+`;
+
+const Announcer = styled.p`
+  ${visuallyHidden}
+`;
+
+const More = styled.div`
+  display: flex;
+  justify-content: center;
+  margin-top: ${({ theme }) => theme.space(8)};
+`;
+
+function announcement(status: FeedStatus, count: number): string {
+  if (status === 'loading') return 'Loading stories';
+  if (status === 'error') return '';
+  return count === 1 ? '1 story' : `${count} stories`;
+}
+
+/** The story area: skeletons, the error screen, the empty state or the two sections. */
+export function StoryArea({ status, matches, bookmarks, isFiltering, onRetry, onClearFilters, onToggleBookmark, onShare }: StoryAreaProps) {
+  const [shown, setShown] = useState({ matches, limit: MORE_STORIES_PAGE });
+  // A new result list starts again from the first page.
+  const limit = shown.matches === matches ? shown.limit : MORE_STORIES_PAGE;
+  const top = matches.slice(0, TOP_STORIES_COUNT);
+  const more = matches.slice(TOP_STORIES_COUNT, TOP_STORIES_COUNT + limit);
+  const remaining = matches.length - TOP_STORIES_COUNT - more.length;
+
+  return (
+    <Area id="stories" tabIndex={-1} aria-busy={status === 'loading'} data-filtering={isFiltering || undefined}>
+      <Announcer aria-live="polite">{announcement(status, matches.length)}</Announcer>
+      {status === 'loading' ? (
+        <SkeletonCards />
+      ) : status === 'error' ? (
+        <ErrorState onRetry={onRetry} />
+      ) : matches.length === 0 ? (
+        <EmptyState onClearFilters={onClearFilters} />
+      ) : (
+        <>
+          <StorySections top={top} more={more} bookmarks={bookmarks} onToggleBookmark={onToggleBookmark} onShare={onShare} />
+          {remaining > 0 && (
+            <More>
+              <Button onPress={() => setShown({ matches, limit: limit + MORE_STORIES_PAGE })}>
+                Show more stories ({remaining} more)
+              </Button>
+            </More>
+          )}
+        </>
+      )}
+    </Area>
+  );
+}

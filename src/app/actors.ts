@@ -1,0 +1,59 @@
+/**
+ * The machines with the browser's real effects, and the React contexts that hold one
+ * actor of each for the whole app (STYLE.md: effects are provided at the edge).
+ */
+import { createActorContext } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { bookmarksMachine } from '../../machines/bookmarks.ts';
+import { BOOKMARKS_STORAGE_KEY, THEME_STORAGE_KEY } from '../../machines/constants.ts';
+import { copyLinkMachine } from '../../machines/copyLink.ts';
+import { feedMachine } from '../../machines/feed.ts';
+import { themeMachine } from '../../machines/theme.ts';
+import type { Story } from '../domain/story.ts';
+import { prefersDarkQuery, readStorage, writeClipboard, writeStorage } from './browser.ts';
+import { fetchLiveAnswer } from './live-feed.ts';
+
+export const appFeedMachine = feedMachine.provide({
+  actors: {
+    fetchLive: fromPromise<unknown>(({ signal }) => fetchLiveAnswer(signal)),
+    // A chunk of its own: only fetched when the live feed cannot be used.
+    loadSamples: fromPromise<Story[]>(async () => (await import('../domain/samples.ts')).sampleStories(Date.now())),
+  },
+});
+
+export const appThemeMachine = themeMachine.provide({
+  actions: {
+    persistTheme: (_, { theme }) => {
+      try {
+        writeStorage(THEME_STORAGE_KEY, theme);
+      } catch {
+        // Storage refused: the choice still holds for this page's lifetime (INTERFACE.md section 4).
+      }
+    },
+  },
+});
+
+export const appBookmarksMachine = bookmarksMachine.provide({
+  actors: {
+    saveBookmarks: fromPromise<void, { ids: string[] }>(async ({ input }) => writeStorage(BOOKMARKS_STORAGE_KEY, JSON.stringify(input.ids))),
+  },
+});
+
+export const appCopyLinkMachine = copyLinkMachine.provide({
+  actors: {
+    writeClipboard: fromPromise<void, { text: string }>(({ input }) => writeClipboard(input.text)),
+  },
+});
+
+export const FeedActor = createActorContext(appFeedMachine);
+export const ThemeActor = createActorContext(appThemeMachine);
+export const BookmarksActor = createActorContext(appBookmarksMachine);
+export const CopyLinkActor = createActorContext(appCopyLinkMachine);
+
+export function readThemeInput() {
+  return { stored: readStorage(THEME_STORAGE_KEY), systemPrefersDark: prefersDarkQuery()?.matches ?? false };
+}
+
+export function readBookmarksInput() {
+  return { stored: readStorage(BOOKMARKS_STORAGE_KEY) };
+}

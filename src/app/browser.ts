@@ -1,0 +1,30 @@
+/**
+ * The browser's side effects, wrapped so that none of them can crash the page:
+ * unreadable storage reads as absent, and a missing API is a rejected promise.
+ */
+
+export function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Throws when storage refuses (quota, privacy mode); callers decide what that means. */
+export function writeStorage(key: string, value: string): void {
+  window.localStorage.setItem(key, value);
+}
+
+export function prefersDarkQuery(): MediaQueryList | null {
+  return typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+}
+
+export async function writeClipboard(text: string): Promise<void> {
+  if (!navigator.clipboard?.writeText) throw new Error('The clipboard is not available');
+  await navigator.clipboard.writeText(text);
+}
+
+export function openInNewTab(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}

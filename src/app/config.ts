@@ -1,0 +1,8 @@
+/** Build-time configuration (INTERFACE.md section 1). */
+export const SUPABASE_URL: string = import.meta.env.VITE_SUPABASE_URL || 'http://127.0.0.1:54321';
+
+/** The public anon key. The default only works against the local function, which checks no key. */
+export const SUPABASE_ANON_KEY: string = import.meta.env.VITE_SUPABASE_ANON_KEY || 'local-development-anon-key';
+
+export const PRODUCT_TITLE = 'Newsroom';
+export const TAGLINE = 'Stay informed with the latest news';

@@ -1,0 +1,43 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { FEED_TIMING } from '../../machines/constants.ts';
+import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
+
+let client: Promise<SupabaseClient> | undefined;
+
+/** The backend client, loaded on first use so it stays out of the first render's JavaScript. */
+function getClient(): Promise<SupabaseClient> {
+  client ??= import('@supabase/supabase-js').then(({ createClient }) =>
+    createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+      // The page is anonymous: no session to keep, refresh or read from the URL.
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    }),
+  );
+  return client;
+}
+
+/**
+ * Calls the fetch-news function and resolves with its parsed JSON answer.
+ * Rejects when the call fails: no connection, no answer within 10 s, a non-2xx status,
+ * or a body that is not JSON (INTERFACE.md section 2). Validation is the feed machine's job.
+ */
+export async function fetchLiveAnswer(signal?: AbortSignal): Promise<unknown> {
+  const supabase = await getClient();
+  const { data, error } = await supabase.functions.invoke<unknown>('fetch-news', {
+    method: 'POST',
+    timeout: FEED_TIMING.fetchTimeout,
+    ...(signal ? { signal } : {}),
+  });
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  // supabase-js hands back text when the answer is not labelled JSON.
+  if (typeof data === 'string') {
+    try {
+      return JSON.parse(data) as unknown;
+    } catch {
+      throw new Error('The fetch-news answer is not JSON');
+    }
+  }
+  if (data instanceof Blob || data instanceof ArrayBuffer || data instanceof FormData) {
+    throw new Error('The fetch-news answer is not JSON');
+  }
+  return data;
+}

@@ -1,0 +1,9 @@
+import type { AppToast } from '../components/Toasts.tsx';
+
+/** Toasts, word for word from SPEC.md sections 4 and 8. */
+export const TOASTS = {
+  bookmarkAdded: { title: 'Story bookmarked', description: 'Story saved to your bookmarks', tone: 'success' },
+  bookmarkRemoved: { title: 'Bookmark removed', description: 'Story removed from your bookmarks', tone: 'info' },
+  linkCopied: { title: 'Link copied', description: 'Story link copied to clipboard', tone: 'success' },
+  copyFailed: { title: 'Copy failed', description: 'Could not copy link to clipboard', tone: 'error' },
+} as const satisfies Record<string, AppToast>;

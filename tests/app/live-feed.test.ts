@@ -1,0 +1,86 @@
+/**
+ * The page's feed call through the real supabase-js client against a loopback server:
+ * what counts as an answer and what counts as a failure (INTERFACE.md section 2).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+let handler: Handler = (_request, response) => response.end();
+const seen: IncomingMessage[] = [];
+let server: Server;
+let fetchLiveAnswer: (signal?: AbortSignal) => Promise<unknown>;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    seen.push(request);
+    handler(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  vi.stubEnv('VITE_SUPABASE_URL', `http://127.0.0.1:${port}`);
+  vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'test-anon-key');
+  // supabase-js refuses to start on Node 20 without a WebSocket class; browsers have one and
+  // the realtime client it is for is never used by the page.
+  if (!('WebSocket' in globalThis)) vi.stubGlobal('WebSocket', class {});
+  ({ fetchLiveAnswer } = await import('../../src/app/live-feed.ts'));
+});
+
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const json = (status: number, body: string, type = 'application/json'): Handler => (_request, response) => {
+  response.writeHead(status, { 'content-type': type });
+  response.end(body);
+};
+
+describe('fetchLiveAnswer', () => {
+  it('POSTs to /functions/v1/fetch-news with the anon key as apikey and bearer token, and returns the JSON', async () => {
+    handler = json(200, JSON.stringify({ stories: [{ id: '1' }], generated_at: 'now' }));
+    await expect(fetchLiveAnswer()).resolves.toEqual({ stories: [{ id: '1' }], generated_at: 'now' });
+    const request = seen.at(-1)!;
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe('/functions/v1/fetch-news');
+    expect(request.headers.apikey).toBe('test-anon-key');
+    expect(request.headers.authorization).toBe('Bearer test-anon-key');
+  });
+
+  it('accepts a JSON body labelled as text', async () => {
+    handler = json(200, '{"stories":[]}', 'text/plain');
+    await expect(fetchLiveAnswer()).resolves.toEqual({ stories: [] });
+  });
+
+  it.each([500, 502, 503, 504, 404])('fails on HTTP %i', async (status) => {
+    handler = json(status, '{"error":"down"}');
+    const before = seen.length;
+    await expect(fetchLiveAnswer()).rejects.toThrow(/non-2xx|status/i);
+    expect(seen.length).toBe(before + 1);
+  });
+
+  it('fails when the body is not JSON', async () => {
+    handler = json(200, '<html>gateway</html>', 'text/html');
+    await expect(fetchLiveAnswer()).rejects.toThrow('not JSON');
+  });
+
+  it('fails when the body is malformed JSON', async () => {
+    handler = json(200, '{"stories": [', 'application/json');
+    const before = seen.length;
+    await expect(fetchLiveAnswer()).rejects.toThrow();
+    expect(seen.length).toBe(before + 1);
+  });
+
+  it('fails when the call is aborted (the feed machine aborts it after 10 s)', async () => {
+    handler = () => {}; // never answers
+    const controller = new AbortController();
+    const call = fetchLiveAnswer(controller.signal);
+    const before = seen.length;
+    setTimeout(() => controller.abort(), 100);
+    await expect(call).rejects.toThrow();
+    expect(seen.length).toBe(before + 1);
+  });
+});
