@@ -1,9 +1,27 @@
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { contentSecurityPolicy, securityHeaders } from './csp.config.ts';
 
-export default defineConfig({
-  plugins: [react()],
-  server: { host: '127.0.0.1', port: 5173 },
-  preview: { host: '127.0.0.1', port: 4173 },
-  build: { target: 'es2022', sourcemap: true },
+const DEFAULT_BACKEND = 'http://127.0.0.1:54321';
+
+/** Puts the CSP into the built index.html too, for static hosts that cannot send headers. */
+function cspMetaTag(backendUrl: string): Plugin {
+  return {
+    name: 'csp-meta-tag',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy(backendUrl).replace(/; frame-ancestors 'none'/, '') }, injectTo: 'head-prepend' },
+    ],
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), 'VITE_');
+  const backendUrl = env.VITE_SUPABASE_URL || DEFAULT_BACKEND;
+  return {
+    plugins: [react(), cspMetaTag(backendUrl)],
+    server: { host: '127.0.0.1', port: 5173 },
+    preview: { host: '127.0.0.1', port: 4173, headers: securityHeaders(backendUrl) },
+    build: { target: 'es2022', sourcemap: true },
+  };
 });

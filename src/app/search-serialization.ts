@@ -14,7 +14,7 @@ export function parseSearch(search: string): Record<string, unknown> {
   return result;
 }
 
-export function stringifySearch(search: Record<string, unknown>): string {
+export function stringifySearch(search: object): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(search)) {
     for (const item of Array.isArray(value) ? value : [value]) {

@@ -19,7 +19,7 @@ definePathSuite({
     const ids = after.context.ids as string[];
     expect(new Set(ids).size).toBe(ids.length);
     if (event.type === 'bookmark.toggle') {
-      const id = (event as { id: string }).id;
+      const id = String(event.id);
       const was = (before.context.ids as string[]).includes(id);
       expect(ids.includes(id)).toBe(!was);
       // Each toggle is announced once, so the page shows one toast.

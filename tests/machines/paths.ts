@@ -25,9 +25,12 @@ import {
 
 export type Path = StatePath<AnyMachineSnapshot, EventObject>;
 
+/** An event with its payload, as the tests write them. */
+export type PayloadEvent = EventObject & Record<string, unknown>;
+
 interface GraphOptions {
   /** Concrete payloads for event types that need them (done outputs, errors, event fields). */
-  events: EventObject[];
+  events: PayloadEvent[];
   input?: unknown;
 }
 
@@ -38,7 +41,7 @@ const serialize = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snap
  * payloads where there are any. Passing `events` to @xstate/graph replaces its own
  * discovery, so discovery is done here, the way @xstate/graph does it by default.
  */
-function eventsFor(payloads: EventObject[]) {
+function eventsFor(payloads: PayloadEvent[]) {
   return (snapshot: AnyMachineSnapshot): EventObject[] =>
     __unsafe_getAllOwnEventDescriptors(snapshot).flatMap((type) => {
       const matching = payloads.filter((event) => event.type === type);
@@ -123,7 +126,7 @@ interface ReplayOptions {
   /** Ids of the state nodes the actor was in. */
   visited: Set<string>;
   /** Called after every step with the previous and the new snapshot, and the event. */
-  check(step: { event: EventObject; before: AnyMachineSnapshot; after: AnyMachineSnapshot; expected: AnyMachineSnapshot }): void;
+  check(step: { event: PayloadEvent; before: AnyMachineSnapshot; after: AnyMachineSnapshot; expected: AnyMachineSnapshot }): void;
 }
 
 export function delayOf(type: string, delays: Record<string, number>): number {
@@ -206,12 +209,12 @@ export interface PathSuite {
   /** One traversal per input, so every initial branch is covered. */
   inputs?: unknown[];
   /** Payloads for events that need them: actor outputs and errors, event fields. */
-  events: EventObject[];
+  events: PayloadEvent[];
   delays: Record<string, number>;
   /** Provides fakes for one replay; `effects` collects what injected actions did. */
   arrange(fakes: FakePromiseActors, effects: unknown[]): AnyStateMachine;
   /** What the visitor or the caller would notice after one step. */
-  check(step: { event: EventObject; before: AnyMachineSnapshot; after: AnyMachineSnapshot; fakes: FakePromiseActors; emitted: EventObject[]; effects: unknown[] }): void;
+  check(step: { event: PayloadEvent; before: AnyMachineSnapshot; after: AnyMachineSnapshot; fakes: FakePromiseActors; emitted: EventObject[]; effects: unknown[] }): void;
 }
 
 /**

@@ -115,7 +115,9 @@ describe(`the page, ${paths.length} paths through the visitor's model`, () => {
           expect(screen.getByText('Failed to fetch the latest stories')).toBeInTheDocument();
           expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
         },
-        retrying: () => expect(storyArea()).toHaveAttribute('aria-busy', 'true'),
+        retrying: () => {
+          expect(storyArea()).toHaveAttribute('aria-busy', 'true');
+        },
         ...browsingChecks('live'),
         ...browsingChecks('demo'),
       },
