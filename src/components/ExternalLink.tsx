@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-aria-components';
+import styled from 'styled-components';
+import { focusRing } from '../theme/mixins.ts';
+import { ExternalLinkIcon } from './icons.tsx';
+
+export interface ExternalLinkProps extends Omit<LinkProps, 'href' | 'target' | 'rel' | 'children'> {
+  /** An http(s) URL; the caller checks it. */
+  href: string;
+  children: ReactNode;
+}
+
+const StyledLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1.5)};
+  min-height: 40px;
+  color: ${({ theme }) => theme.color.accent};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  text-decoration: none;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  cursor: pointer;
+
+  &[data-hovered] {
+    color: ${({ theme }) => theme.color.accentHover};
+    text-decoration: underline;
+    text-underline-offset: 3px;
+  }
+
+  &[data-focus-visible] {
+    ${focusRing}
+  }
+`;
+
+/** Opens in a new tab without giving the target page a handle on this one. */
+export function ExternalLink({ children, ...props }: ExternalLinkProps) {
+  return (
+    <StyledLink {...props} target="_blank" rel="noopener noreferrer">
+      {children}
+      <ExternalLinkIcon size={14} />
+    </StyledLink>
+  );
+}

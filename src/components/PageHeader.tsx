@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { mediaUp } from '../theme/tokens.ts';
+import { NewspaperIcon } from './icons.tsx';
+import { Layout } from './Layout.tsx';
+
+export interface PageHeaderProps {
+  title: string;
+  tagline: string;
+  actions: ReactNode;
+}
+
+const Header = styled.header`
+  border-bottom: 1px solid ${({ theme }) => theme.color.border};
+  background: ${({ theme }) => theme.color.surface};
+`;
+
+const Bar = styled(Layout)`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  padding-block: ${({ theme }) => theme.space(4)};
+
+  ${mediaUp.md} {
+    padding-block: ${({ theme }) => theme.space(5)};
+  }
+`;
+
+const Mark = styled.span`
+  display: none;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.accent};
+  color: ${({ theme }) => theme.color.onAccent};
+
+  ${mediaUp.sm} {
+    display: inline-flex;
+  }
+`;
+
+const Titles = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  min-width: 0;
+`;
+
+const Title = styled.h1`
+  color: ${({ theme }) => theme.color.text};
+  font-family: ${({ theme }) => theme.font.heading};
+  font-size: ${({ theme }) => theme.font.size.xl};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  letter-spacing: -0.01em;
+  line-height: ${({ theme }) => theme.font.lineHeight.tight};
+
+  ${mediaUp.md} {
+    font-size: ${({ theme }) => theme.font.size.xxl};
+  }
+`;
+
+const Tagline = styled.p`
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+export function PageHeader({ title, tagline, actions }: PageHeaderProps) {
+  return (
+    <Header>
+      <Bar>
+        <Mark aria-hidden="true">
+          <NewspaperIcon size={24} />
+        </Mark>
+        <Titles>
+          <Title>{title}</Title>
+          <Tagline>{tagline}</Tagline>
+        </Titles>
+        <Actions>{actions}</Actions>
+      </Bar>
+    </Header>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Ref } from 'react';
+import { Button, Input, Label, SearchField } from 'react-aria-components';
+import styled from 'styled-components';
+import { focusRing, visuallyHidden } from '../theme/mixins.ts';
+import { CloseIcon, SearchIcon } from './icons.tsx';
+
+export interface SearchBoxProps {
+  value: string;
+  onChange(value: string): void;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+const Field = styled(SearchField)`
+  position: relative;
+  display: flex;
+  align-items: center;
+  width: 100%;
+  color: ${({ theme }) => theme.color.textMuted};
+
+  > svg {
+    position: absolute;
+    left: ${({ theme }) => theme.space(3)};
+    pointer-events: none;
+  }
+`;
+
+const HiddenLabel = styled(Label)`
+  ${visuallyHidden}
+`;
+
+const StyledInput = styled(Input)`
+  width: 100%;
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.space(12)} 0 ${({ theme }) => theme.space(10)};
+  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  font-size: ${({ theme }) => theme.font.size.md};
+  appearance: none;
+
+  &::placeholder {
+    color: ${({ theme }) => theme.color.textMuted};
+    opacity: 1;
+  }
+
+  /* RAC renders its own clear button. */
+  &::-webkit-search-cancel-button,
+  &::-webkit-search-decoration {
+    appearance: none;
+  }
+
+  &[data-hovered] {
+    border-color: ${({ theme }) => theme.color.text};
+  }
+
+  &[data-focused] {
+    ${focusRing}
+    outline-offset: 0;
+    border-color: ${({ theme }) => theme.color.focusRing};
+  }
+`;
+
+const ClearButton = styled(Button)`
+  position: absolute;
+  right: ${({ theme }) => theme.space(1)};
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 36px;
+  height: 36px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: transparent;
+  color: ${({ theme }) => theme.color.textMuted};
+  cursor: pointer;
+
+  &[data-hovered] {
+    background: ${({ theme }) => theme.color.surfaceMuted};
+    color: ${({ theme }) => theme.color.text};
+  }
+
+  &[data-focus-visible] {
+    ${focusRing}
+  }
+`;
+
+const KeyHint = styled.kbd`
+  position: absolute;
+  right: ${({ theme }) => theme.space(3)};
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-width: 22px;
+  height: 22px;
+  padding: 0 ${({ theme }) => theme.space(1.5)};
+  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: ${({ theme }) => theme.font.size.xs};
+  line-height: 1;
+  pointer-events: none;
+`;
+
+export function SearchBox({ value, onChange, inputRef }: SearchBoxProps) {
+  return (
+    <Field value={value} onChange={onChange}>
+      <HiddenLabel>Search news stories</HiddenLabel>
+      <SearchIcon size={18} />
+      <StyledInput ref={inputRef} placeholder="Search news stories..." />
+      {value === '' ? (
+        <KeyHint aria-hidden="true">/</KeyHint>
+      ) : (
+        <ClearButton aria-label="Clear search">
+          <CloseIcon size={16} />
+        </ClearButton>
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,16 @@
+import styled from 'styled-components';
+
+/** An `h2` with the editorial rule above it. */
+export const SectionHeading = styled.h2`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(4)};
+  padding-top: ${({ theme }) => theme.space(3)};
+  border-top: 3px solid ${({ theme }) => theme.color.text};
+  color: ${({ theme }) => theme.color.text};
+  font-family: ${({ theme }) => theme.font.heading};
+  font-size: ${({ theme }) => theme.font.size.xl};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  line-height: ${({ theme }) => theme.font.lineHeight.tight};
+`;

@@ -1,0 +1,152 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import { formatStoryDate, isoDateTime } from '../domain/format.ts';
+import type { Story } from '../domain/story.ts';
+import { isHttpUrl } from '../domain/url.ts';
+import { ExternalLink } from './ExternalLink.tsx';
+import { IconToggleButton } from './IconToggleButton.tsx';
+import { BookmarkIcon } from './icons.tsx';
+import { ShareMenu, type ShareTarget } from './ShareMenu.tsx';
+import { StoryImage } from './StoryImage.tsx';
+
+export type StoryCardVariant = 'large' | 'compact';
+
+export interface StoryCardProps {
+  story: Story;
+  variant: StoryCardVariant;
+  isBookmarked: boolean;
+  onToggleBookmark(story: Story): void;
+  onShare(story: Story, target: ShareTarget): void;
+  headingLevel?: 3;
+}
+
+const Card = styled.article`
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  overflow: hidden;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  transition: box-shadow ${({ theme }) => theme.motion.normal};
+
+  &:hover {
+    box-shadow: ${({ theme }) => theme.shadow.cardHover};
+  }
+`;
+
+const Body = styled.div<{ $variant: StoryCardVariant }>`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme, $variant }) =>
+    $variant === 'large' ? `${theme.space(4)} ${theme.space(5)} ${theme.space(2)}` : `${theme.space(3)} ${theme.space(4)} ${theme.space(1)}`};
+`;
+
+const Meta = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(2.5)}`};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.xs};
+`;
+
+const SourceBadge = styled.span`
+  max-width: 100%;
+  overflow: hidden;
+  padding: ${({ theme }) => `${theme.space(0.5)} ${theme.space(2)}`};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.surfaceMuted};
+  color: ${({ theme }) => theme.color.text};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  letter-spacing: 0.02em;
+  text-overflow: ellipsis;
+  text-transform: uppercase;
+  white-space: nowrap;
+`;
+
+const Title = styled.h3<{ $variant: StoryCardVariant }>`
+  color: ${({ theme }) => theme.color.text};
+  font-family: ${({ theme }) => theme.font.heading};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  line-height: ${({ theme }) => theme.font.lineHeight.tight};
+  overflow-wrap: anywhere;
+  text-wrap: balance;
+  font-size: ${({ theme, $variant }) => ($variant === 'large' ? theme.font.size.xl : theme.font.size.lg)};
+`;
+
+const Summary = styled.p<{ $lines: number }>`
+  display: -webkit-box;
+  overflow: hidden;
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  overflow-wrap: anywhere;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: ${({ $lines }) => $lines};
+  line-clamp: ${({ $lines }) => $lines};
+`;
+
+const Footer = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: auto;
+  padding-top: ${({ theme }) => theme.space(1)};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space(0.5)};
+  margin-left: auto;
+  margin-right: -${({ theme }) => theme.space(2)};
+`;
+
+function StoryDate({ iso }: { iso: string }) {
+  const label = formatStoryDate(iso);
+  const dateTime = isoDateTime(iso);
+  if (label === null || dateTime === null) return null;
+  return <time dateTime={dateTime}>{label}</time>;
+}
+
+export function StoryCard({
+  story,
+  variant,
+  isBookmarked,
+  onToggleBookmark,
+  onShare,
+  headingLevel = 3,
+}: StoryCardProps) {
+  const headingId = useId();
+  return (
+    <Card aria-labelledby={headingId}>
+      {isHttpUrl(story.image) && <StoryImage key={story.image} src={story.image} />}
+      <Body $variant={variant}>
+        <Meta>
+          <SourceBadge>{story.source}</SourceBadge>
+          <StoryDate iso={story.published_at} />
+        </Meta>
+        <Title as={`h${headingLevel}`} id={headingId} $variant={variant}>
+          {story.title}
+        </Title>
+        {story.summary !== '' && <Summary $lines={variant === 'large' ? 4 : 3}>{story.summary}</Summary>}
+        <Footer>
+          {isHttpUrl(story.url) && <ExternalLink href={story.url}>Read more</ExternalLink>}
+          <Actions>
+            <IconToggleButton
+              aria-label={isBookmarked ? 'Remove bookmark' : 'Bookmark story'}
+              isSelected={isBookmarked}
+              onChange={() => onToggleBookmark(story)}
+            >
+              <BookmarkIcon size={18} filled={isBookmarked} />
+            </IconToggleButton>
+            <ShareMenu onShare={(target) => onShare(story, target)} />
+          </Actions>
+        </Footer>
+      </Body>
+    </Card>
+  );
+}

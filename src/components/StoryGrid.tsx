@@ -1,0 +1,34 @@
+import styled, { css } from 'styled-components';
+import { mediaUp } from '../theme/tokens.ts';
+
+export type StoryGridLayout = 'top' | 'more';
+
+const columns = {
+  // INTERFACE.md section 3: Top Stories 1 column below 768 px, 3 from 768 px.
+  top: css`
+    ${mediaUp.md} {
+      grid-template-columns: repeat(3, minmax(0, 1fr));
+    }
+  `,
+  // More Stories: 1 column below 640 px, 2 from 640 px, 4 from 1024 px.
+  more: css`
+    ${mediaUp.sm} {
+      grid-template-columns: repeat(2, minmax(0, 1fr));
+    }
+    ${mediaUp.lg} {
+      grid-template-columns: repeat(4, minmax(0, 1fr));
+    }
+  `,
+};
+
+/** A `<ul role="list">` grid of cards; the role survives `list-style: none` in Safari. */
+export const StoryGrid = styled.ul.attrs({ role: 'list' })<{ $layout: StoryGridLayout }>`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${({ theme }) => theme.space(5)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  ${({ $layout }) => columns[$layout]}
+`;

@@ -1,0 +1,60 @@
+import { useId } from 'react';
+import styled from 'styled-components';
+import type { Story } from '../domain/story.ts';
+import { SectionHeading } from './SectionHeading.tsx';
+import type { ShareTarget } from './ShareMenu.tsx';
+import { StoryCard, type StoryCardVariant } from './StoryCard.tsx';
+import { StoryGrid, type StoryGridLayout } from './StoryGrid.tsx';
+
+export interface StorySectionsProps {
+  top: Story[];
+  more: Story[];
+  bookmarks: ReadonlySet<string>;
+  onToggleBookmark(story: Story): void;
+  onShare(story: Story, target: ShareTarget): void;
+}
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(10)};
+`;
+
+interface SectionProps extends Omit<StorySectionsProps, 'top' | 'more'> {
+  title: string;
+  stories: Story[];
+  layout: StoryGridLayout;
+  variant: StoryCardVariant;
+}
+
+function Section({ title, stories, layout, variant, bookmarks, onToggleBookmark, onShare }: SectionProps) {
+  const headingId = useId();
+  if (stories.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId}>
+      <SectionHeading id={headingId}>{title}</SectionHeading>
+      <StoryGrid $layout={layout}>
+        {stories.map((story) => (
+          <li key={story.id}>
+            <StoryCard
+              story={story}
+              variant={variant}
+              isBookmarked={bookmarks.has(story.id)}
+              onToggleBookmark={onToggleBookmark}
+              onShare={onShare}
+            />
+          </li>
+        ))}
+      </StoryGrid>
+    </section>
+  );
+}
+
+export function StorySections({ top, more, ...cardProps }: StorySectionsProps) {
+  return (
+    <Stack>
+      <Section title="Top Stories" stories={top} layout="top" variant="large" {...cardProps} />
+      <Section title="More Stories" stories={more} layout="more" variant="compact" {...cardProps} />
+    </Stack>
+  );
+}

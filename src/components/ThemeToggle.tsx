@@ -1,0 +1,32 @@
+import { TooltipTrigger } from 'react-aria-components';
+import type { ThemeName } from '../theme/tokens.ts';
+import { IconButton } from './IconButton.tsx';
+import { MoonIcon, SunIcon } from './icons.tsx';
+import { Tooltip } from './Tooltip.tsx';
+
+export interface ThemeToggleProps {
+  theme: ThemeName;
+  onToggle(): void;
+}
+
+/** SPEC section 9: tooltips open after 700 ms. */
+export const TOOLTIP_DELAY_MS = 700;
+/**
+ * SPEC section 9 asks for a 300 ms skip delay. RAC has no skip-delay prop: after a tooltip
+ * starts closing, other tooltips open instantly for max(500 ms, closeDelay) (a constant inside
+ * react-stately's useTooltipTriggerState). closeDelay=300 hides this tooltip 300 ms after the
+ * pointer leaves, and re-entering within that time keeps it open without a new delay.
+ */
+export const TOOLTIP_CLOSE_DELAY_MS = 300;
+
+export function ThemeToggle({ theme, onToggle }: ThemeToggleProps) {
+  const label = theme === 'light' ? 'Switch to dark theme' : 'Switch to light theme';
+  return (
+    <TooltipTrigger delay={TOOLTIP_DELAY_MS} closeDelay={TOOLTIP_CLOSE_DELAY_MS}>
+      <IconButton aria-label={label} variant="outline" onPress={onToggle}>
+        {theme === 'light' ? <MoonIcon /> : <SunIcon />}
+      </IconButton>
+      <Tooltip>{label}</Tooltip>
+    </TooltipTrigger>
+  );
+}

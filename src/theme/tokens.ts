@@ -1,0 +1,152 @@
+export type ThemeName = 'light' | 'dark';
+
+export type ToastTone = 'success' | 'error' | 'info';
+
+interface ColorPair {
+  bg: string;
+  text: string;
+}
+
+export interface ThemeColors {
+  /** Page background. */
+  bg: string;
+  /** Cards, header, popovers. */
+  surface: string;
+  /** Hover fills, chips, image placeholders. */
+  surfaceMuted: string;
+  text: string;
+  textMuted: string;
+  /** Decorative hairlines (card edges, dividers): no contrast requirement. */
+  border: string;
+  /** Boundaries that identify a control (inputs, outline buttons): ≥ 3:1 against surface and bg. */
+  borderStrong: string;
+  /** The one accent colour: links, primary buttons, selected states. */
+  accent: string;
+  accentHover: string;
+  /** Text and icons on an accent fill. */
+  onAccent: string;
+  /** Low-emphasis accent fill (badges, chips) and the text used on it. */
+  accentSoft: ColorPair;
+  focusRing: string;
+  notice: ColorPair & { border: string };
+  danger: string;
+  tooltip: ColorPair;
+  toast: Record<ToastTone, ColorPair>;
+  skeleton: string;
+  skeletonHighlight: string;
+}
+
+export interface AppTheme {
+  name: ThemeName;
+  color: ThemeColors;
+  /** Spacing on a 4 px grid: space(4) === '16px'. */
+  space: (steps: number) => string;
+  radius: { sm: string; md: string; lg: string; pill: string };
+  font: {
+    body: string;
+    heading: string;
+    mono: string;
+    size: { xs: string; sm: string; md: string; lg: string; xl: string; xxl: string };
+    weight: { regular: number; medium: number; bold: number };
+    lineHeight: { tight: number; snug: number; body: number };
+  };
+  shadow: { card: string; cardHover: string; popover: string };
+  breakpoint: { sm: number; md: number; lg: number };
+  layout: { maxWidth: string };
+  motion: { fast: string; normal: string };
+}
+
+export const breakpoint = { sm: 640, md: 768, lg: 1024 } as const;
+
+/** Min-width media queries for the breakpoints, usable directly in styled templates. */
+export const mediaUp = {
+  sm: `@media (min-width: ${breakpoint.sm}px)`,
+  md: `@media (min-width: ${breakpoint.md}px)`,
+  lg: `@media (min-width: ${breakpoint.lg}px)`,
+} as const;
+
+const shared = {
+  space: (steps: number) => `${steps * 4}px`,
+  radius: { sm: '6px', md: '10px', lg: '16px', pill: '999px' },
+  font: {
+    body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    heading: '"Iowan Old Style", "Palatino Linotype", Palatino, Georgia, Cambria, "Times New Roman", serif',
+    mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+    size: { xs: '0.75rem', sm: '0.875rem', md: '1rem', lg: '1.1875rem', xl: '1.5rem', xxl: '2rem' },
+    weight: { regular: 400, medium: 550, bold: 700 },
+    lineHeight: { tight: 1.2, snug: 1.35, body: 1.55 },
+  },
+  breakpoint,
+  layout: { maxWidth: '1200px' },
+  motion: { fast: '120ms ease-out', normal: '200ms ease-out' },
+} satisfies Omit<AppTheme, 'name' | 'color' | 'shadow'>;
+
+export const lightTheme: AppTheme = {
+  ...shared,
+  name: 'light',
+  color: {
+    bg: '#f6f5f1',
+    surface: '#ffffff',
+    surfaceMuted: '#efede7',
+    text: '#1c1b19',
+    textMuted: '#5b5953',
+    border: '#e3e0d8',
+    borderStrong: '#8a877f',
+    accent: '#b42318',
+    accentHover: '#912018',
+    onAccent: '#ffffff',
+    accentSoft: { bg: '#fdecea', text: '#8f1c13' },
+    focusRing: '#1d4ed8',
+    notice: { bg: '#fef3c7', text: '#78350f', border: '#d97706' },
+    danger: '#b42318',
+    tooltip: { bg: '#1c1b19', text: '#ffffff' },
+    toast: {
+      success: { bg: '#14532d', text: '#ffffff' },
+      error: { bg: '#991b1b', text: '#ffffff' },
+      info: { bg: '#1c1b19', text: '#ffffff' },
+    },
+    skeleton: '#e9e6df',
+    skeletonHighlight: '#f6f4ef',
+  },
+  shadow: {
+    card: '0 1px 2px rgb(28 27 25 / 0.06), 0 1px 1px rgb(28 27 25 / 0.04)',
+    cardHover: '0 8px 24px rgb(28 27 25 / 0.10), 0 2px 6px rgb(28 27 25 / 0.06)',
+    popover: '0 12px 32px rgb(28 27 25 / 0.16), 0 2px 6px rgb(28 27 25 / 0.08)',
+  },
+};
+
+export const darkTheme: AppTheme = {
+  ...shared,
+  name: 'dark',
+  color: {
+    bg: '#121316',
+    surface: '#1b1d21',
+    surfaceMuted: '#26282e',
+    text: '#e8e6e1',
+    textMuted: '#a19f98',
+    border: '#2e3138',
+    borderStrong: '#8a8880',
+    accent: '#ff8f7a',
+    accentHover: '#ffab9b',
+    onAccent: '#1a0b08',
+    accentSoft: { bg: '#3a1f1a', text: '#ffb4a6' },
+    focusRing: '#8ab4ff',
+    notice: { bg: '#3b2a06', text: '#fde68a', border: '#b7791f' },
+    danger: '#ff8f7a',
+    tooltip: { bg: '#e8e6e1', text: '#121316' },
+    toast: {
+      success: { bg: '#bbf7d0', text: '#052e16' },
+      error: { bg: '#fecaca', text: '#450a0a' },
+      info: { bg: '#e8e6e1', text: '#121316' },
+    },
+    skeleton: '#24262b',
+    skeletonHighlight: '#2e3036',
+  },
+  shadow: {
+    card: '0 1px 2px rgb(0 0 0 / 0.4)',
+    cardHover: '0 8px 24px rgb(0 0 0 / 0.5), 0 2px 6px rgb(0 0 0 / 0.35)',
+    popover: '0 12px 32px rgb(0 0 0 / 0.55), 0 2px 6px rgb(0 0 0 / 0.35)',
+  },
+};
+
+export const themes: Record<ThemeName, AppTheme> = { light: lightTheme, dark: darkTheme };
