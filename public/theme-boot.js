@@ -4,7 +4,7 @@
   var theme = null;
   try {
     theme = window.localStorage.getItem('theme');
-  } catch (error) {
+  } catch {
     // Storage unreadable: fall back to the system preference.
   }
   if (theme !== 'dark' && theme !== 'light') {
