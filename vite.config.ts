@@ -1,5 +1,6 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { contentSecurityPolicy, securityHeaders } from './csp.config.ts';
 
 const DEFAULT_BACKEND = 'http://127.0.0.1:54321';
@@ -19,7 +20,12 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const backendUrl = env.VITE_SUPABASE_URL || DEFAULT_BACKEND;
   return {
-    plugins: [react(), cspMetaTag(backendUrl)],
+    plugins: [
+      react(),
+      // The site is in English: React Aria's strings for other locales stay out of the bundle.
+      { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' as const },
+      cspMetaTag(backendUrl),
+    ],
     server: { host: '127.0.0.1', port: 5173 },
     preview: { host: '127.0.0.1', port: 4173, headers: securityHeaders(backendUrl) },
     build: { target: 'es2022', sourcemap: true },

@@ -1,7 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { createToastQueue, ToastRegion } from '../components/Toasts.tsx';
+import { createToastQueue } from '../components/toast-queue.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { themes } from '../theme/tokens.ts';
 import {
@@ -17,6 +17,7 @@ import {
   ThemeActor,
 } from './actors.ts';
 import { BrowserBridge } from './BrowserBridge.tsx';
+import { DeferredToastRegion, preloadDeferredComponents } from './deferred-components.tsx';
 import { createAppRouter } from './router.tsx';
 
 /** The machines the app runs; tests pass versions with fake effects. */
@@ -45,6 +46,7 @@ interface AppProps {
 }
 
 export function App({ logic, router: givenRouter }: AppProps) {
+  useState(preloadDeferredComponents);
   const machines = { ...defaultLogic, ...logic };
   const [router] = useState(() => givenRouter ?? createAppRouter());
   const [toasts] = useState(createToastQueue);
@@ -59,7 +61,9 @@ export function App({ logic, router: givenRouter }: AppProps) {
             <Themed>
               <BrowserBridge toasts={toasts} />
               <RouterProvider router={router} />
-              <ToastRegion queue={toasts} />
+              <Suspense fallback={null}>
+                <DeferredToastRegion.Component queue={toasts} />
+              </Suspense>
             </Themed>
           </CopyLinkActor.Provider>
         </BookmarksActor.Provider>

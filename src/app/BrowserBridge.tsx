@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import type { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
 import { BOOKMARKS_STORAGE_KEY, THEME_STORAGE_KEY } from '../../machines/constants.ts';
-import type { AppToast } from '../components/Toasts.tsx';
+import type { AppToast } from '../components/toast-queue.ts';
 import { BookmarksActor, CopyLinkActor, FeedActor, ThemeActor } from './actors.ts';
 import { prefersDarkQuery } from './browser.ts';
 import { TOASTS } from './messages.ts';

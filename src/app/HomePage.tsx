@@ -1,7 +1,6 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import styled from 'styled-components';
-import { CategoryChips } from '../components/CategoryChips.tsx';
-import { CategoryPicker } from '../components/CategoryPicker.tsx';
+import { Button } from '../components/Button.tsx';
 import { DemoNotice } from '../components/DemoNotice.tsx';
 import { Layout } from '../components/Layout.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
@@ -19,6 +18,7 @@ import { openInNewTab } from './browser.ts';
 import { PRODUCT_TITLE, TAGLINE } from './config.ts';
 import { selectFeedStatus, selectStories } from './selectors.ts';
 import { StoryArea } from './StoryArea.tsx';
+import { DeferredCategoryChips, DeferredCategoryPicker } from './deferred-components.tsx';
 import { useHomeFilters } from './useHomeFilters.ts';
 import { useSlashToFocus } from './useSlashToFocus.ts';
 
@@ -101,10 +101,14 @@ export function HomePage() {
         <Toolbar role="search" aria-label="Filter stories">
           <Controls>
             <SearchBox value={filter.query} onChange={setQuery} inputRef={searchRef} />
-            <CategoryPicker categories={categories} selected={selectedCategories} onChange={setCategories} isDisabled={categories.length === 0} />
+            <Suspense fallback={<Button isDisabled>Categories</Button>}>
+              <DeferredCategoryPicker.Component categories={categories} selected={selectedCategories} onChange={setCategories} isDisabled={categories.length === 0} />
+            </Suspense>
             <SavedToggle isSelected={filter.savedOnly} onChange={setSavedOnly} count={bookmarkIds.length} />
           </Controls>
-          <CategoryChips selected={selectedCategories} onRemove={removeCategory} onClearAll={() => setCategories([])} />
+          <Suspense fallback={null}>
+            <DeferredCategoryChips.Component selected={selectedCategories} onRemove={removeCategory} onClearAll={() => setCategories([])} />
+          </Suspense>
         </Toolbar>
         {status === 'demo' && (
           <Notices>

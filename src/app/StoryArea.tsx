@@ -1,14 +1,14 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorState } from '../components/ErrorState.tsx';
 import type { ShareTarget } from '../components/ShareMenu.tsx';
 import { SkeletonCards } from '../components/SkeletonCards.tsx';
-import { StorySections } from '../components/StorySections.tsx';
 import type { Story } from '../domain/story.ts';
 import { TOP_STORIES_COUNT } from '../../machines/constants.ts';
 import { visuallyHidden } from '../theme/mixins.ts';
+import { DeferredStorySections } from './deferred-components.tsx';
 import type { FeedStatus } from './selectors.ts';
 
 /** Compact cards rendered at first and per "Show more": large feeds stay fast (docs/performance.md). */
@@ -71,7 +71,9 @@ export function StoryArea({ status, matches, bookmarks, isFiltering, onRetry, on
         <EmptyState onClearFilters={onClearFilters} />
       ) : (
         <>
-          <StorySections top={top} more={more} bookmarks={bookmarks} onToggleBookmark={onToggleBookmark} onShare={onShare} />
+          <Suspense fallback={<SkeletonCards />}>
+            <DeferredStorySections.Component top={top} more={more} bookmarks={bookmarks} onToggleBookmark={onToggleBookmark} onShare={onShare} />
+          </Suspense>
           {remaining > 0 && (
             <More>
               <Button onPress={() => setShown({ matches, limit: limit + MORE_STORIES_PAGE })}>

@@ -1,4 +1,4 @@
-import type { AppToast } from '../components/Toasts.tsx';
+import type { AppToast } from '../components/toast-queue.ts';
 
 /** Toasts, word for word from SPEC.md sections 4 and 8. */
 export const TOASTS = {

@@ -1,14 +1,13 @@
-import { createRootRoute, createRoute, createRouter, Outlet, type RouterHistory } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, type RouterHistory } from '@tanstack/react-router';
 import { validateHomeSearch } from '../domain/search-params.ts';
-import { ErrorPage } from './ErrorPage.tsx';
 import { HomePage } from './HomePage.tsx';
-import { NotFoundPage } from './NotFoundPage.tsx';
 import { parseSearch, stringifySearch } from './search-serialization.ts';
 
 const rootRoute = createRootRoute({
   component: Outlet,
-  notFoundComponent: NotFoundPage,
-  errorComponent: ErrorPage,
+  // Pages few visitors see load on demand, outside the main bundle.
+  notFoundComponent: lazyRouteComponent(() => import('./NotFoundPage.tsx'), 'NotFoundPage'),
+  errorComponent: lazyRouteComponent(() => import('./ErrorPage.tsx'), 'ErrorPage'),
 });
 
 const homeRoute = createRoute({
@@ -25,7 +24,6 @@ export function createAppRouter(history?: RouterHistory) {
     routeTree,
     parseSearch,
     stringifySearch,
-    scrollRestoration: true,
     ...(history ? { history } : {}),
   });
 }

@@ -3,33 +3,14 @@ import {
   Text,
   UNSTABLE_Toast as Toast,
   UNSTABLE_ToastContent as ToastContent,
-  UNSTABLE_ToastQueue as ToastQueue,
   UNSTABLE_ToastRegion as RACToastRegion,
-  type ToastOptions,
+  type UNSTABLE_ToastQueue as ToastQueue,
 } from 'react-aria-components';
 import styled, { keyframes } from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
 import type { ToastTone } from '../theme/tokens.ts';
 import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons.tsx';
-
-export interface AppToast {
-  title: string;
-  description: string;
-  tone?: ToastTone;
-}
-
-export const TOAST_TIMEOUT_MS = 5000;
-
-/** A queue whose toasts close after 5 s unless the caller passes its own timeout. */
-class AppToastQueue extends ToastQueue<AppToast> {
-  override add(content: AppToast, options?: ToastOptions): string {
-    return super.add(content, { timeout: TOAST_TIMEOUT_MS, ...options });
-  }
-}
-
-export function createToastQueue(): ToastQueue<AppToast> {
-  return new AppToastQueue({ maxVisibleToasts: 3 });
-}
+import type { AppToast } from './toast-queue.ts';
 
 const slideIn = keyframes`
   from { opacity: 0; transform: translateY(8px); }

@@ -1,0 +1,21 @@
+/**
+ * Components the first render does not need, split out of the main bundle (docs/performance.md).
+ * The first render is the header, the filters and the skeleton; the cards, the menus and the
+ * toast region arrive in chunks that start downloading at once, beside the feed call.
+ */
+import { lazy, type ComponentType } from 'react';
+
+function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  const preload = () => (loading ??= load().then((component) => ({ default: component })));
+  return { Component: lazy(preload), preload };
+}
+
+export const DeferredStorySections = deferred(() => import('../components/StorySections.tsx').then((m) => m.StorySections));
+export const DeferredCategoryPicker = deferred(() => import('../components/CategoryPicker.tsx').then((m) => m.CategoryPicker));
+export const DeferredCategoryChips = deferred(() => import('../components/CategoryChips.tsx').then((m) => m.CategoryChips));
+export const DeferredToastRegion = deferred(() => import('../components/Toasts.tsx').then((m) => m.ToastRegion));
+
+export function preloadDeferredComponents() {
+  for (const { preload } of [DeferredStorySections, DeferredCategoryPicker, DeferredCategoryChips, DeferredToastRegion]) void preload();
+}
