@@ -8,7 +8,6 @@ import { SavedToggle } from '../components/SavedToggle.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
 import type { ShareTarget } from '../components/ShareMenu.tsx';
 import { SkipLink } from '../components/SkipLink.tsx';
-import { ThemeToggle } from '../components/ThemeToggle.tsx';
 import { categoriesOf, filterStories } from '../domain/filter.ts';
 import { facebookShareUrl, twitterShareUrl } from '../domain/share.ts';
 import type { Story } from '../domain/story.ts';
@@ -18,7 +17,7 @@ import { openInNewTab } from './browser.ts';
 import { PRODUCT_TITLE, TAGLINE } from './config.ts';
 import { selectFeedStatus, selectStories } from './selectors.ts';
 import { StoryArea } from './StoryArea.tsx';
-import { DeferredCategoryChips, DeferredCategoryPicker } from './deferred-components.tsx';
+import { DeferredCategoryChips, DeferredCategoryPicker, DeferredThemeToggle } from './deferred-components.tsx';
 import { useHomeFilters } from './useHomeFilters.ts';
 import { useSlashToFocus } from './useSlashToFocus.ts';
 
@@ -43,6 +42,13 @@ const Controls = styled.div`
       flex: 1 1 320px;
     }
   }
+`;
+
+/** Holds the theme toggle's place until its chunk arrives, so nothing shifts. */
+const TogglePlaceholder = styled.span`
+  display: inline-block;
+  width: 40px;
+  height: 40px;
 `;
 
 const Notices = styled.div`
@@ -95,7 +101,11 @@ export function HomePage() {
       <PageHeader
         title={PRODUCT_TITLE}
         tagline={TAGLINE}
-        actions={<ThemeToggle theme={themeName} onToggle={() => theme.send({ type: 'theme.toggle' })} />}
+        actions={
+          <Suspense fallback={<TogglePlaceholder />}>
+            <DeferredThemeToggle.Component theme={themeName} onToggle={() => theme.send({ type: 'theme.toggle' })} />
+          </Suspense>
+        }
       />
       <Layout>
         <Toolbar role="search" aria-label="Filter stories">

@@ -15,7 +15,10 @@ export const DeferredStorySections = deferred(() => import('../components/StoryS
 export const DeferredCategoryPicker = deferred(() => import('../components/CategoryPicker.tsx').then((m) => m.CategoryPicker));
 export const DeferredCategoryChips = deferred(() => import('../components/CategoryChips.tsx').then((m) => m.CategoryChips));
 export const DeferredToastRegion = deferred(() => import('../components/Toasts.tsx').then((m) => m.ToastRegion));
+// React Aria's tooltip brings overlay positioning; the toggle appears in its reserved place
+// a moment after the first paint (never swapped, so no press or focus can be lost).
+export const DeferredThemeToggle = deferred(() => import('../components/ThemeToggle.tsx').then((m) => m.ThemeToggle));
 
 export function preloadDeferredComponents() {
-  for (const { preload } of [DeferredStorySections, DeferredCategoryPicker, DeferredCategoryChips, DeferredToastRegion]) void preload();
+  for (const { preload } of [DeferredThemeToggle, DeferredStorySections, DeferredCategoryPicker, DeferredCategoryChips, DeferredToastRegion]) void preload();
 }

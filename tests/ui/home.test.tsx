@@ -20,12 +20,13 @@ describe('header and theme', () => {
     expect(screen.getByText('Stay informed with the latest news')).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('data-theme', 'light');
 
-    await user.click(screen.getByRole('button', { name: 'Switch to dark theme' }));
+    // The toggle arrives in its own chunk, a moment after the first render.
+    await user.click(await screen.findByRole('button', { name: 'Switch to dark theme' }));
     expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
     expect(document.documentElement.style.colorScheme).toBe('dark');
     expect(localStorage.getItem('theme')).toBe('dark');
 
-    await user.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    await user.click(await screen.findByRole('button', { name: 'Switch to light theme' }));
     expect(document.documentElement).toHaveAttribute('data-theme', 'light');
     expect(localStorage.getItem('theme')).toBe('light');
   });
@@ -38,7 +39,7 @@ describe('header and theme', () => {
 
     localStorage.setItem('theme', '{corrupt');
     const { system } = await renderApp({ prefersDark: true });
-    expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
     act(() => system.change(false));
     expect(document.documentElement).toHaveAttribute('data-theme', 'light');
   });
@@ -48,7 +49,7 @@ describe('header and theme', () => {
     act(() => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'dark' }));
     });
-    expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
   });
 });
 

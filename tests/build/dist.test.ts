@@ -1,0 +1,89 @@
+/**
+ * The production build: what a first visit downloads stays within budget, and nothing in
+ * dist/ is secret or executable inline. Builds once into a temporary folder.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { measureFirstRender } from '../../scripts/bench/bundle-size.mjs';
+
+const FIRST_RENDER_BUDGET_KB = 150;
+const ANON_KEY = 'public-anon-key-for-the-build-test';
+let dist: string;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+beforeAll(() => {
+  dist = mkdtempSync(join(tmpdir(), 'news-dist-'));
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
+    // Vitest sets NODE_ENV=test, which would make this a development build.
+    env: { ...process.env, NODE_ENV: 'production', VITE_SUPABASE_URL: 'https://project.example.supabase.co', VITE_SUPABASE_ANON_KEY: ANON_KEY },
+    stdio: 'pipe',
+  });
+}, 180_000);
+
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+describe('the built site', () => {
+  it(`needs at most ${FIRST_RENDER_BUDGET_KB} KB of gzipped JavaScript for the first render`, () => {
+    const { totalGzip, packages } = measureFirstRender(dist);
+    const kb = totalGzip / 1024;
+    console.info(`first-render JavaScript: ${kb.toFixed(1)} KB gzip; ${packages.slice(0, 6).map((p) => `${p.name} ${(p.gzip / 1024).toFixed(1)}`).join(', ')}`);
+    expect(kb).toBeLessThanOrEqual(FIRST_RENDER_BUDGET_KB);
+  });
+
+  it('keeps the backend client and the sample stories out of the first render', () => {
+    const firstRender = measureFirstRender(dist).chunks.map((chunk) => readFileSync(join(dist, chunk.src), 'utf8')).join('\n');
+    // Markers of supabase-js's auth client and of the sample stories' links.
+    expect(firstRender.includes('GoTrueClient'), 'supabase-js in the first render').toBe(false);
+    expect(firstRender.includes('https://example.com/'), 'sample stories in the first render').toBe(false);
+  });
+
+  it('has no inline script and carries a Content-Security-Policy without eval', () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+      expect(attributes).toMatch(/\ssrc="/);
+      expect(body?.trim()).toBe('');
+    }
+    const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)?.[1]?.replaceAll('&#39;', "'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain('connect-src \'self\' https://project.example.supabase.co');
+  });
+
+  it('contains no code that evaluates strings', () => {
+    for (const file of filesUnder(dist).filter((path) => path.endsWith('.js'))) {
+      const code = readFileSync(file, 'utf8');
+      expect(/\beval\(|new Function\(/.test(code), file).toBe(false);
+    }
+  });
+
+  it('holds no secret beyond the public anon key', () => {
+    // Real credentials, not the words: supabase-js's own docs (in the source maps) name roles.
+    const suspicious = [
+      /-----BEGIN [A-Z ]*PRIVATE KEY-----/,
+      /\bsk_(live|test)_[0-9a-zA-Z]{10,}/,
+      /\bAKIA[0-9A-Z]{16}\b/,
+      /NEWS_SOURCES_FILE|FUNCTIONS_PORT/,
+    ];
+    let sawAnonKey = false;
+    for (const file of filesUnder(dist)) {
+      const text = readFileSync(file, 'utf8');
+      if (text.includes(ANON_KEY)) sawAnonKey = true;
+      // A JWT is allowed only if it is an anon key (Supabase's public keys are JWTs with role anon).
+      for (const [jwt] of text.matchAll(/eyJ[\w-]{10,}\.(eyJ[\w-]{10,})\.[\w-]{10,}/g)) {
+        const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as { role?: string };
+        expect(payload.role, `${file} holds a JWT with role ${payload.role}`).toBe('anon');
+      }
+      for (const pattern of suspicious) expect(pattern.test(text), `${file} matches ${pattern}`).toBe(false);
+    }
+    expect(sawAnonKey).toBe(true);
+  });
+});
