@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
@@ -56,8 +56,9 @@ export function StoryArea({ status, matches, bookmarks, isFiltering, onRetry, on
   const [shown, setShown] = useState({ matches, limit: MORE_STORIES_PAGE });
   // A new result list starts again from the first page.
   const limit = shown.matches === matches ? shown.limit : MORE_STORIES_PAGE;
-  const top = matches.slice(0, TOP_STORIES_COUNT);
-  const more = matches.slice(TOP_STORIES_COUNT, TOP_STORIES_COUNT + limit);
+  // Stable arrays, so the memoized sections skip renders that change nothing they show.
+  const top = useMemo(() => matches.slice(0, TOP_STORIES_COUNT), [matches]);
+  const more = useMemo(() => matches.slice(TOP_STORIES_COUNT, TOP_STORIES_COUNT + limit), [matches, limit]);
   const remaining = matches.length - TOP_STORIES_COUNT - more.length;
 
   return (

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import styled from 'styled-components';
 import { formatStoryDate, isoDateTime } from '../domain/format.ts';
 import type { Story } from '../domain/story.ts';
@@ -112,7 +112,8 @@ function StoryDate({ iso }: { iso: string }) {
   return <time dateTime={dateTime}>{label}</time>;
 }
 
-export function StoryCard({
+/** Memoized: typing in the search box re-renders the page, and unchanged cards should not follow. */
+export const StoryCard = memo(function StoryCard({
   story,
   variant,
   isBookmarked,
@@ -149,4 +150,4 @@ export function StoryCard({
       </Body>
     </Card>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import styled from 'styled-components';
 import type { Story } from '../domain/story.ts';
 import { SectionHeading } from './SectionHeading.tsx';
@@ -50,11 +50,12 @@ function Section({ title, stories, layout, variant, bookmarks, onToggleBookmark,
   );
 }
 
-export function StorySections({ top, more, ...cardProps }: StorySectionsProps) {
+/** Memoized: it re-renders only when the stories shown, the bookmarks or the handlers change. */
+export const StorySections = memo(function StorySections({ top, more, ...cardProps }: StorySectionsProps) {
   return (
     <Stack>
       <Section title="Top Stories" stories={top} layout="top" variant="large" {...cardProps} />
       <Section title="More Stories" stories={more} layout="more" variant="compact" {...cardProps} />
     </Stack>
   );
-}
+});
