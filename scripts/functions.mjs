@@ -1,0 +1,15 @@
+#!/usr/bin/env node
+// `npm run functions`: the fetch-news function alone, on Deno, at
+// http://127.0.0.1:${FUNCTIONS_PORT:-54321}/functions/v1/fetch-news
+// Env: FUNCTIONS_PORT, NEWS_SOURCES_FILE.
+import { denoArgs, denoEnv, denoPath, functionsPort, ROOT } from './lib/function-command.mjs';
+import { requireFreePort, runTogether, startProcess } from './lib/processes.mjs';
+
+const port = functionsPort();
+await requireFreePort(
+  port,
+  'the fetch-news function',
+  'Stop whatever uses it (another `npm start`, `npm run functions` or `supabase start`), or set FUNCTIONS_PORT to another port.',
+);
+const fn = startProcess(denoPath(), denoArgs(), { env: denoEnv(), cwd: ROOT });
+process.exitCode = await runTogether([{ name: 'fetch-news', ...fn }]);

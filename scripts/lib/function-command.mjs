@@ -1,0 +1,59 @@
+// How the fetch-news function is started locally on Deno (from the `deno` npm package).
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const FUNCTION_DIR = resolve(ROOT, 'supabase/functions/fetch-news');
+export const DEFAULT_FUNCTIONS_PORT = 54321;
+
+/** The Deno executable installed by the `deno` npm package. */
+export function denoPath() {
+  return require('deno/install_api.cjs').runInstall();
+}
+
+/** The port from FUNCTIONS_PORT, or the Supabase default; exits on nonsense. */
+export function functionsPort(env = process.env) {
+  const raw = env.FUNCTIONS_PORT?.trim();
+  if (!raw) return DEFAULT_FUNCTIONS_PORT;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    console.error(`FUNCTIONS_PORT must be a port number (1-65535), got "${raw}".`);
+    process.exit(2);
+  }
+  return port;
+}
+
+/**
+ * Arguments for `deno run`. npm packages come from the project's node_modules
+ * (--node-modules-dir=manual), so nothing is downloaded; deno.json maps them to
+ * npm: specifiers, which is what a deploy resolves instead. Permissions:
+ * network (the feeds and the server), two environment variables, and reading
+ * only the directory of NEWS_SOURCES_FILE when it is set.
+ */
+export function denoArgs(env = process.env) {
+  const args = [
+    'run',
+    '--quiet',
+    '--no-prompt',
+    '--node-modules-dir=manual',
+    `--config=${resolve(FUNCTION_DIR, 'deno.json')}`,
+    '--allow-net',
+    '--allow-env=NEWS_SOURCES_FILE,FUNCTIONS_PORT',
+  ];
+  const sourcesFile = env.NEWS_SOURCES_FILE?.trim();
+  if (sourcesFile) args.push(`--allow-read=${dirname(resolve(sourcesFile))}`);
+  args.push(resolve(FUNCTION_DIR, 'serve-local.ts'));
+  return args;
+}
+
+/** The environment for the Deno process: NEWS_SOURCES_FILE made absolute. */
+export function denoEnv(env = process.env) {
+  const sourcesFile = env.NEWS_SOURCES_FILE?.trim();
+  return {
+    FUNCTIONS_PORT: String(functionsPort(env)),
+    ...(sourcesFile ? { NEWS_SOURCES_FILE: resolve(sourcesFile) } : {}),
+  };
+}

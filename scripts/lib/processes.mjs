@@ -1,0 +1,94 @@
+// Helpers shared by scripts/start.mjs and scripts/functions.mjs: port checks,
+// child processes with prefixed output, and stopping them together.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { createInterface } from 'node:readline';
+
+/** Resolves true when nothing listens on host:port (checked by binding it briefly). */
+export function isPortFree(port, host = '127.0.0.1') {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error) => {
+      if (error.code === 'EADDRINUSE' || error.code === 'EACCES') resolve(false);
+      else reject(error);
+    });
+    server.once('listening', () => server.close(() => resolve(true)));
+    server.listen({ port, host, exclusive: true });
+  });
+}
+
+/** Exits with a clear message when a port is taken. */
+export async function requireFreePort(port, what, hint) {
+  if (await isPortFree(port)) return;
+  console.error(`Port ${port} on 127.0.0.1 is already in use, so ${what} cannot start.`);
+  console.error(hint);
+  process.exit(1);
+}
+
+function pipeWithPrefix(stream, prefix, target) {
+  if (!stream) return;
+  const lines = createInterface({ input: stream });
+  lines.on('line', (line) => target.write(`${prefix} ${line}\n`));
+}
+
+/**
+ * Starts a child process. Output lines get `prefix` when one is given.
+ * Returns { child, exited } where exited resolves to { code, signal }.
+ */
+export function startProcess(command, args, { prefix, env, cwd } = {}) {
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: prefix ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+  });
+  if (prefix) {
+    pipeWithPrefix(child.stdout, prefix, process.stdout);
+    pipeWithPrefix(child.stderr, prefix, process.stderr);
+  }
+  const exited = new Promise((resolve) => {
+    child.once('error', (error) => {
+      console.error(`${prefix ?? command}: could not start: ${error.message}`);
+      resolve({ code: 1, signal: null });
+    });
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  return { child, exited };
+}
+
+/**
+ * Runs processes together: Ctrl-C / SIGTERM stops all of them (exit code 0);
+ * when one exits by itself the others are stopped and the exit code is non-zero.
+ */
+export async function runTogether(processes) {
+  let stopping = false;
+  let exitCode = 0;
+  const stopAll = () => {
+    for (const { child } of processes) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    }
+    // A child that ignores SIGTERM is killed after a grace period.
+    setTimeout(() => {
+      for (const { child } of processes) {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }
+    }, 5000).unref();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      stopAll();
+    });
+  }
+  for (const { name, exited } of processes) {
+    exited.then(({ code, signal }) => {
+      if (stopping) return;
+      stopping = true;
+      console.error(`${name} stopped (${signal ?? `exit code ${code}`}); stopping the rest.`);
+      exitCode = code && code !== 0 ? code : 1;
+      stopAll();
+    });
+  }
+  await Promise.all(processes.map(({ exited }) => exited));
+  return exitCode;
+}

@@ -1,0 +1,10 @@
+// Supabase Edge Function entry: `supabase functions deploy fetch-news`.
+import { createFetchNews, loadSources } from './lib/app.ts';
+
+// An invalid NEWS_SOURCES_FILE fails here, at startup, with a message naming the file and entry.
+const sources = await loadSources({
+  getEnv: (name) => Deno.env.get(name),
+  readTextFile: (path) => Deno.readTextFile(path),
+});
+
+Deno.serve(createFetchNews({ sources, logError: (error) => console.error('fetch-news:', error) }));

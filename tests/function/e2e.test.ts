@@ -1,0 +1,125 @@
+// The real function on Deno, started the way `npm run functions` starts it,
+// called through supabase-js like the page does.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewsAnswer } from '../../supabase/functions/fetch-news/lib/types.ts';
+import { type FeedServer, startFeedServer } from './helpers/feed-server.ts';
+import { freePort, runScript, type RunningScript, waitForOutput } from './helpers/function-process.ts';
+import { FIXTURES_DIR } from './helpers/paths.ts';
+
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not used by these tests');
+  }
+}
+
+let feeds: FeedServer;
+let fn: RunningScript;
+let endpoint = '';
+let base = '';
+let feedRequests = 0;
+
+beforeAll(async () => {
+  feeds = await startFeedServer();
+  const hn = readFileSync(join(FIXTURES_DIR, 'hackernews-frontpage.rss2.xml'));
+  feeds.route('/hn.xml', (_request, response) => {
+    feedRequests++;
+    response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(hn);
+  });
+  feeds.serve('/heise.atom', readFileSync(join(FIXTURES_DIR, 'heise-developer.atom.xml')), 'application/atom+xml');
+  feeds.serve('/bomb.xml', readFileSync(join(FIXTURES_DIR, 'billion-laughs.xml')));
+  feeds.route('/loop', (_request, response) => response.writeHead(302, { location: '/loop' }).end());
+  feeds.route('/moved', (_request, response) => response.writeHead(301, { location: '/heise.atom' }).end());
+
+  const dir = mkdtempSync(join(tmpdir(), 'fetch-news-e2e-'));
+  const sourcesFile = join(dir, 'sources.json');
+  writeFileSync(
+    sourcesFile,
+    JSON.stringify([
+      { name: 'Hacker News', url: feeds.url('/hn.xml'), category: 'Technology' },
+      { name: 'heise developer', url: feeds.url('/moved'), category: 'Technology' },
+      { name: 'Bomb', url: feeds.url('/bomb.xml'), category: 'World' },
+      { name: 'Loop', url: feeds.url('/loop'), category: 'World' },
+    ]),
+  );
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  endpoint = `${base}/functions/v1/fetch-news`;
+  fn = runScript('functions.mjs', { FUNCTIONS_PORT: String(port), NEWS_SOURCES_FILE: sourcesFile });
+  await waitForOutput(fn, `listening on ${endpoint}`);
+}, 30_000);
+
+afterAll(async () => {
+  await fn?.stop();
+  await feeds?.close();
+});
+
+describe('fetch-news on Deno (npm run functions)', () => {
+  it('answers supabase-js functions.invoke with the loopback feeds’ stories', async () => {
+    const supabase = createClient(base, 'local-anon-key', {
+      auth: { persistSession: false, autoRefreshToken: false },
+      // Node 20 has no WebSocket and the realtime client insists on one; it is never used here.
+      realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+    });
+    const { data, error } = await supabase.functions.invoke<NewsAnswer>('fetch-news');
+    expect(error).toBeNull();
+    expect(data?.stories).toHaveLength(40);
+    expect(data?.sources).toEqual([
+      { name: 'Hacker News', ok: true, count: 25 },
+      { name: 'heise developer', ok: true, count: 15 },
+      { name: 'Bomb', ok: false, count: 0, error: 'the document declares the entity "lol" in its DOCTYPE; entity declarations are refused' },
+      { name: 'Loop', ok: false, count: 0, error: 'too many redirects (more than 5)' },
+    ]);
+    const story = data?.stories[0];
+    expect(Object.keys(story ?? {}).sort()).toEqual(
+      expect.arrayContaining(['category', 'id', 'published_at', 'source', 'summary', 'title', 'url']),
+    );
+  }, 15_000);
+
+  it('serves the second call from its 5-minute cache', async () => {
+    const first = await fetch(endpoint, { method: 'POST' });
+    const before = feedRequests;
+    const second = await fetch(endpoint);
+    const [a, b] = [(await first.json()) as NewsAnswer, (await second.json()) as NewsAnswer];
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(b.generated_at).toBe(a.generated_at);
+    expect(feedRequests).toBe(before);
+    expect(second.headers.get('cache-control')).toMatch(/^public, max-age=(2\d\d|300), s-maxage=\d+$/);
+  });
+
+  it('answers the CORS preflight and refuses other methods with 405', async () => {
+    const preflight = await fetch(endpoint, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, x-client-info, apikey, content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-client-info');
+    const put = await fetch(endpoint, { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(await put.json()).toEqual({ error: 'method PUT not allowed' });
+    const elsewhere = await fetch(`${base}/functions/v1/other`);
+    expect(elsewhere.status).toBe(404);
+  });
+});
+
+describe('npm run functions refuses to start', () => {
+  it('with an invalid sources file, saying what is wrong', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fetch-news-bad-'));
+    const file = join(dir, 'sources.json');
+    writeFileSync(file, JSON.stringify([{ name: 'No URL', category: 'World' }]));
+    const bad = runScript('functions.mjs', { FUNCTIONS_PORT: String(await freePort()), NEWS_SOURCES_FILE: file });
+    expect(await bad.exited).not.toBe(0);
+    expect(bad.output()).toContain(`invalid sources file: ${file}: entry 0: "url" must be a non-empty string`);
+  }, 15_000);
+
+  it('when the port is taken, saying so', async () => {
+    const port = Number(new URL(base).port);
+    const second = runScript('functions.mjs', { FUNCTIONS_PORT: String(port) });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+  });
+});

@@ -1,0 +1,20 @@
+/** An RSS 2.0 feed of `count` items with distinct links, one hour apart (test and benchmark data). */
+export function syntheticRss(name: string, count: number, start = Date.UTC(2025, 5, 1)): string {
+  const items = Array.from({ length: count }, (_, i) => {
+    const date = new Date(start - i * 3_600_000).toUTCString();
+    return `<item>
+      <title>${name} story ${i} &amp; more</title>
+      <link>https://${name}.example/articles/${i}</link>
+      <guid isPermaLink="false">${name}-${i}</guid>
+      <pubDate>${date}</pubDate>
+      <description><![CDATA[<p>Paragraph <b>${i}</b> of ${name}, with <a href="/x">a link</a> and an image.</p><img src="/img/${i}.jpg"> ${'More text here. '.repeat(30)}]]></description>
+      <media:content url="https://${name}.example/img/${i}-large.jpg" medium="image" width="800"/>
+    </item>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/">
+  <channel><title>${name}</title><link>https://${name}.example/</link>
+  ${items.join('\n  ')}
+  </channel>
+</rss>`;
+}

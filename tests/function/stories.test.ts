@@ -1,0 +1,165 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { mergeStories } from '../../supabase/functions/fetch-news/lib/aggregate.ts';
+import type { Feed, FeedItem } from '../../supabase/functions/fetch-news/lib/feed-model.ts';
+import { storyId } from '../../supabase/functions/fetch-news/lib/story-id.ts';
+import { feedToStories } from '../../supabase/functions/fetch-news/lib/stories.ts';
+import { truncateSummary } from '../../supabase/functions/fetch-news/lib/summary.ts';
+import type { Story } from '../../supabase/functions/fetch-news/lib/types.ts';
+
+const SOURCE = { name: 'Example News', url: 'https://example.com/feed', category: 'Science' };
+const FETCHED_AT = new Date('2026-01-02T03:04:05Z');
+const LIMITS = { itemsPerSource: 25, summaryMaxChars: 300 };
+
+function feed(items: FeedItem[], updated?: Date): Feed {
+  return { format: 'rss', title: 'Example', items, updated };
+}
+
+function entry(n: number, extra: Partial<FeedItem> = {}): FeedItem {
+  return {
+    guid: `guid-${n}`,
+    title: `Title ${n}`,
+    link: `https://example.com/${n}`,
+    summary: `Summary ${n}`,
+    published: new Date(Date.UTC(2025, 0, 1, n)),
+    ...extra,
+  };
+}
+
+describe('truncateSummary', () => {
+  it('keeps short text and cuts long text at a word boundary, "…" included in the limit', () => {
+    expect(truncateSummary('short text', 300)).toBe('short text');
+    const long = 'word '.repeat(100).trim();
+    const cut = truncateSummary(long, 300);
+    expect(cut.length).toBeLessThanOrEqual(300);
+    expect(cut.endsWith('word…')).toBe(true);
+    expect(truncateSummary('The quick brown fox jumps over the lazy dog', 20)).toBe('The quick brown fox…');
+    expect(truncateSummary('Sentence one. Sentence two is longer than that', 20)).toBe('Sentence one…');
+  });
+
+  it('cuts text without spaces hard, never inside a surrogate pair', () => {
+    expect(truncateSummary('日本語のテキスト'.repeat(50), 300)).toHaveLength(300);
+    const emoji = truncateSummary('😀'.repeat(200), 300);
+    expect(emoji.length).toBeLessThanOrEqual(300);
+    expect(emoji.endsWith('😀…')).toBe(true);
+  });
+
+  it('is a short prefix ending in "…" for any long text (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 0, maxLength: 700 }), fc.integer({ min: 10, max: 400 }), (text, max) => {
+        const cut = truncateSummary(text, max);
+        expect(cut.length).toBeLessThanOrEqual(Math.max(max, text.length <= max ? text.length : 0));
+        if (text.length <= max) expect(cut).toBe(text);
+        else {
+          expect(cut.endsWith('…')).toBe(true);
+          expect(text.startsWith(cut.slice(0, -1))).toBe(true);
+        }
+      }),
+    );
+  });
+});
+
+describe('storyId', () => {
+  it('is deterministic, short, URL-safe and depends on source and key', () => {
+    const id = storyId('BBC', 'https://bbc.co.uk/news/1');
+    expect(id).toBe(storyId('BBC', 'https://bbc.co.uk/news/1'));
+    expect(id).toMatch(/^[0-9a-z]{14}$/);
+    expect(storyId('Guardian', 'https://bbc.co.uk/news/1')).not.toBe(id);
+    expect(storyId('BBC', 'https://bbc.co.uk/news/2')).not.toBe(id);
+  });
+
+  it('does not collide on 20,000 distinct keys', () => {
+    const ids = new Set(Array.from({ length: 20_000 }, (_, i) => storyId('S', `https://example.com/article/${i}`)));
+    expect(ids.size).toBe(20_000);
+  });
+});
+
+describe('feedToStories', () => {
+  it('builds exactly the Story fields', () => {
+    const [story] = feedToStories(feed([entry(1, { image: 'https://example.com/1.jpg' })]), SOURCE, FETCHED_AT, LIMITS);
+    expect(story).toEqual({
+      id: storyId('Example News', 'guid-1'),
+      title: 'Title 1',
+      summary: 'Summary 1',
+      source: 'Example News',
+      url: 'https://example.com/1',
+      image: 'https://example.com/1.jpg',
+      published_at: '2025-01-01T01:00:00.000Z',
+      category: 'Science',
+    });
+    expect(Object.keys(feedToStories(feed([entry(2)]), SOURCE, FETCHED_AT, LIMITS)[0] ?? {})).not.toContain('image');
+  });
+
+  it('drops items without title or link and merges repeated guids', () => {
+    const stories = feedToStories(
+      feed([entry(1, { title: '' }), entry(2, { link: undefined }), entry(3), entry(3, { title: 'Again' })]),
+      SOURCE,
+      FETCHED_AT,
+      LIMITS,
+    );
+    expect(stories.map((s) => s.title)).toEqual(['Title 3']);
+  });
+
+  it('uses the link for the id when there is no guid, so the id survives refetches', () => {
+    const [story] = feedToStories(feed([entry(1, { guid: undefined })]), SOURCE, FETCHED_AT, LIMITS);
+    expect(story?.id).toBe(storyId('Example News', 'https://example.com/1'));
+  });
+
+  it('dates an undated item with the feed date, else the fetch time', () => {
+    const undated = entry(1, { published: undefined });
+    expect(feedToStories(feed([undated], new Date('2024-05-05T05:05:05Z')), SOURCE, FETCHED_AT, LIMITS)[0]?.published_at).toBe(
+      '2024-05-05T05:05:05.000Z',
+    );
+    expect(feedToStories(feed([undated]), SOURCE, FETCHED_AT, LIMITS)[0]?.published_at).toBe('2026-01-02T03:04:05.000Z');
+  });
+
+  it('keeps the 25 newest, newest first', () => {
+    const items = Array.from({ length: 40 }, (_, n) => entry(n));
+    const stories = feedToStories(feed(items), SOURCE, FETCHED_AT, LIMITS);
+    expect(stories).toHaveLength(25);
+    expect(stories[0]?.title).toBe('Title 39');
+    expect(stories.at(-1)?.title).toBe('Title 15');
+  });
+
+  it('shortens summaries to 300 characters', () => {
+    const [story] = feedToStories(feed([entry(1, { summary: 'lorem ipsum '.repeat(80) })]), SOURCE, FETCHED_AT, LIMITS);
+    expect(story?.summary.length).toBeLessThanOrEqual(300);
+    expect(story?.summary.endsWith('…')).toBe(true);
+  });
+});
+
+describe('mergeStories', () => {
+  const story = (id: string, url: string, hour: number, extra: Partial<Story> = {}): Story => ({
+    id,
+    title: id,
+    summary: '',
+    source: 'S',
+    url,
+    published_at: new Date(Date.UTC(2025, 0, 1, hour)).toISOString(),
+    category: 'World',
+    ...extra,
+  });
+
+  it('merges one article from two sources by canonical URL, the first source winning', () => {
+    const merged = mergeStories(
+      [
+        [story('a', 'https://news.example/story?utm_source=rss', 5)],
+        [story('b', 'https://NEWS.example/story/#top', 6, { image: 'https://img.example/1.jpg' })],
+      ],
+      200,
+    );
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({ id: 'a', image: 'https://img.example/1.jpg' });
+  });
+
+  it('sorts newest first (stable for equal dates) and keeps at most the limit', () => {
+    const merged = mergeStories(
+      [
+        [story('old', 'https://x/1', 1), story('same1', 'https://x/2', 3)],
+        [story('new', 'https://x/3', 9), story('same2', 'https://x/4', 3)],
+      ],
+      3,
+    );
+    expect(merged.map((s) => s.id)).toEqual(['new', 'same1', 'same2']);
+  });
+});

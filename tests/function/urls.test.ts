@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalUrl, resolveHttpUrl, resolveUrl } from '../../supabase/functions/fetch-news/lib/urls.ts';
+
+describe('canonicalUrl', () => {
+  it.each([
+    ['https://WWW.Example.COM/Path/', 'https://www.example.com/Path'],
+    ['https://example.com/a?utm_source=rss&utm_medium=feed&id=3#comments', 'https://example.com/a?id=3'],
+    ['https://example.com/a?UTM_Campaign=x', 'https://example.com/a'],
+    ['https://example.com/', 'https://example.com'],
+    ['https://example.com', 'https://example.com'],
+    ['https://example.com/a//', 'https://example.com/a'],
+    ['https://example.com/a?b=1', 'https://example.com/a?b=1'],
+  ])('%s -> %s', (url, canonical) => {
+    expect(canonicalUrl(url)).toBe(canonical);
+  });
+
+  it('makes the same article from two feeds one key', () => {
+    expect(canonicalUrl('https://www.bbc.co.uk/news/world-1?at_medium=RSS&utm_source=x#top')).toBe(
+      canonicalUrl('https://www.bbc.co.uk/news/world-1/?at_medium=RSS'),
+    );
+  });
+});
+
+describe('resolveUrl / resolveHttpUrl', () => {
+  it('resolves relative references and refuses non-http schemes', () => {
+    expect(resolveUrl('/a/b', 'https://example.com/x/y')).toBe('https://example.com/a/b');
+    expect(resolveUrl(' c ', 'https://example.com/x/y')).toBe('https://example.com/x/c');
+    expect(resolveUrl('', 'https://example.com/')).toBeUndefined();
+    expect(resolveUrl('relative')).toBeUndefined();
+    expect(resolveHttpUrl('javascript:alert(1)', 'https://example.com/')).toBeUndefined();
+    expect(resolveHttpUrl('tag:example.com,2005:1')).toBeUndefined();
+    expect(resolveHttpUrl(undefined)).toBeUndefined();
+    expect(resolveHttpUrl('//cdn.example/i.png', 'https://example.com/')).toBe('https://cdn.example/i.png');
+  });
+});
