@@ -1,6 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { getClient } from './app/live-feed.ts';
+
+// The feed call needs the backend client's chunk: fetch it while React renders the skeleton.
+void getClient();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
