@@ -4,7 +4,8 @@ import { App } from './app/App.tsx';
 import { getClient } from './app/live-feed.ts';
 
 // The feed call needs the backend client's chunk: fetch it while React renders the skeleton.
-void getClient();
+// A failure here shows up where it matters: the feed call retries, then falls back.
+getClient().catch(() => {});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -9,11 +9,17 @@ let client: Promise<SupabaseClient> | undefined;
  * `main.tsx` starts loading it before the first render, so the feed call is not held up by it.
  */
 export function getClient(): Promise<SupabaseClient> {
-  client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
-      // The page is anonymous: no session to keep, refresh or read from the URL.
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    }),
+  client ??= import('@supabase/supabase-js').then(
+    ({ createClient }) =>
+      createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
+        // The page is anonymous: no session to keep, refresh or read from the URL.
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      }),
+    (error: unknown) => {
+      // A chunk that failed to load is tried again by the next call ("Try Again", the retry).
+      client = undefined;
+      throw error;
+    },
   );
   return client;
 }
