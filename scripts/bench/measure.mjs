@@ -1,0 +1,273 @@
+/**
+ * Browser measurements. Each run opens a fresh browser context (empty cache, fresh storage) at
+ * 1280×900, optionally with the CPU throttled through CDP, and installs the recorders with an
+ * init script before any of the page's own code runs.
+ */
+import { SEARCH_PHRASE } from './stories.mjs';
+
+/** @typedef {import('playwright-core').Browser} Browser */
+/** @typedef {import('playwright-core').Page} Page */
+/** @typedef {import('playwright-core').CDPSession} CDPSession */
+
+export const THROTTLE = 4;
+const VIEWPORT = { width: 1280, height: 900 };
+const LOAD_TIMEOUT = 90_000;
+/** After the stories show: time for late work (images, deferred chunks) to land in the records. */
+const SETTLE_MS = 1500;
+
+/**
+ * Runs in the page before its scripts: records when the first <article> enters the DOM, every
+ * long task, and every long animation frame with the scripts that ran in it (for attribution).
+ * Serialized by Playwright, so it must not use anything from this module.
+ */
+function benchInitScript() {
+  const bench = {
+    firstArticle: /** @type {number | null} */ (null),
+    longTasks: /** @type {{ start: number, duration: number }[]} */ ([]),
+    frames: /** @type {import('./profile.mjs').AnimationFrame[]} */ ([]),
+  };
+  Object.defineProperty(window, '__bench', { value: bench });
+  const hasArticle = (/** @type {Node} */ node) =>
+    node instanceof Element && (node.localName === 'article' || node.querySelector('article') !== null);
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (hasArticle(node)) {
+          bench.firstArticle = performance.now();
+          observer.disconnect();
+          return;
+        }
+      }
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of /** @type {any[]} */ (list.getEntries())) {
+        bench.frames.push({
+          start: entry.startTime,
+          duration: entry.duration,
+          blocking: entry.blockingDuration,
+          scripts: entry.scripts.map((/** @type {any} */ script) => ({
+            invoker: `${script.invokerType}:${script.invoker}`,
+            url: script.sourceURL,
+            offset: script.sourceCharPosition,
+            name: script.sourceFunctionName,
+            duration: script.duration,
+          })),
+        });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // long-animation-frame needs Chromium 123 or later: attribution is then missing, nothing else.
+  }
+}
+
+/**
+ * A fresh context and page with the recorders installed and the CPU throttled when asked.
+ * @param {Browser} browser
+ * @param {{ throttle: boolean }} options
+ * @returns {Promise<{ page: Page, cdp: CDPSession, close: () => Promise<void> }>}
+ */
+async function openPage(browser, { throttle }) {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1, colorScheme: 'light' });
+  const page = await context.newPage();
+  await page.addInitScript(benchInitScript);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle ? THROTTLE : 1 });
+  return { page, cdp, close: () => context.close() };
+}
+
+/** Resolves when the first story card is in the DOM; polls cheaply (a Playwright role query would load the throttled CPU). @param {Page} page */
+const firstArticleTime = (page) =>
+  page
+    .waitForFunction(() => /** @type {any} */ (window).__bench.firstArticle, null, { polling: 50, timeout: LOAD_TIMEOUT })
+    .then((handle) => /** @type {Promise<number>} */ (handle.jsonValue()));
+
+/** Resolves when the "Top Stories" heading shows. @param {Page} page */
+const topStoriesShown = (page) =>
+  page.waitForFunction(() => [...document.querySelectorAll('h2')].some((h) => h.textContent?.trim() === 'Top Stories'), null, {
+    polling: 100,
+    timeout: LOAD_TIMEOUT,
+  });
+
+/**
+ * Fails the run when the page shows something other than the served stories (for example the
+ * built-in samples after a failed call): a timing of the wrong page is worse than no timing.
+ * @param {Page} page
+ * @param {string} firstTitle
+ */
+async function expectFirstStory(page, firstTitle) {
+  const title = await page.evaluate(() => document.querySelector('article h3')?.textContent?.trim() ?? null);
+  if (title !== firstTitle) throw new Error(`expected the first card to be "${firstTitle}", found "${title}"`);
+}
+
+/**
+ * Where the time before the first card went, from the page's resource timings (ms from
+ * navigation start): the HTML, the entry script, the fetch-news call, and the last script that
+ * arrived before the call was made.
+ * @param {Page} page
+ */
+function milestones(page) {
+  return page.evaluate(() => {
+    const resources = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'));
+    const navigation = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
+    const entrySrc = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[type="module"][src]'))?.src;
+    const entry = resources.find((r) => r.name === entrySrc);
+    const feed = resources.find((r) => r.name.includes('/functions/v1/fetch-news'));
+    const before = resources
+      .filter((r) => r.name.endsWith('.js') && feed && r.responseEnd <= feed.startTime)
+      .sort((a, b) => b.responseEnd - a.responseEnd)[0];
+    return {
+      html: navigation.responseEnd,
+      domContentLoaded: navigation.domContentLoadedEventEnd,
+      entryScript: entry?.responseEnd ?? Number.NaN,
+      feedRequested: feed?.startTime ?? Number.NaN,
+      feedAnswered: feed?.responseEnd ?? Number.NaN,
+      lastScriptBeforeFeed: before?.name ?? null,
+    };
+  });
+}
+
+/**
+ * a. Navigation start to the first <article> in the DOM, in ms, and the milestones before it.
+ * @param {Browser} browser
+ * @param {{ url: string, throttle: boolean, firstTitle: string }} options
+ */
+export async function timeToFirstCard(browser, { url, throttle, firstTitle }) {
+  const { page, close } = await openPage(browser, { throttle });
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    const time = await firstArticleTime(page);
+    await expectFirstStory(page, firstTitle);
+    return { time, milestones: await milestones(page) };
+  } finally {
+    await close();
+  }
+}
+
+/**
+ * Installs the keystroke recorder on the search input: for each key, the time from the keydown
+ * event to the task after the next animation frame (the frame that paints it), and whether the
+ * input shows what was typed in that frame.
+ * @param {import('playwright-core').Locator} input
+ */
+function recordKeystrokes(input) {
+  return input.evaluate((/** @type {HTMLInputElement} */ element) => {
+    /** @type {{ key: string, want: string, got: string | null, latency: number | null }[]} */
+    const samples = [];
+    Object.defineProperty(window, '__keys', { value: samples });
+    let typed = element.value;
+    window.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.target !== element) return;
+        if (event.key.length === 1) typed += event.key;
+        else if (event.key === 'Backspace') typed = typed.slice(0, -1);
+        else return;
+        const t0 = event.timeStamp;
+        const sample = { key: event.key, want: typed, got: /** @type {string | null} */ (null), latency: /** @type {number | null} */ (null) };
+        samples.push(sample);
+        requestAnimationFrame(() => {
+          sample.got = element.value;
+          setTimeout(() => {
+            sample.latency = performance.now() - t0;
+          }, 0);
+        });
+      },
+      true,
+    );
+  });
+}
+
+/**
+ * Types the search phrase, then backspaces, the way a person does (120 ms between keys).
+ * @param {Page} page
+ */
+async function typeAndErase(page) {
+  await page.keyboard.type(SEARCH_PHRASE, { delay: 120 });
+  for (let i = 0; i < 5; i += 1) {
+    await page.keyboard.press('Backspace');
+    await page.waitForTimeout(120);
+  }
+  return SEARCH_PHRASE.length + 5;
+}
+
+/**
+ * b. Keystroke-to-paint while typing in the search box, 4x throttled, with the scenario's
+ * stories loaded. With `profile`, returns the CPU profile of the typing instead of nothing.
+ * @param {Browser} browser
+ * @param {{ url: string, firstTitle: string, profile?: boolean }} options
+ */
+export async function typingRun(browser, { url, firstTitle, profile = false }) {
+  const { page, cdp, close } = await openPage(browser, { throttle: true });
+  try {
+    await page.goto(url);
+    await topStoriesShown(page);
+    await expectFirstStory(page, firstTitle);
+    await page.waitForTimeout(SETTLE_MS);
+    const input = page.getByRole('searchbox', { name: 'Search news stories' });
+    await input.click();
+    await page.waitForTimeout(300);
+    await recordKeystrokes(input);
+    const typingStart = await page.evaluate(() => performance.now());
+    if (profile) await startProfiler(cdp);
+    const keys = await typeAndErase(page);
+    await page.waitForFunction((count) => {
+      const samples = /** @type {any} */ (window).__keys;
+      return samples.length >= count && samples.every((/** @type {any} */ s) => s.latency !== null);
+    }, keys, { polling: 100, timeout: 30_000 });
+    const cpuProfile = profile ? await stopProfiler(cdp) : null;
+    /** @type {{ key: string, want: string, got: string, latency: number }[]} */
+    const samples = await page.evaluate(() => /** @type {any} */ (window).__keys);
+    /** @type {import('./profile.mjs').AnimationFrame[]} */
+    const frames = await page.evaluate((since) => /** @type {any} */ (window).__bench.frames.filter((/** @type {any} */ f) => f.start >= since), typingStart);
+    return { samples, frames, cpuProfile };
+  } finally {
+    await close();
+  }
+}
+
+/** @param {CDPSession} cdp */
+async function startProfiler(cdp) {
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+}
+
+/** @param {CDPSession} cdp */
+async function stopProfiler(cdp) {
+  const { profile } = await cdp.send('Profiler.stop');
+  return profile;
+}
+
+/**
+ * c. and d. Loads the page with the scenario's stories: the long tasks from navigation until
+ * the stories have shown and settled, then the JS heap after a full garbage collection.
+ * With `profile`, also the CPU profile of the whole load.
+ * @param {Browser} browser
+ * @param {{ url: string, firstTitle: string, throttle: boolean, profile?: boolean }} options
+ */
+export async function loadRun(browser, { url, firstTitle, throttle, profile = false }) {
+  const { page, cdp, close } = await openPage(browser, { throttle });
+  try {
+    if (profile) await startProfiler(cdp);
+    await page.goto(url, { waitUntil: 'commit' });
+    await topStoriesShown(page);
+    await expectFirstStory(page, firstTitle);
+    await page.waitForTimeout(SETTLE_MS);
+    const cpuProfile = profile ? await stopProfiler(cdp) : null;
+    /** @type {{ firstArticle: number, longTasks: { start: number, duration: number }[], frames: import('./profile.mjs').AnimationFrame[] }} */
+    const bench = await page.evaluate(() => /** @type {any} */ (window).__bench);
+    const feed = await milestones(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return { firstArticle: bench.firstArticle, longTasks: bench.longTasks, frames: bench.frames, feedAnswered: feed.feedAnswered, heapBytes: usedSize, cpuProfile };
+  } finally {
+    await close();
+  }
+}

@@ -1,0 +1,513 @@
+/**
+ * `npm run bench`: speed and memory of the built site in headless Chromium, as ratios against
+ * baselines measured in the same run, medians of repeated runs. Prints one table and writes
+ * docs/performance.md. Exits non-zero only on a crash, never on a missed target.
+ *
+ *   npm run bench                 build dist-bench/ for the bench server's origin, then measure
+ *   npm run bench -- --no-build   measure the existing dist-bench/ (its origin is read from it)
+ *   BENCH_PORT=4391               the port to build for (default 4391; a free one if taken)
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { launchChromium } from '../chromium.mjs';
+import { measureFirstRender } from './bundle-size.mjs';
+import { loadRun, THROTTLE, timeToFirstCard, typingRun } from './measure.mjs';
+import { createLocator, summarizeFrames, summarizeProfile } from './profile.mjs';
+import { kb, markdownTable, mb, ms, rowsMarkdown, textTable, times } from './report.mjs';
+import { startBenchServer } from './server.mjs';
+import { max, median, quantile } from './stats.mjs';
+import { fixtureStories, makeStories, SEARCH_PHRASE } from './stories.mjs';
+
+/** @typedef {import('./report.mjs').Row} Row */
+/** @typedef {import('./stories.mjs').Story} Story */
+/** @typedef {import('playwright-core').Browser} Browser */
+/** @typedef {import('./server.mjs').BenchServer} BenchServer */
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const distDir = `${root}dist-bench`;
+const docPath = `${root}docs/performance.md`;
+const FIXTURE = `${root}tests/fixtures/live-answer.json`;
+const DEFAULT_PORT = 4391;
+
+const FIRST_CARD_RUNS = 7;
+const TYPING_RUNS = 2;
+const LOAD_RUNS = 3;
+const TARGETS = { firstCardRatio: 1.3, keystrokeP95: 50, heapMB: 50, firstRenderKB: 150 };
+
+const log = (/** @type {string} */ message) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+// ---------------------------------------------------------------- build and server
+
+/** The origin an existing dist-bench/ was built for, from its CSP connect-src. */
+function builtOrigin() {
+  const html = readFileSync(`${distDir}/index.html`, 'utf8').replace(/&#39;/g, "'");
+  const origin = html.match(/connect-src 'self' (http:\/\/127\.0\.0\.1:\d+)/)?.[1];
+  if (!origin) throw new Error('dist-bench/index.html names no http://127.0.0.1 backend: run without --no-build');
+  return origin;
+}
+
+/** @param {boolean} build */
+async function startServer(build) {
+  if (!build) return startBenchServer({ distDir, port: Number(new URL(builtOrigin()).port) });
+  try {
+    return await startBenchServer({ distDir, port: Number(process.env.BENCH_PORT || DEFAULT_PORT) });
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EADDRINUSE') throw error;
+    return startBenchServer({ distDir, port: 0 });
+  }
+}
+
+/** `vite build --outDir dist-bench` with the backend on the bench server's origin. @param {string} origin */
+function build(origin) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['vite', 'build', '--outDir', 'dist-bench'], {
+      cwd: root,
+      env: { ...process.env, VITE_SUPABASE_URL: origin },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error(`vite build exited with ${code}:\n${output}`))));
+  });
+}
+
+// ---------------------------------------------------------------- scenarios
+
+/** @typedef {Awaited<ReturnType<typeof timeToFirstCard>>['milestones']} Milestones */
+
+/**
+ * a. The app and static.html, alternating, throttled then not.
+ * @param {BenchServer} server
+ * @param {Browser} browser
+ * @param {Story[]} stories
+ */
+async function firstCardScenario(server, browser, stories) {
+  server.setStories(stories);
+  const firstTitle = stories[0].title;
+  /** @type {Record<string, number[]>} */
+  const samples = { app4x: [], static4x: [], app1x: [], static1x: [] };
+  /** @type {Record<string, Milestones[]>} */
+  const milestones = { app4x: [], app1x: [] };
+  for (const throttle of [true, false]) {
+    const suffix = throttle ? '4x' : '1x';
+    for (let run = 0; run < FIRST_CARD_RUNS; run += 1) {
+      // Alternate which page goes first, so neither always gets the warmer machine.
+      const order = run % 2 === 0 ? ['app', 'static'] : ['static', 'app'];
+      for (const which of order) {
+        const url = which === 'app' ? `${server.origin}/` : `${server.origin}/static.html`;
+        const result = await timeToFirstCard(browser, { url, throttle, firstTitle });
+        samples[`${which}${suffix}`].push(result.time);
+        if (which === 'app') milestones[`app${suffix}`].push(result.milestones);
+      }
+    }
+    log(`first card ${suffix}: app ${ms(median(samples[`app${suffix}`]))}, static ${ms(median(samples[`static${suffix}`]))}`);
+  }
+  return { app4x: samples.app4x, static4x: samples.static4x, app1x: samples.app1x, static1x: samples.static1x, milestones };
+}
+
+/**
+ * b. Typing in the search box, TYPING_RUNS times; percentiles over all keys.
+ * @param {BenchServer} server
+ * @param {Browser} browser
+ * @param {Story[]} stories
+ * @param {string} [path] '/' for the app, '/static.html' for the plain-input floor
+ */
+async function typingScenario(server, browser, stories, path = '/') {
+  server.setStories(stories);
+  /** @type {{ latency: number, want: string, got: string }[]} */
+  const samples = [];
+  /** @type {import('./profile.mjs').AnimationFrame[]} */
+  const frames = [];
+  const runP95 = [];
+  for (let run = 0; run < TYPING_RUNS; run += 1) {
+    const result = await typingRun(browser, { url: `${server.origin}${path}`, firstTitle: stories[0].title });
+    samples.push(...result.samples);
+    frames.push(...result.frames);
+    runP95.push(quantile(result.samples.map((s) => s.latency), 0.95));
+  }
+  const latencies = samples.map((s) => s.latency);
+  const mismatches = samples.filter((s) => s.got !== s.want);
+  const summary = { p50: quantile(latencies, 0.5), p95: quantile(latencies, 0.95), max: max(latencies), keys: samples.length, mismatches, runP95, frames };
+  log(`typing, ${stories.length} stories${path === '/' ? '' : ` on ${path}`}: p50 ${ms(summary.p50)}, p95 ${ms(summary.p95)}, max ${ms(summary.max)}, ${mismatches.length}/${samples.length} frames behind`);
+  return summary;
+}
+
+/**
+ * c. and d. Loading the page LOAD_RUNS times: long tasks (split at the feed's answer) and heap.
+ * @param {BenchServer} server
+ * @param {Browser} browser
+ * @param {Story[]} stories
+ * @param {boolean} throttle
+ */
+async function loadScenario(server, browser, stories, throttle) {
+  server.setStories(stories);
+  const runs = [];
+  for (let run = 0; run < LOAD_RUNS; run += 1) {
+    const result = await loadRun(browser, { url: `${server.origin}/`, firstTitle: stories[0].title, throttle });
+    const durations = result.longTasks.map((task) => task.duration);
+    runs.push({
+      firstArticle: result.firstArticle,
+      count: durations.length,
+      // Long tasks that start once the answer is in: the work of handling the stories.
+      afterAnswer: result.longTasks.filter((task) => task.start + task.duration > result.feedAnswered).length,
+      longest: durations.length ? max(durations) : 0,
+      heapBytes: result.heapBytes,
+      frames: result.frames,
+    });
+  }
+  const summary = {
+    runs,
+    firstArticle: median(runs.map((r) => r.firstArticle)),
+    count: median(runs.map((r) => r.count)),
+    afterAnswer: median(runs.map((r) => r.afterAnswer)),
+    longest: median(runs.map((r) => r.longest)),
+    heapBytes: median(runs.map((r) => r.heapBytes)),
+    frames: runs.flatMap((r) => r.frames),
+  };
+  log(`load, ${stories.length} stories, ${throttle ? '4x' : '1x'}: ${summary.count} long tasks (${summary.afterAnswer} after the answer), longest ${ms(summary.longest)}, heap ${mb(summary.heapBytes)}`);
+  return summary;
+}
+
+/**
+ * The worst cases under the profiler: loading and typing with 10,000 stories, 4x throttled.
+ * @param {BenchServer} server
+ * @param {Browser} browser
+ * @param {Story[]} stories
+ */
+async function profiles(server, browser, stories) {
+  server.setStories(stories);
+  const url = `${server.origin}/`;
+  const firstTitle = stories[0].title;
+  const load = await loadRun(browser, { url, firstTitle, throttle: true, profile: true });
+  const typing = await typingRun(browser, { url, firstTitle, profile: true });
+  const options = { distDir, origin: server.origin };
+  return {
+    load: summarizeProfile(/** @type {any} */ (load.cpuProfile), options),
+    typing: summarizeProfile(/** @type {any} */ (typing.cpuProfile), options),
+  };
+}
+
+// ---------------------------------------------------------------- the table
+
+/** @param {number} value @param {number} baseline */
+const ratio = (value, baseline) => (baseline > 0 ? value / baseline : Number.NaN);
+
+/**
+ * @param {Awaited<ReturnType<typeof measureAll>>} r
+ * @returns {Row[]}
+ */
+function tableRows(r) {
+  /** @type {Row[]} */
+  const rows = [];
+  const a = r.firstCard;
+  const app4x = median(a.app4x);
+  const static4x = median(a.static4x);
+  rows.push({ metric: `First story card, ${THROTTLE}x CPU, 14 stories (app vs static.html)`, value: ms(app4x), baseline: ms(static4x), ratio: times(ratio(app4x, static4x)), target: `≤ ${TARGETS.firstCardRatio}×`, pass: ratio(app4x, static4x) <= TARGETS.firstCardRatio });
+  const app1x = median(a.app1x);
+  const static1x = median(a.static1x);
+  rows.push({ metric: 'First story card, no throttling, 14 stories (app vs static.html)', value: ms(app1x), baseline: ms(static1x), ratio: times(ratio(app1x, static1x)), target: '—', pass: null });
+  rows.push({ metric: `First story card, ${THROTTLE}x CPU, 10,000 stories (vs 14)`, value: ms(r.load10k4x.firstArticle), baseline: ms(r.load14x4.firstArticle), ratio: times(ratio(r.load10k4x.firstArticle, r.load14x4.firstArticle)), target: '—', pass: null });
+
+  const floor = r.typingStatic;
+  const t14 = r.typing14;
+  rows.push({ metric: `Keystroke to paint p95, ${THROTTLE}x, 14 stories (vs plain input on static.html)`, value: ms(t14.p95), baseline: ms(floor.p95), ratio: times(ratio(t14.p95, floor.p95)), target: `≤ ${TARGETS.keystrokeP95} ms`, pass: t14.p95 <= TARGETS.keystrokeP95 });
+  const base = r.typing14;
+  for (const [label, t] of /** @type {const} */ ([['2,000', r.typing2k], ['10,000', r.typing10k]])) {
+    rows.push({ metric: `Keystroke to paint p50, ${THROTTLE}x, ${label} stories (vs 14)`, value: ms(t.p50), baseline: ms(base.p50), ratio: times(ratio(t.p50, base.p50)), target: '—', pass: null });
+    rows.push({ metric: `Keystroke to paint p95, ${THROTTLE}x, ${label} stories (vs 14)`, value: ms(t.p95), baseline: ms(base.p95), ratio: times(ratio(t.p95, base.p95)), target: `≤ ${TARGETS.keystrokeP95} ms`, pass: t.p95 <= TARGETS.keystrokeP95 });
+    rows.push({ metric: `Keystroke to paint max, ${THROTTLE}x, ${label} stories (vs 14)`, value: ms(t.max), baseline: ms(base.max), ratio: times(ratio(t.max, base.max)), target: '—', pass: null });
+    rows.push({ metric: `Frames where the input lags the typing, ${label} stories`, value: `${t.mismatches.length}/${t.keys}`, baseline: `${base.mismatches.length}/${base.keys}`, ratio: '—', target: '0', pass: t.mismatches.length === 0 });
+  }
+
+  const heap = r.load10k1x.heapBytes;
+  const heapBase = r.load14x1.heapBytes;
+  rows.push({ metric: 'JS heap after loading 10,000 stories (vs 14)', value: mb(heap), baseline: mb(heapBase), ratio: times(ratio(heap, heapBase)), target: `≤ ${TARGETS.heapMB} MB`, pass: heap <= TARGETS.heapMB * 2 ** 20 });
+
+  for (const [label, big, small] of /** @type {const} */ ([[`${THROTTLE}x CPU`, r.load10k4x, r.load14x4], ['no throttling', r.load10k1x, r.load14x1]])) {
+    rows.push({ metric: `Long tasks loading 10,000 stories, ${label} (vs 14)`, value: `${big.count} (${big.afterAnswer} after answer)`, baseline: `${small.count} (${small.afterAnswer} after)`, ratio: '—', target: '0', pass: big.count === 0 });
+    rows.push({ metric: `Longest task loading 10,000 stories, ${label} (vs 14)`, value: ms(big.longest), baseline: ms(small.longest), ratio: times(ratio(big.longest, small.longest)), target: '—', pass: null });
+  }
+
+  const total = r.bundle.totalGzip;
+  rows.push({ metric: 'First-render JavaScript, gzip (vs budget)', value: kb(total), baseline: `${TARGETS.firstRenderKB} KB`, ratio: times(total / 1024 / TARGETS.firstRenderKB), target: `≤ ${TARGETS.firstRenderKB} KB`, pass: total <= TARGETS.firstRenderKB * 1024 });
+  return rows;
+}
+
+// ---------------------------------------------------------------- docs/performance.md
+
+/** Other work filled the cores before the bench started. @param {{ loadBefore: number }} r @param {number} cores */
+const busy = (r, cores) => r.loadBefore >= cores;
+
+/** @param {number[]} values */
+const list = (values) => values.map((v) => v.toFixed(0)).join(', ');
+
+/** @param {ReturnType<typeof summarizeProfile>} profile */
+function profileMarkdown(profile) {
+  const rows = (/** @type {{ label: string, ms: number, share: number }[]} */ entries) =>
+    entries.map((e) => [`\`${e.label}\``, ms(e.ms), `${(e.share * 100).toFixed(1)}%`]);
+  return [
+    `Recorded ${ms(profile.totalMs)}, of which ${ms(profile.busyMs)} busy (not idle). Self time, throttled:`,
+    '',
+    markdownTable(['function (source)', 'self time', 'share of busy'], rows(profile.functions)),
+    '',
+    markdownTable(['package', 'self time', 'share of busy'], rows(profile.packages)),
+    '',
+    'The app\'s own functions by total time (their callees included):',
+    '',
+    markdownTable(['app function (source)', 'total time', 'share of busy'], rows(profile.appTotals)),
+    '',
+    `App code and React Aria components by total time, split by who ran them. Outside React's scheduler (event handlers, and the synchronous renders they trigger): ${ms(profile.busyMs - profile.scheduledMs)} in all; inside it (concurrent and deferred renders): ${ms(profile.scheduledMs)}.`,
+    '',
+    markdownTable(['outside the scheduler (synchronous)', 'total time', 'share of busy'], rows(profile.outsideScheduler)),
+    '',
+    markdownTable(['inside the scheduler (concurrent)', 'total time', 'share of busy'], rows(profile.inScheduler)),
+  ].join('\n');
+}
+
+/** @param {ReturnType<typeof summarizeFrames>} summary */
+function framesMarkdown(summary) {
+  if (summary.frames === 0) return 'No long animation frames.';
+  return [
+    `${summary.frames} long animation frames (over 50 ms), the longest ${ms(summary.longest)}. The script work in them, by what started it:`,
+    '',
+    markdownTable(
+      ['invoker → function (source)', 'scripts', 'total', 'longest'],
+      summary.scripts.map((g) => [`\`${g.label}\``, String(g.count), ms(g.totalMs), ms(g.maxMs)]),
+    ),
+  ].join('\n');
+}
+
+/** @param {Milestones[]} runs @param {keyof Milestones} key */
+const medianOf = (runs, key) => median(runs.map((m) => /** @type {number} */ (m[key])));
+
+/** @param {Awaited<ReturnType<typeof measureAll>>} r */
+function milestonesMarkdown(r) {
+  const a = r.firstCard;
+  /** @type {[string, keyof Milestones][]} */
+  const steps = [
+    ['HTML received', 'html'],
+    ['entry script received', 'entryScript'],
+    ['DOMContentLoaded done', 'domContentLoaded'],
+    ['fetch-news requested', 'feedRequested'],
+    ['fetch-news answered', 'feedAnswered'],
+  ];
+  const lines = steps.map(([label, key]) => [label, ms(medianOf(a.milestones.app4x, key)), ms(medianOf(a.milestones.app1x, key))]);
+  lines.push(['first story card in the DOM', ms(median(a.app4x)), ms(median(a.app1x))]);
+  lines.push(['static.html: first story card', ms(median(a.static4x)), ms(median(a.static1x))]);
+  const chunk = r.attribution.lastScriptBeforeFeed;
+  return [
+    markdownTable(['app, 14 stories: ms from navigation start (medians)', `${THROTTLE}x`, 'no throttling'], lines),
+    '',
+    chunk
+      ? `The last script to arrive before the call is made is \`${chunk.path}\` (${chunk.runs} of ${a.milestones.app4x.length + a.milestones.app1x.length} runs), mostly \`${chunk.pkg}\`: the call waits for it.`
+      : 'No script arrived before the call.',
+  ].join('\n');
+}
+
+/**
+ * @param {Awaited<ReturnType<typeof measureAll>>} r
+ * @param {Row[]} rows
+ * @param {{ cpu: string, cores: number, memoryGB: string, chromium: string }} machine
+ */
+function markdown(r, rows, machine) {
+  const a = r.firstCard;
+  const typingRuns = (/** @type {{ runP95: number[] }} */ t) => list(t.runP95);
+  const loadRuns = (/** @type {Awaited<ReturnType<typeof loadScenario>>} */ l) =>
+    l.runs.map((run) => `${run.count} (${run.afterAnswer} after the answer, longest ${run.longest.toFixed(0)}), heap ${mb(run.heapBytes)}`).join('; ');
+  return `# Performance
+
+Generated by \`npm run bench\` (\`scripts/bench/run.mjs\`); rerun it rather than editing this file.
+
+- Date: ${r.date}
+- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB memory; Node ${process.version}; Chromium ${machine.chromium}
+- Load average (1 min) before the bench started, and at its end (including the bench's own work): ${r.loadBefore.toFixed(1)}, ${r.loadAfter.toFixed(1)}${busy(r, machine.cores) ? ` — **busy machine**: other processes competed for the ${machine.cores} cores, so every time here is inflated and noisier than usual` : ''}
+
+## Results
+
+${rowsMarkdown(rows)}
+
+Per-run values, to show the noise (ms unless marked):
+
+- First story card, 14 stories, ${THROTTLE}x: app ${list(a.app4x)}; static.html ${list(a.static4x)}
+- First story card, 14 stories, no throttling: app ${list(a.app1x)}; static.html ${list(a.static1x)}
+- Keystroke to paint p95 per run: plain input on static.html ${typingRuns(r.typingStatic)}; 14 stories ${typingRuns(r.typing14)}; 2,000 stories ${typingRuns(r.typing2k)}; 10,000 stories ${typingRuns(r.typing10k)}
+- Long tasks loading 10,000 stories, ${THROTTLE}x: ${loadRuns(r.load10k4x)}
+- Long tasks loading 10,000 stories, no throttling: ${loadRuns(r.load10k1x)}
+- Long tasks loading 14 stories, ${THROTTLE}x: ${loadRuns(r.load14x4)}
+- Long tasks loading 14 stories, no throttling: ${loadRuns(r.load14x1)}
+
+## First-render JavaScript
+
+${kb(r.bundle.totalGzip)} gzip in ${r.bundle.chunks.length} files (the entry script of \`dist-bench/index.html\` and its module preloads), budget ${TARGETS.firstRenderKB} KB. By package (gzip, shared out by minified bytes from the source maps), top 12:
+
+${markdownTable(['package', 'gzip'], r.bundle.packages.slice(0, 12).map((p) => [p.name, kb(p.gzip)]))}
+
+## Where the time goes
+
+### What the first story card waits for
+
+${milestonesMarkdown(r)}
+
+### Long animation frames
+
+From a \`long-animation-frame\` PerformanceObserver in the same runs (${THROTTLE}x), grouped by the script
+that started the work; functions mapped to their sources.
+
+Loading 10,000 stories (all ${LOAD_RUNS} runs):
+
+${framesMarkdown(r.attribution.load10k)}
+
+Typing with 2,000 stories loaded (all ${TYPING_RUNS} runs, typing only):
+
+${framesMarkdown(r.attribution.typing2k)}
+
+Typing with 10,000 stories loaded:
+
+${framesMarkdown(r.attribution.typing10k)}
+
+### CPU profiles
+
+CPU profiles (CDP \`Profiler\`, 200 µs sampling, ${THROTTLE}x throttled) of the worst cases, with
+minified positions mapped to the sources through the build's source maps. "(program)" is
+native work outside JavaScript: parsing and compiling scripts, style, layout, paint (its share
+is about the same without throttling).
+
+#### Loading 10,000 stories
+
+${profileMarkdown(r.profiles.load)}
+
+#### Typing with 10,000 stories loaded
+
+${profileMarkdown(r.profiles.typing)}
+
+## Method
+
+- The site is built once into \`dist-bench/\` with \`VITE_SUPABASE_URL\` set to the bench server's
+  own origin. One \`node:http\` server on 127.0.0.1 serves it (SPA fallback, no compression, no
+  caching), answers \`/functions/v1/fetch-news\` with the scenario's stories, serves story images as
+  small generated SVGs, and serves \`/static.html\`: the same first stories (3 top + up to 60
+  compact, what the page's first render shows) as plain \`<article>\` markup, one linked
+  stylesheet, a plain search input, no JavaScript. That page is the floor for the first story
+  card and for keystroke latency.
+- Generated stories are the same on every run (seeded): titles 60–90 characters, summaries
+  200–300, 12 categories, ISO dates, 20% with an image. The 14-story scenario is
+  \`tests/fixtures/live-answer.json\` with its images moved to the bench server.
+- Every run opens a fresh browser context (empty cache) at 1280×900. "${THROTTLE}x" is
+  \`Emulation.setCPUThrottlingRate { rate: ${THROTTLE} }\`. Each run checks that the first card is the
+  first served story, so a fallback to the sample stories fails the bench instead of timing it.
+- First story card: \`performance.now()\` (from navigation start) when a MutationObserver,
+  installed by an init script, first sees an \`<article>\` added. ${FIRST_CARD_RUNS} runs each, app and
+  static.html alternating which goes first; medians. Milestones come from Resource Timing.
+- Keystroke to paint: after the "Top Stories" heading shows and the page settles, the search box
+  is clicked and "${SEARCH_PHRASE}" typed with a 120 ms delay, then 5 backspaces (${SEARCH_PHRASE.length + 5} keys).
+  A capture-phase \`keydown\` listener takes \`event.timeStamp\`; \`requestAnimationFrame\` then
+  \`setTimeout(0)\` marks the task after the frame that paints the key. In that frame the input's
+  value is compared with what has been typed so far ("frames where the input lags"). ${TYPING_RUNS} runs
+  per scenario, percentiles over all keys. Baselines: the same typing with the 14 stories, and
+  in the plain input of static.html.
+- Heap: after the stories show and 1.5 s settle, two \`HeapProfiler.collectGarbage\` then
+  \`Runtime.getHeapUsage\` (usedSize), unthrottled runs; median of ${LOAD_RUNS}. Baseline: 14 stories.
+- Long tasks: a buffered \`PerformanceObserver\` for \`longtask\` from an init script, from
+  navigation until 1.5 s after the stories show; median count and median longest of ${LOAD_RUNS} runs.
+  "After the answer" counts tasks that end after the fetch-news response arrived.
+- Times are medians because the machine is noisy; compare ratios, not milliseconds, across
+  machines. The bench fails only on a crash: CI gates on sizes, not times.
+`;
+}
+
+// ---------------------------------------------------------------- main
+
+/** @param {BenchServer} server @param {Browser} browser @param {number} loadBefore */
+async function measureAll(server, browser, loadBefore) {
+  const date = new Date().toISOString();
+  const fixture = fixtureStories(FIXTURE, server.origin);
+  const stories2k = makeStories(2000, server.origin);
+  const stories10k = makeStories(10_000, server.origin);
+  log('a. time to first story card');
+  const firstCard = await firstCardScenario(server, browser, fixture);
+  log('b. keystroke to paint');
+  const typingStatic = await typingScenario(server, browser, fixture, '/static.html');
+  const typing14 = await typingScenario(server, browser, fixture);
+  const typing2k = await typingScenario(server, browser, stories2k);
+  const typing10k = await typingScenario(server, browser, stories10k);
+  log('c./d. loading: long tasks and heap');
+  const load14x4 = await loadScenario(server, browser, fixture, true);
+  const load10k4x = await loadScenario(server, browser, stories10k, true);
+  const load14x1 = await loadScenario(server, browser, fixture, false);
+  const load10k1x = await loadScenario(server, browser, stories10k, false);
+  log('CPU profiles of the worst cases');
+  const profileSummaries = await profiles(server, browser, stories10k);
+  log('e. first-render JavaScript');
+  const bundle = measureFirstRender(distDir);
+  const locator = createLocator(distDir, server.origin);
+  const attribution = {
+    lastScriptBeforeFeed: commonestChunk([...firstCard.milestones.app4x, ...firstCard.milestones.app1x], locator),
+    load10k: summarizeFrames(load10k4x.frames, locator),
+    typing2k: summarizeFrames(typing2k.frames, locator),
+    typing10k: summarizeFrames(typing10k.frames, locator),
+  };
+  const loadAfter = os.loadavg()[0];
+  return { date, loadBefore, loadAfter, firstCard, typingStatic, typing14, typing2k, typing10k, load14x4, load10k4x, load14x1, load10k1x, profiles: profileSummaries, bundle, attribution };
+}
+
+/**
+ * The script the feed call most often waited for, and the package it mostly holds.
+ * @param {Milestones[]} runs
+ * @param {ReturnType<typeof createLocator>} locator
+ */
+function commonestChunk(runs, locator) {
+  /** @type {Map<string, number>} */
+  const counts = new Map();
+  for (const { lastScriptBeforeFeed: url } of runs) if (url) counts.set(url, (counts.get(url) ?? 0) + 1);
+  const [url, count] = [...counts].sort((x, y) => y[1] - x[1])[0] ?? [];
+  if (!url) return null;
+  return { path: new URL(url).pathname, runs: count ?? 0, pkg: locator.chunkPackage(url) ?? 'unknown' };
+}
+
+function parseArgs() {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((arg) => arg !== '--no-build');
+  if (unknown.length) throw new Error(`unknown arguments: ${unknown.join(' ')} (only --no-build)`);
+  return { build: !args.includes('--no-build') };
+}
+
+async function main() {
+  const started = Date.now();
+  const loadBefore = os.loadavg()[0];
+  const options = parseArgs();
+  const server = await startServer(options.build);
+  try {
+    if (options.build) {
+      log(`building dist-bench/ for ${server.origin}`);
+      await build(server.origin);
+    }
+    const browser = await launchChromium();
+    try {
+      const machine = { cpu: os.cpus()[0]?.model ?? 'unknown CPU', cores: os.cpus().length, memoryGB: (os.totalmem() / 2 ** 30).toFixed(1), chromium: browser.version() };
+      const results = await measureAll(server, browser, loadBefore);
+      const rows = tableRows(results);
+      console.log(`\n${machine.cpu}, ${machine.cores} cores, ${machine.memoryGB} GB, Chromium ${machine.chromium}\n`);
+      console.log(textTable(rows));
+      if (busy(results, machine.cores)) console.log(`\nBusy machine: load average ${results.loadBefore.toFixed(1)} → ${results.loadAfter.toFixed(1)} on ${machine.cores} cores; times are inflated.`);
+      console.log(`\nFirst-render JavaScript by package (gzip): ${results.bundle.packages.slice(0, 12).map((p) => `${p.name} ${kb(p.gzip)}`).join(', ')}`);
+      console.log(`Top self time loading 10,000 stories (${THROTTLE}x): ${results.profiles.load.functions.slice(0, 5).map((f) => `${f.label} ${ms(f.ms)}`).join('; ')}`);
+      console.log(`Top self time typing with 10,000 stories (${THROTTLE}x): ${results.profiles.typing.functions.slice(0, 5).map((f) => `${f.label} ${ms(f.ms)}`).join('; ')}`);
+      console.log('Details: docs/performance.md');
+      writeFileSync(docPath, markdown(results, rows, machine));
+      log(`wrote docs/performance.md in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,107 @@
+/**
+ * The bench server: one node:http server on 127.0.0.1 that serves the built site with SPA
+ * fallback, answers the fetch-news function with the scenario's stories, serves the story
+ * images as small SVGs, and /static.html, the no-JavaScript floor of the same stories.
+ */
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { STATIC_CSS, staticPage, storyImageSvg } from './stories.mjs';
+
+/** @typedef {import('./stories.mjs').Story} Story */
+
+const FUNCTION_PATH = '/functions/v1/fetch-news';
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+};
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/**
+ * @typedef {object} BenchServer
+ * @property {string} origin e.g. http://127.0.0.1:4391
+ * @property {(stories: Story[]) => void} setStories the answer of fetch-news and the content of /static.html from now on
+ * @property {() => Promise<void>} close
+ */
+
+/**
+ * Starts the server. `port` 0 picks a free port; the origin is known before the site is built,
+ * and files are read on first request, so the build can happen after the server is up.
+ * @param {{ distDir: string, port?: number }} options
+ * @returns {Promise<BenchServer>}
+ */
+export async function startBenchServer({ distDir, port = 0 }) {
+  /** @type {Map<string, Buffer | null>} */
+  const files = new Map();
+  let answer = Buffer.from('{"stories":[]}');
+  let page = Buffer.from(staticPage([]));
+
+  /** @param {string} urlPath */
+  async function siteFile(urlPath) {
+    const path = normalize(join(distDir, decodeURIComponent(urlPath)));
+    if (!path.startsWith(distDir + sep)) return null;
+    if (!files.has(path)) files.set(path, await readFile(path).catch(() => null));
+    return files.get(path) ?? null;
+  }
+
+  /** @param {import('node:http').IncomingMessage} request @param {import('node:http').ServerResponse} response */
+  async function handle(request, response) {
+    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    const send = (/** @type {number} */ status, /** @type {Record<string, string>} */ headers, /** @type {Buffer | string} */ body = '') => {
+      response.writeHead(status, { 'cache-control': 'no-store', ...headers });
+      response.end(request.method === 'HEAD' ? undefined : body);
+    };
+    if (pathname === FUNCTION_PATH) {
+      if (request.method === 'OPTIONS') return send(204, CORS);
+      for await (const _ of request); // drain the POST body
+      return send(200, { ...CORS, 'content-type': 'application/json' }, answer);
+    }
+    if (pathname === '/static.html') return send(200, { 'content-type': TYPES['.html'] }, page);
+    if (pathname === '/static.css') return send(200, { 'content-type': TYPES['.css'] }, STATIC_CSS);
+    if (pathname.startsWith('/bench-images/')) return send(200, { 'content-type': TYPES['.svg'] }, storyImageSvg(pathname));
+    const file = pathname.endsWith('/') ? null : await siteFile(pathname);
+    if (file) return send(200, { 'content-type': TYPES[/** @type {keyof TYPES} */ (extname(pathname))] ?? 'application/octet-stream' }, file);
+    if (extname(pathname) !== '' && !pathname.endsWith('.html')) return send(404, { 'content-type': TYPES['.txt'] }, 'Not found');
+    const index = await siteFile('/index.html');
+    return index ? send(200, { 'content-type': TYPES['.html'] }, index) : send(500, {}, 'dist-bench/index.html missing: build first');
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error) => {
+      console.error(error);
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(undefined));
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the bench server has no TCP address');
+
+  return {
+    origin: `http://127.0.0.1:${address.port}`,
+    setStories(stories) {
+      answer = Buffer.from(JSON.stringify({ stories }));
+      page = Buffer.from(staticPage(stories));
+    },
+    close() {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
