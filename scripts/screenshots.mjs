@@ -74,6 +74,27 @@ try {
       }
     }
   }
+  // Interactive states: the open menus and a toast, narrow and wide.
+  for (const [theme, width] of [['light', 1280], ['dark', 375]]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
+    const page = await context.newPage();
+    await answerNetwork(page, 'live');
+    await page.goto(base);
+    await page.getByRole('heading', { name: 'Top Stories' }).waitFor();
+    await page.getByRole('button', { name: /^Categories/ }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Science' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Technology' }).click();
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: `${out}/categories-open-${theme}-${width}.png` });
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Bookmark story' }).first().click();
+    await page.getByRole('button', { name: 'Share story' }).first().click();
+    await page.getByRole('menuitem', { name: 'Copy Link' }).waitFor();
+    await page.waitForTimeout(400); // let the menu's entry animation finish
+    await page.screenshot({ path: `${out}/share-open-${theme}-${width}.png` });
+    console.log(`wrote ${out}/categories-open-${theme}-${width}.png and share-open-${theme}-${width}.png`);
+    await context.close();
+  }
   for (const theme of ['light', 'dark']) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: theme });
     const page = await context.newPage();
