@@ -1,4 +1,4 @@
-import { useLocation } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { RouterButtonLink } from './RouterLink.tsx';
@@ -25,11 +25,17 @@ const Page = styled.main`
 `;
 
 export function NotFoundPage() {
-  const pathname = useLocation({ select: (location) => location.pathname });
+  // The path only while it is the one not found: leaving for "/" must not log "/" as a 404.
+  const missingPath = useRouterState({
+    // No route below the root matches an unknown path. The resolved location is the one the
+    // matches belong to (during a navigation, `location` already names the next page).
+    select: (state) =>
+      state.resolvedLocation && state.matches.every((match) => match.routeId === '__root__') ? state.resolvedLocation.pathname : null,
+  });
 
   useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', pathname);
-  }, [pathname]);
+    if (missingPath !== null) console.error('404 Error: User attempted to access non-existent route:', missingPath);
+  }, [missingPath]);
 
   return (
     <Page>

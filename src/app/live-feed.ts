@@ -31,22 +31,20 @@ export function getClient(): Promise<SupabaseClient> {
  */
 export async function fetchLiveAnswer(signal?: AbortSignal): Promise<unknown> {
   const supabase = await getClient();
-  const { data, error } = await supabase.functions.invoke<unknown>('fetch-news', {
+  const { data, error, response } = await supabase.functions.invoke<unknown>('fetch-news', {
     method: 'POST',
     timeout: FEED_TIMING.fetchTimeout,
     ...(signal ? { signal } : {}),
   });
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  // supabase-js hands back text when the answer is not labelled JSON.
-  if (typeof data === 'string') {
-    try {
-      return JSON.parse(data) as unknown;
-    } catch {
-      throw new Error('The fetch-news answer is not JSON');
-    }
-  }
-  if (data instanceof Blob || data instanceof ArrayBuffer || data instanceof FormData) {
+  const labelledJson = response?.headers.get('content-type')?.split(';')[0]?.trim() === 'application/json';
+  // supabase-js parsed a JSON answer already (a JSON string is valid, if useless: no stories).
+  if (labelledJson) return data;
+  // Otherwise it handed back text or bytes: the answer counts only if that text is JSON.
+  if (typeof data !== 'string') throw new Error('The fetch-news answer is not JSON');
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
     throw new Error('The fetch-news answer is not JSON');
   }
-  return data;
 }

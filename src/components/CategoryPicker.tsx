@@ -1,5 +1,6 @@
 import { MenuTrigger, type Selection } from 'react-aria-components';
 import styled from 'styled-components';
+import { visuallyHidden } from '../theme/mixins.ts';
 import { Button } from './Button.tsx';
 import { CheckIcon, ChevronDownIcon, FilterIcon } from './icons.tsx';
 import { Menu } from './Menu.tsx';
@@ -28,6 +29,10 @@ const Badge = styled.span`
   font-variant-numeric: tabular-nums;
 `;
 
+const Hidden = styled.span`
+  ${visuallyHidden}
+`;
+
 /** Keeps the column aligned whether or not the item is checked. */
 const CheckSlot = styled.span`
   display: inline-flex;
@@ -36,7 +41,6 @@ const CheckSlot = styled.span`
 
 export function CategoryPicker({ categories, selected, onChange, isDisabled }: CategoryPickerProps) {
   const count = selected.length;
-  const label = count > 0 ? `Categories, ${count} selected` : 'Categories';
 
   function handleSelectionChange(keys: Selection) {
     onChange(keys === 'all' ? [...categories] : Array.from(keys, String));
@@ -44,10 +48,17 @@ export function CategoryPicker({ categories, selected, onChange, isDisabled }: C
 
   return (
     <MenuTrigger>
-      <Button aria-label={label} isDisabled={isDisabled || categories.length === 0}>
+      {/* Named by its content, "Categories 2 selected", so the name holds the visible text (WCAG 2.5.3). */}
+      <Button isDisabled={isDisabled || categories.length === 0}>
         <FilterIcon size={18} />
         Categories
-        {count > 0 && <Badge aria-hidden="true">{count}</Badge>}
+        {count > 0 && (
+          <>
+            {' '}
+            <Badge>{count}</Badge>
+            <Hidden> selected</Hidden>
+          </>
+        )}
         <ChevronDownIcon size={16} />
       </Button>
       <Popover placement="bottom start">

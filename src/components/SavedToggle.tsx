@@ -51,8 +51,8 @@ const Count = styled.span`
 
 export function SavedToggle({ isSelected, onChange, count }: SavedToggleProps) {
   return (
-    // The count is visual only: the name stays exactly "Saved" (INTERFACE.md section 3).
-    <StyledToggle aria-label="Saved" isSelected={isSelected} onChange={onChange}>
+    // Named by its content; the count is hidden from it, so the name is exactly "Saved" (INTERFACE.md section 3).
+    <StyledToggle isSelected={isSelected} onChange={onChange}>
       <BookmarkIcon size={18} filled={isSelected} />
       Saved
       {count !== undefined && <Count aria-hidden="true">{count}</Count>}

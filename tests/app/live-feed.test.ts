@@ -50,6 +50,11 @@ describe('fetchLiveAnswer', () => {
     expect(request.headers.authorization).toBe('Bearer test-anon-key');
   });
 
+  it('accepts a JSON string answer as an answer (one with no stories), not as a failure', async () => {
+    handler = json(200, '"text"');
+    await expect(fetchLiveAnswer()).resolves.toBe('text');
+  });
+
   it('accepts a JSON body labelled as text', async () => {
     handler = json(200, '{"stories":[]}', 'text/plain');
     await expect(fetchLiveAnswer()).resolves.toEqual({ stories: [] });

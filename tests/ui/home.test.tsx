@@ -256,5 +256,7 @@ describe('not found', () => {
     await user.click(home);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByRole('searchbox', { name: 'Search news stories' })).toBeInTheDocument();
+    // Leaving the 404 page logs nothing more.
+    expect(error.mock.calls.filter((args) => String(args[0]).includes('404')).map((args) => args[1])).toEqual(['/no/such/page']);
   });
 });
