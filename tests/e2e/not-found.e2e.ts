@@ -1,0 +1,59 @@
+/**
+ * Routes other than "/" (SPEC.md sections 2 and 8; INTERFACE.md section 3): the 404 page, its
+ * console log and its way home, and the generic page for an unexpected routing failure.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXPECTED, useHarness } from './support/harness.ts';
+import { DIST_DIR } from './support/paths.ts';
+import { eventually, SITE, topStoriesHeading } from './support/site.ts';
+
+const h = useHarness();
+const UNKNOWN = '/some/unknown/path';
+const logged404 = /404.*\/some\/unknown\/path/;
+
+/** The not-found page's own chunk, when the build splits it out of the main bundle. */
+function notFoundChunk(): string | undefined {
+  const assets = join(DIST_DIR, 'assets');
+  if (!existsSync(assets)) return undefined;
+  return readdirSync(assets).find((name) => /^NotFoundPage-.*\.js$/.test(name));
+}
+
+describe('an unknown route', () => {
+  it('shows the 404 page: "404", "Oops! Page not found" and a "Return to Home" link to "/"', async () => {
+    const { page } = await h.open({ expectConsoleErrors: [logged404] });
+    await page.goto(`${SITE}${UNKNOWN}`);
+    await page.getByText('Oops! Page not found', { exact: true }).waitFor();
+    expect(await page.getByRole('heading', { name: '404', exact: true }).isVisible()).toBe(true);
+    const home = page.getByRole('link', { name: 'Return to Home', exact: true });
+    expect(await home.getAttribute('href')).toBe('/');
+    expect(await page.getByRole('heading', { name: 'Top Stories' }).count()).toBe(0);
+  });
+
+  it('logs the 404 with the path on the console', async () => {
+    const { page, consoleErrors } = await h.open({ expectConsoleErrors: [logged404] });
+    await page.goto(`${SITE}${UNKNOWN}`);
+    await page.getByText('Oops! Page not found', { exact: true }).waitFor();
+    await eventually(() => consoleErrors.filter((text) => logged404.test(text))).toHaveLength(1);
+  });
+
+  it('takes the visitor home to the stories with "Return to Home"', async () => {
+    const { page } = await h.open({ expectConsoleErrors: [logged404] });
+    await page.goto(`${SITE}${UNKNOWN}`);
+    await page.getByRole('link', { name: 'Return to Home', exact: true }).click();
+    await topStoriesHeading(page).waitFor();
+    expect(page.url()).toBe(`${SITE}/`);
+  });
+});
+
+describe('an unexpected routing failure', () => {
+  const chunk = notFoundChunk();
+  it.skipIf(!chunk)('shows the "Unexpected Application Error!" page when the page for a route cannot be loaded', async () => {
+    const { page } = await h.open({ expectConsoleErrors: [EXPECTED.failedRequests, /Failed to fetch dynamically imported module/] });
+    await page.route(`**/assets/${chunk}`, (route) => route.abort());
+    await page.goto(`${SITE}${UNKNOWN}`);
+    await page.getByRole('heading', { name: 'Unexpected Application Error!', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+  });
+});
