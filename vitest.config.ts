@@ -15,6 +15,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['machines/**/*.ts', 'src/domain/**/*.ts'],
+      exclude: ['tests/**', 'scripts/**'],
       reporter: ['text', 'text-summary'],
       thresholds: { lines: 95, branches: 95, functions: 95, statements: 95 },
     },

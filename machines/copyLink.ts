@@ -10,7 +10,8 @@ export type CopyLinkEvent = { type: 'link.copy'; url: string };
 export type CopyLinkEmitted = { type: 'link.copied'; url: string } | { type: 'link.copyFailed'; url: string };
 
 export interface CopyLinkContext {
-  url: string | null;
+  /** The last link asked for; "" before the first. */
+  url: string;
 }
 
 export const copyLinkMachine = setup({
@@ -25,15 +26,15 @@ export const copyLinkMachine = setup({
   },
   actions: {
     rememberUrl: assign((_, { url }: { url: string }) => ({ url })),
-    announceCopied: emit(({ context }) => ({ type: 'link.copied' as const, url: context.url ?? '' })),
-    announceFailed: emit(({ context }) => ({ type: 'link.copyFailed' as const, url: context.url ?? '' })),
+    announceCopied: emit(({ context }) => ({ type: 'link.copied' as const, url: context.url })),
+    announceFailed: emit(({ context }) => ({ type: 'link.copyFailed' as const, url: context.url })),
   },
   delays: {
     feedback: COPY_FEEDBACK_MS,
   },
 }).createMachine({
   id: 'copyLink',
-  context: { url: null },
+  context: { url: '' },
   initial: 'idle',
   on: {
     'link.copy': { target: '.copying', reenter: true, actions: { type: 'rememberUrl', params: ({ event }) => ({ url: event.url }) } },
@@ -44,7 +45,7 @@ export const copyLinkMachine = setup({
       invoke: {
         id: 'writeClipboard',
         src: 'writeClipboard',
-        input: ({ context }) => ({ text: context.url ?? '' }),
+        input: ({ context }) => ({ text: context.url }),
         onDone: { target: 'copied', actions: 'announceCopied' },
         onError: { target: 'failed', actions: 'announceFailed' },
       },

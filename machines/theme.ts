@@ -72,7 +72,8 @@ export const themeMachine = setup({
       {
         guard: { type: 'isTheme', params: ({ event }) => ({ value: event.value }) },
         target: '.chosen',
-        actions: { type: 'choose', params: ({ event }) => ({ theme: parseStoredTheme(event.value) ?? 'light' }) },
+        // The guard has checked the value: it is a theme name.
+        actions: { type: 'choose', params: ({ event }) => ({ theme: event.value as ThemeName }) },
       },
       { target: '.followingSystem', actions: 'forgetChoice' },
     ],
