@@ -5,7 +5,6 @@ import { DemoNotice } from '../components/DemoNotice.tsx';
 import { Layout } from '../components/Layout.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { SavedToggle } from '../components/SavedToggle.tsx';
-import { SearchBox } from '../components/SearchBox.tsx';
 import type { ShareTarget } from '../components/ShareMenu.tsx';
 import { SkipLink } from '../components/SkipLink.tsx';
 import { categoriesOf, filterStories } from '../domain/filter.ts';
@@ -15,6 +14,7 @@ import { mediaUp } from '../theme/tokens.ts';
 import { BookmarksActor, CopyLinkActor, FeedActor, ThemeActor } from './actors.ts';
 import { openInNewTab } from './browser.ts';
 import { PRODUCT_TITLE, TAGLINE } from './config.ts';
+import { QueryField } from './QueryField.tsx';
 import { selectFeedStatus, selectStories } from './selectors.ts';
 import { StoryArea } from './StoryArea.tsx';
 import { DeferredCategoryChips, DeferredCategoryPicker, DeferredThemeToggle } from './deferred-components.tsx';
@@ -69,7 +69,7 @@ export function HomePage() {
   const bookmarked = useMemo(() => new Set(bookmarkIds), [bookmarkIds]);
   const { filter, setQuery, setCategories, setSavedOnly, clearFilters } = useHomeFilters(categories);
 
-  // Typing paints at once; filtering thousands of stories follows when React has time.
+  // Filtering thousands of stories happens when React has time, never ahead of a paint.
   const deferredFilter = useDeferredValue(filter);
   const matches = useMemo(() => filterStories(stories, deferredFilter, bookmarked), [stories, deferredFilter, bookmarked]);
 
@@ -110,7 +110,7 @@ export function HomePage() {
       <Layout>
         <Toolbar role="search" aria-label="Filter stories">
           <Controls>
-            <SearchBox value={filter.query} onChange={setQuery} inputRef={searchRef} />
+            <QueryField query={filter.query} onCommit={setQuery} inputRef={searchRef} />
             <Suspense fallback={<Button isDisabled>Categories</Button>}>
               <DeferredCategoryPicker.Component categories={categories} selected={selectedCategories} onChange={setCategories} isDisabled={categories.length === 0} />
             </Suspense>

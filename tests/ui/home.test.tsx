@@ -119,6 +119,17 @@ describe('search, categories and saved', () => {
     await waitFor(() => expect(titles()).toHaveLength(3));
   });
 
+  it('"Clear filters" on the empty state clears the search box too', async () => {
+    const { user, backend, router } = await renderApp();
+    await showLiveStories(backend);
+    await user.type(searchbox(), 'no story says this');
+    await screen.findByText('No stories found');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(articles()).toHaveLength(stories.length));
+    expect(searchbox()).toHaveValue('');
+    expect(router.state.location.searchStr).toBe('');
+  });
+
   it('filters by the selected categories with a count badge and removable chips', async () => {
     const { user, backend, router } = await renderApp();
     await showLiveStories(backend);

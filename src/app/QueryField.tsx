@@ -1,0 +1,34 @@
+import { useEffect, useState, type Ref } from 'react';
+import { SearchBox } from '../components/SearchBox.tsx';
+
+/** How long typing pauses before the query goes into the URL and the stories are filtered. */
+export const QUERY_COMMIT_DELAY_MS = 150;
+
+interface QueryFieldProps {
+  /** The query in the URL. */
+  query: string;
+  onCommit(query: string): void;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/**
+ * The search box, holding what is being typed until typing pauses: a keystroke repaints only
+ * the box, and the URL (replaceState) and the filtering follow once per pause, not per key
+ * (docs/performance.md). A query changed elsewhere (back button, "Clear filters") wins.
+ */
+export function QueryField({ query, onCommit, inputRef }: QueryFieldProps) {
+  const [draft, setDraft] = useState(query);
+  const [committed, setCommitted] = useState(query);
+  if (query !== committed) {
+    setCommitted(query);
+    setDraft(query);
+  }
+
+  useEffect(() => {
+    if (draft === query) return;
+    const timer = setTimeout(() => onCommit(draft), QUERY_COMMIT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [draft, query, onCommit]);
+
+  return <SearchBox value={draft} onChange={setDraft} inputRef={inputRef} />;
+}
