@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { preloadDeferredComponents } from './app/deferred-components.tsx';
 import { getClient } from './app/live-feed.ts';
 
 // The feed call needs the backend client's chunk: fetch it while React renders the skeleton.
 // A failure here shows up where it matters: the feed call retries, then falls back.
 getClient().catch(() => {});
+// Cards, menus and toasts: not needed for the first render, but wanted right after it.
+preloadDeferredComponents();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -17,7 +17,7 @@ import {
   ThemeActor,
 } from './actors.ts';
 import { BrowserBridge } from './BrowserBridge.tsx';
-import { DeferredToastRegion, preloadDeferredComponents } from './deferred-components.tsx';
+import { DeferredToastRegion } from './deferred-components.tsx';
 import { createAppRouter } from './router.tsx';
 
 /** The machines the app runs; tests pass versions with fake effects. */
@@ -46,7 +46,6 @@ interface AppProps {
 }
 
 export function App({ logic, router: givenRouter }: AppProps) {
-  useState(preloadDeferredComponents);
   const machines = { ...defaultLogic, ...logic };
   const [router] = useState(() => givenRouter ?? createAppRouter());
   const [toasts] = useState(createToastQueue);
