@@ -1,6 +1,6 @@
 import { Button as RACButton, type ButtonProps as RACButtonProps } from 'react-aria-components';
 import styled from 'styled-components';
-import { focusRing } from '../theme/mixins.ts';
+import { iconButtonBase } from '../theme/mixins.ts';
 
 export interface IconButtonProps extends RACButtonProps {
   /** Icon-only buttons must be named. */
@@ -10,32 +10,14 @@ export interface IconButtonProps extends RACButtonProps {
 }
 
 const StyledIconButton = styled(RACButton)<{ $variant: 'quiet' | 'outline' }>`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  flex-shrink: 0;
-  width: 40px;
-  height: 40px;
-  padding: 0;
+  ${iconButtonBase}
   border: 1px solid
     ${({ theme, $variant }) => ($variant === 'outline' ? theme.color.borderStrong : 'transparent')};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: transparent;
-  color: ${({ theme }) => theme.color.textMuted};
-  cursor: pointer;
-  transition:
-    background-color ${({ theme }) => theme.motion.fast},
-    color ${({ theme }) => theme.motion.fast};
-  -webkit-tap-highlight-color: transparent;
 
   &[data-hovered],
   &[data-pressed] {
     background: ${({ theme }) => theme.color.surfaceMuted};
     color: ${({ theme }) => theme.color.text};
-  }
-
-  &[data-focus-visible] {
-    ${focusRing}
   }
 
   &[data-disabled] {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aggregate } from '../../supabase/functions/fetch-news/lib/aggregate.ts';
 import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
 import type { Source } from '../../supabase/functions/fetch-news/lib/types.ts';
 import { type FeedServer, startFeedServer } from './helpers/feed-server.ts';
+import { freePort } from './helpers/function-process.ts';
 import { FIXTURES_DIR } from './helpers/paths.ts';
 
 // Short limits injected for the tests; production uses 8 s and 5 MB.
@@ -14,18 +14,9 @@ const fixture = (name: string) => readFileSync(join(FIXTURES_DIR, name));
 let server: FeedServer;
 let closedPort = 0;
 
-async function unusedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 beforeAll(async () => {
   server = await startFeedServer();
-  closedPort = await unusedPort();
+  closedPort = await freePort();
   server.serve('/good.xml', fixture('hackernews-frontpage.rss2.xml'));
   server.serve('/good.atom', fixture('heise-developer.atom.xml'), 'application/atom+xml');
   server.route('/500', (_request, response) => response.writeHead(500, { 'content-type': 'text/plain' }).end('oops'));
