@@ -1,6 +1,6 @@
 import { Button as RACButton, type ButtonProps as RACButtonProps } from 'react-aria-components';
 import styled from 'styled-components';
-import { iconButtonBase } from '../theme/mixins.ts';
+import { iconButtonBase } from './iconButtonBase.ts';
 
 export interface IconButtonProps extends RACButtonProps {
   /** Icon-only buttons must be named. */

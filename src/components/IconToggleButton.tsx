@@ -1,6 +1,6 @@
 import { ToggleButton, type ToggleButtonProps } from 'react-aria-components';
 import styled from 'styled-components';
-import { iconButtonBase } from '../theme/mixins.ts';
+import { iconButtonBase } from './iconButtonBase.ts';
 
 export interface IconToggleButtonProps extends ToggleButtonProps {
   /** Icon-only toggles must be named. */
