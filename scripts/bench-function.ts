@@ -18,7 +18,8 @@ import type { Source } from '../supabase/functions/fetch-news/lib/types.ts';
 import { syntheticRss } from '../tests/function/helpers/synthetic-feed.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CORPUS = resolve(ROOT, '../shared/feeds');
+// The third-party corpus kept in the repository (tests/fixtures/feeds/NOTICE.md).
+const CORPUS = resolve(ROOT, 'tests/fixtures/feeds/corpus');
 const FEEDS = 20;
 const ITEMS = 50;
 const PROCESSES = 5;

@@ -6,11 +6,15 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 export const FIXTURES_DIR = resolve(REPO_ROOT, 'tests/fixtures/feeds');
 export const FUNCTION_DIR = resolve(REPO_ROOT, 'supabase/functions/fetch-news');
 
-/** The third-party corpus: `shared/feeds` beside the repository (as CI clones it). */
+/**
+ * The third-party corpus: feed files and expected parses from other parsers' test suites, kept in the
+ * repository in their upstream layout (origin, version and licence of each set: tests/fixtures/feeds/NOTICE.md).
+ */
+export const CORPUS_DIR = resolve(FIXTURES_DIR, 'corpus');
+
 export function corpusDir(): string {
-  const dir = resolve(REPO_ROOT, '../shared/feeds');
-  if (!existsSync(dir)) {
-    throw new Error(`The feed corpus is missing: expected it at ${dir} (../shared/feeds relative to the repository root).`);
+  if (!existsSync(CORPUS_DIR)) {
+    throw new Error(`The feed corpus is missing: expected it at ${CORPUS_DIR} (tests/fixtures/feeds/corpus).`);
   }
-  return dir;
+  return CORPUS_DIR;
 }
