@@ -1,6 +1,6 @@
 /**
  * The machines with the browser's real effects, and the React contexts that hold one
- * actor of each for the whole app (STYLE.md: effects are provided at the edge).
+ * actor of each for the whole app (effects are provided at the edge, so machines stay pure: README, "How the parts fit").
  */
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -27,7 +27,7 @@ export const appThemeMachine = themeMachine.provide({
       try {
         writeStorage(THEME_STORAGE_KEY, theme);
       } catch {
-        // Storage refused: the choice still holds for this page's lifetime (INTERFACE.md section 4).
+        // Storage refused: the choice still holds for this page's lifetime (docs/product.md#stored-in-the-browser).
       }
     },
   },

@@ -27,7 +27,7 @@ export function getClient(): Promise<SupabaseClient> {
 /**
  * Calls the fetch-news function and resolves with its parsed JSON answer.
  * Rejects when the call fails: no connection, no answer within 10 s, a non-2xx status,
- * or a body that is not JSON (INTERFACE.md section 2). Validation is the feed machine's job.
+ * or a body that is not JSON (docs/product.md#loading-failure-retry-and-fallback). Validation is the feed machine's job.
  */
 export async function fetchLiveAnswer(signal?: AbortSignal): Promise<unknown> {
   const supabase = await getClient();

@@ -1,6 +1,6 @@
 import type { AppToast } from '../components/toast-queue.ts';
 
-/** Toasts, word for word from SPEC.md sections 4 and 8. */
+/** Toasts, word for word: docs/product.md#bookmarks-sharing-and-copying. */
 export const TOASTS = {
   bookmarkAdded: { title: 'Story bookmarked', description: 'Story saved to your bookmarks', tone: 'success' },
   bookmarkRemoved: { title: 'Bookmark removed', description: 'Story removed from your bookmarks', tone: 'info' },

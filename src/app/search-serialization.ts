@@ -1,5 +1,5 @@
 /**
- * URL search strings for the router in the plain form INTERFACE.md section 3 names:
+ * URL search strings for the router in the plain form docs/product.md#search-categories-and-the-url names:
  * `/?q=text&category=Science&category=Sports&saved=1`, not TanStack Router's JSON default.
  * Repeated keys become arrays; validation of the values is the route's job.
  */

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { filterFromSearch, type HomeSearch } from '../domain/search-params.ts';
 
 /**
- * The home page's filters live in the URL (INTERFACE.md section 3): reading them, and
+ * The home page's filters live in the URL (docs/product.md#search-categories-and-the-url): reading them, and
  * changing them so that typing replaces the history entry and other changes add one.
  */
 export function useHomeFilters(categories: readonly string[]) {

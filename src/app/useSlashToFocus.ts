@@ -7,7 +7,7 @@ function isTextField(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type);
 }
 
-/** "/" focuses the search box when focus is not in a text field (INTERFACE.md section 3). */
+/** "/" focuses the search box when focus is not in a text field (docs/product.md#accessible-names). */
 export function useSlashToFocus(ref: RefObject<HTMLInputElement | null>) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

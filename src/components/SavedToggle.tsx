@@ -51,7 +51,7 @@ const Count = styled.span`
 
 export function SavedToggle({ isSelected, onChange, count }: SavedToggleProps) {
   return (
-    // Named by its content; the count is hidden from it, so the name is exactly "Saved" (INTERFACE.md section 3).
+    // Named by its content; the count is hidden from it, so the name is exactly "Saved" (docs/product.md#accessible-names).
     <StyledToggle isSelected={isSelected} onChange={onChange}>
       <BookmarkIcon size={18} filled={isSelected} />
       Saved

@@ -4,7 +4,7 @@ import { mediaUp } from '../theme/tokens.ts';
 export type StoryGridLayout = 'top' | 'more';
 
 const columns = {
-  // INTERFACE.md section 3: Top Stories 1 column below 768 px, 3 from 768 px.
+  // docs/product.md#screens-and-states: Top Stories 1 column below 768 px, 3 from 768 px.
   top: css`
     ${mediaUp.md} {
       grid-template-columns: repeat(3, minmax(0, 1fr));

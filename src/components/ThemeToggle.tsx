@@ -9,13 +9,14 @@ export interface ThemeToggleProps {
   onToggle(): void;
 }
 
-/** SPEC section 9: tooltips open after 700 ms. */
+/** Tooltips open after 700 ms (docs/product.md#timings-and-constants). */
 export const TOOLTIP_DELAY_MS = 700;
 /**
- * SPEC section 9 asks for a 300 ms skip delay. RAC has no skip-delay prop: after a tooltip
- * starts closing, other tooltips open instantly for max(500 ms, closeDelay) (a constant inside
- * react-stately's useTooltipTriggerState). closeDelay=300 hides this tooltip 300 ms after the
- * pointer leaves, and re-entering within that time keeps it open without a new delay.
+ * The brief asks for a 300 ms skip delay (docs/product.md#decisions-where-the-brief-was-silent).
+ * RAC has no skip-delay prop: after a tooltip starts closing, other tooltips open instantly
+ * for max(500 ms, closeDelay) (a constant inside react-stately's useTooltipTriggerState).
+ * closeDelay=300 hides this tooltip 300 ms after the pointer leaves, and re-entering within
+ * that time keeps it open without a new delay.
  */
 export const TOOLTIP_CLOSE_DELAY_MS = 300;
 

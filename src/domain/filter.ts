@@ -12,7 +12,7 @@ export const EMPTY_FILTER: StoryFilter = Object.freeze({
   savedOnly: false,
 });
 
-/** A story's category for filtering: missing, empty or blank counts as "General" (SPEC.md section 5). */
+/** A story's category for filtering: missing, empty or blank counts as "General" (docs/product.md#search-categories-and-the-url). */
 export function categoryOf(story: { readonly category?: string }): string {
   const { category } = story;
   return typeof category === 'string' && category.trim() !== '' ? category : DEFAULT_CATEGORY;
@@ -88,7 +88,7 @@ function alphabetical(a: string, b: string): number {
   return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-/** The distinct categories present in the data, sorted alphabetically (SPEC.md section 5). */
+/** The distinct categories present in the data, sorted alphabetically (docs/product.md#search-categories-and-the-url). */
 export function categoriesOf(stories: readonly Story[]): string[] {
   return [...new Set(stories.map(categoryOf))].sort(alphabetical);
 }

@@ -64,7 +64,7 @@ function checkItem(item: unknown): Checked {
 }
 
 /**
- * Validates the `stories` value of a feed answer (INTERFACE.md section 2).
+ * Validates the `stories` value of a feed answer (docs/product.md#the-story-and-its-validation).
  * Checks run in the order of DropReason; an id counts as taken only once an item with it is kept.
  */
 export function normalizeStories(input: unknown): NormalizeResult {

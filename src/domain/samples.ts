@@ -1,6 +1,6 @@
 import type { Story } from './story.ts';
 
-// Loaded on demand with import() (INTERFACE.md section 2): no other domain module may import it.
+// Loaded on demand with import() (docs/product.md#loading-failure-retry-and-fallback): no other domain module may import it.
 
 export const SAMPLE_STORY_COUNT = 6;
 

@@ -1,6 +1,6 @@
 import type { StoryFilter } from './filter.ts';
 
-/** The home route's URL state: `/?q=text&category=Science&category=Sports&saved=1` (INTERFACE.md section 3). */
+/** The home route's URL state: `/?q=text&category=Science&category=Sports&saved=1` (docs/product.md#search-categories-and-the-url). */
 export interface HomeSearch {
   q?: string;
   category?: string[];
@@ -43,7 +43,7 @@ export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
   return search;
 }
 
-/** The filter a URL asks for; categories the data does not have are ignored (INTERFACE.md section 3). */
+/** The filter a URL asks for; categories the data does not have are ignored (docs/product.md#search-categories-and-the-url). */
 export function filterFromSearch(search: HomeSearch, available: readonly string[]): StoryFilter {
   const known = new Set(available);
   return {

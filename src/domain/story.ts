@@ -1,4 +1,4 @@
-/** A news story as the page uses it, after validation (INTERFACE.md section 2). */
+/** A news story as the page uses it, after validation (docs/product.md#the-story-and-its-validation). */
 export interface Story {
   id: string;
   title: string;

@@ -1,6 +1,6 @@
 /**
  * The page's feed call through the real supabase-js client against a loopback server:
- * what counts as an answer and what counts as a failure (INTERFACE.md section 2).
+ * what counts as an answer and what counts as a failure (docs/product.md#loading-failure-retry-and-fallback).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -4,7 +4,7 @@ import { parseSearch, stringifySearch } from '../../src/app/search-serialization
 import { validateHomeSearch } from '../../src/domain/search-params.ts';
 
 describe('URL search strings', () => {
-  it('writes the plain form INTERFACE.md names, repeated keys for categories', () => {
+  it('writes the plain form the product page names, repeated keys for categories', () => {
     expect(stringifySearch({ q: 'text', category: ['Science', 'Sports'], saved: true })).toBe('?q=text&category=Science&category=Sports&saved=1');
     expect(stringifySearch({})).toBe('');
     expect(stringifySearch({ q: undefined, category: [], saved: false })).toBe('');

@@ -20,7 +20,7 @@ function ControlledSearchBox({ onChange }: { onChange(value: string): void }) {
   );
 }
 
-test('is a searchbox named "Search news stories" with the SPEC placeholder', () => {
+test('is a searchbox named "Search news stories" with the placeholder "Search news stories..."', () => {
   renderWithTheme(<SearchBox value="" onChange={() => {}} />);
   const input = screen.getByRole('searchbox', { name: 'Search news stories' });
   expect(input).toHaveAttribute('placeholder', 'Search news stories...');

@@ -7,7 +7,7 @@ import { EmptyState } from '../../src/components/EmptyState.tsx';
 import { ErrorState } from '../../src/components/ErrorState.tsx';
 import { renderWithTheme } from './render.tsx';
 
-test('the demo notice is a status with the exact SPEC text', () => {
+test('the demo notice is a status with the exact demo text', () => {
   renderWithTheme(<DemoNotice />);
   expect(screen.getByRole('status')).toHaveTextContent(
     /^Currently showing demo content\. The live news feed will be available once API access is configured\.$/,

@@ -145,7 +145,7 @@ const entry: fc.Arbitrary<Entry> = fc.oneof(
   },
 );
 
-/** The reference model: INTERFACE.md section 2 applied item by item to the labels. */
+/** The reference model: docs/product.md#the-story-and-its-validation applied item by item to the labels. */
 function expectedResult(entries: readonly Entry[]): NormalizeResult {
   const result: NormalizeResult = { stories: [], dropped: [] };
   const seen: string[] = [];
@@ -187,7 +187,7 @@ function isAbsoluteHttp(value: unknown): boolean {
   }
 }
 
-/** What INTERFACE.md promises about any result, whatever the input. */
+/** What the validation rules promise about any result, whatever the input. */
 function expectContract(input: unknown, result: NormalizeResult): void {
   const ids = new Set<string>();
   for (const story of result.stories) {

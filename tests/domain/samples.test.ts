@@ -14,7 +14,7 @@ describe('sampleStories', () => {
     expect(stories.map((s) => s.id)).toEqual(['sample-1', 'sample-2', 'sample-3', 'sample-4', 'sample-5', 'sample-6']);
   });
 
-  it('has one story per category, in the order of SPEC.md', () => {
+  it('has one story per category, in the documented order', () => {
     expect(stories.map((s) => s.category)).toEqual(['Technology', 'Finance', 'Environment', 'Science', 'Health', 'Sports']);
   });
 

@@ -1,5 +1,6 @@
 /**
- * Bookmarks (SPEC.md sections 3 and 4; INTERFACE.md sections 3 and 4): the toggle, its toasts,
+ * Bookmarks (docs/product.md#bookmarks-sharing-and-copying,
+ * docs/product.md#stored-in-the-browser): the toggle, its toasts,
  * the stored list of ids, reloads, and other tabs.
  */
 import type { Locator, Page } from 'playwright-core';

@@ -1,7 +1,7 @@
 /**
- * The feed call and what happens when it fails (SPEC.md sections 4, 7 and 8; INTERFACE.md
- * section 2): the request, one retry, the sample stories with the demo notice, the error
- * screen and "Try Again", and refetching on a timer and on visibility/focus.
+ * The feed call and what happens when it fails (docs/product.md#loading-failure-retry-and-fallback,
+ * docs/product.md#refetch-and-freshness): the request, one retry, the sample stories with the
+ * demo notice, the error screen and "Try Again", and refetching on a timer and on visibility/focus.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

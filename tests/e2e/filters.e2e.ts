@@ -1,6 +1,6 @@
 /**
- * Search, categories and the Saved filter, and the URL that mirrors them (SPEC.md section 5;
- * INTERFACE.md section 3), plus the empty state.
+ * Search, categories and the Saved filter, and the URL that mirrors them
+ * (docs/product.md#search-categories-and-the-url), plus the empty state.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';

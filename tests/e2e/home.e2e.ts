@@ -1,6 +1,6 @@
 /**
- * The news home page with live stories from the real fetch-news function (SPEC.md section 2,
- * INTERFACE.md section 3): sections, cards, images, grids and the loading state.
+ * The news home page with live stories from the real fetch-news function
+ * (docs/product.md#screens-and-states): sections, cards, images, grids and the loading state.
  */
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The whole page without a mouse (INTERFACE.md section 3, "Keyboard"): Tab order from the top,
+ * The whole page without a mouse (docs/product.md#accessible-names, "Keyboard"): Tab order from the top,
  * a visible focus indicator on every stop, the skip link, the Categories menu, a card's bookmark
  * and share menu, and "Read more".
  */

@@ -1,5 +1,5 @@
 /**
- * Routes other than "/" (SPEC.md sections 2 and 8; INTERFACE.md section 3): the 404 page, its
+ * Routes other than "/" (docs/product.md#screens-and-states): the 404 page, its
  * console log and its way home, and the generic page for an unexpected routing failure.
  */
 import { existsSync, readdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Sharing a story (SPEC.md sections 2 and 8; INTERFACE.md section 3): the share menu, the
+ * Sharing a story (docs/product.md#bookmarks-sharing-and-copying): the share menu, the
  * Twitter and Facebook share pages in a new tab, and Copy Link with its two toasts.
  * The share sites are answered locally: no request leaves the machine.
  */

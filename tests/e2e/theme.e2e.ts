@@ -1,5 +1,5 @@
 /**
- * Light and dark theme (SPEC.md sections 3 and 4; INTERFACE.md sections 3 and 4): the system
+ * Light and dark theme (docs/product.md#theme): the system
  * preference on a first visit, the toggle, the stored choice, and no flash of the wrong theme.
  */
 import type { Page } from 'playwright-core';

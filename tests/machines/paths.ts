@@ -1,5 +1,5 @@
 /**
- * Generated path tests for the machines (STYLE.md, pattern 1).
+ * Generated path tests for the machines (@xstate/graph paths replayed on real actors with fake effects and a simulated clock).
  *
  * `transitionCover` asks @xstate/graph for the shortest path to every reachable
  * snapshot and extends each by every event that snapshot accepts, so every edge of

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 /**
- * The home page as a visitor meets it (SPEC.md section 2, INTERFACE.md section 3), through
+ * The home page as a visitor meets it (docs/product.md#screens-and-states,
+ * docs/product.md#accessible-names), through
  * roles and accessible names only. The backend is scripted; everything else is the real app.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';

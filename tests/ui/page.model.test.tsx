@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * Model-based UI test (STYLE.md, the dieHard pattern): a small abstract model of what the
+ * Model-based UI test (the dieHard pattern of @xstate/graph's own tests): a small abstract model of what the
  * visitor sees, with no invoke or delays, whose paths @xstate/graph generates. Each path is
  * replayed through the rendered app: `events` performs the step (a backend outcome or a
  * visitor action), `states` asserts what is on screen.

@@ -6,7 +6,7 @@ import { FUNCTION_PATH, SITE } from './paths.ts';
 
 export { SITE };
 
-/** The exact demo notice text (SPEC.md section 2). */
+/** The exact demo notice text (docs/product.md#screens-and-states). */
 export const DEMO_NOTICE =
   'Currently showing demo content. The live news feed will be available once API access is configured.';
 
@@ -82,7 +82,7 @@ export async function localStorageItem(page: Page, key: string): Promise<string 
   return page.evaluate((name) => window.localStorage.getItem(name), key);
 }
 
-/** What the visitor expects to see for a filter, by a simple reading of SPEC.md section 5. */
+/** What the visitor expects to see for a filter, by a simple reading of docs/product.md#search-categories-and-the-url. */
 export function expectedTitles(filter: { q?: string; categories?: string[]; savedIds?: Set<string> }, idOf?: (title: string) => string): string[] {
   const q = (filter.q ?? '').toLowerCase();
   return EXPECTED_STORIES.filter((story) => {
