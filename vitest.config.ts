@@ -1,11 +1,23 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Browser-free tests only. Files that render React opt into jsdom with a
 // `// @vitest-environment jsdom` docblock; everything else runs in Node.
+const xstate4Shim = fileURLToPath(new URL('./tests/machines/support/xstate4-actions.ts', import.meta.url));
+
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // @xstate/machine-extractor imports XState 4 paths; see the shim for why that is safe.
+    alias: [
+      { find: /^xstate\/lib\/(actions|types)$/, replacement: xstate4Shim },
+      // Its ES module build, so that Vite resolves (and aliases) the imports above.
+      { find: /^@xstate\/machine-extractor$/, replacement: fileURLToPath(new URL('./node_modules/@xstate/machine-extractor/dist/xstate-machine-extractor.esm.js', import.meta.url)) },
+    ],
+  },
   test: {
+    server: { deps: { inline: ['@xstate/machine-extractor'] } },
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     setupFiles: ['tests/setup.ts'],
