@@ -24,12 +24,15 @@ export default defineConfig({
     environment: 'node',
     // Rendering the whole app in jsdom on a 2-core CI machine can take seconds per test.
     testTimeout: 20_000,
+    // `npm run coverage` (CI runs it): the pure code and the app's feed call, each file on its own.
+    // Every statement, line and function is run by some test; branches may miss 5% per file
+    // (e.g. the tie-break in src/domain/filter.ts that a Set makes unreachable).
     coverage: {
       provider: 'v8',
-      include: ['machines/**/*.ts', 'src/domain/**/*.ts'],
+      include: ['machines/**/*.ts', 'src/domain/**/*.ts', 'src/app/live-feed.ts', 'src/app/search-serialization.ts'],
       exclude: ['tests/**', 'scripts/**'],
       reporter: ['text', 'text-summary'],
-      thresholds: { lines: 95, branches: 95, functions: 95, statements: 95 },
+      thresholds: { perFile: true, lines: 100, statements: 100, functions: 100, branches: 95 },
     },
   },
 });

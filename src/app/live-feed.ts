@@ -39,7 +39,8 @@ export async function fetchLiveAnswer(signal?: AbortSignal): Promise<unknown> {
     timeout: FETCH_TIMEOUT_MS,
     ...(signal ? { signal } : {}),
   });
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  // supabase-js's FunctionsHttpError, FunctionsRelayError or FunctionsFetchError.
+  if (error) throw error;
   const labelledJson = response?.headers.get('content-type')?.split(';')[0]?.trim() === 'application/json';
   // supabase-js parsed a JSON answer already (a JSON string is valid, if useless: no stories).
   if (labelledJson) return data;

@@ -7,6 +7,7 @@ import { createActor, SimulatedClock } from 'xstate';
 import { bookmarksMachine, parseStoredBookmarks } from '../../machines/bookmarks.ts';
 import { copyLinkMachine } from '../../machines/copyLink.ts';
 import { feedMachine } from '../../machines/feed.ts';
+import { themeMachine } from '../../machines/theme.ts';
 import { flush } from './paths.ts';
 
 describe('machines without provided effects', () => {
@@ -27,6 +28,13 @@ describe('machines without provided effects', () => {
     await flush();
     expect(actor.getSnapshot().value).toBe('memoryOnly');
     expect(actor.getSnapshot().context.ids).toEqual(['a']);
+  });
+
+  it('theme: the toggle works with nothing stored (the stand-in persistTheme stores nothing)', () => {
+    const actor = createActor(themeMachine, { input: { stored: null, systemPrefersDark: false } }).start();
+    actor.send({ type: 'theme.toggle' });
+    expect(actor.getSnapshot().value).toBe('chosen');
+    expect(actor.getSnapshot().context.theme).toBe('dark');
   });
 
   it('copyLink: the clipboard write fails, and the failure is announced', async () => {
