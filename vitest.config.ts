@@ -1,23 +1,38 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Browser-free tests only. Files that render React opt into jsdom with a
 // `// @vitest-environment jsdom` docblock; everything else runs in Node.
+const xstate4Shim = fileURLToPath(new URL('./tests/machines/support/xstate4-actions.ts', import.meta.url));
+
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // @xstate/machine-extractor imports XState 4 paths; see the shim for why that is safe.
+    alias: [
+      { find: /^xstate\/lib\/(actions|types)$/, replacement: xstate4Shim },
+      // Its ES module build, so that Vite resolves (and aliases) the imports above.
+      { find: /^@xstate\/machine-extractor$/, replacement: fileURLToPath(new URL('./node_modules/@xstate/machine-extractor/dist/xstate-machine-extractor.esm.js', import.meta.url)) },
+    ],
+  },
   test: {
+    server: { deps: { inline: ['@xstate/machine-extractor'] } },
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     setupFiles: ['tests/setup.ts'],
     environment: 'node',
     // Rendering the whole app in jsdom on a 2-core CI machine can take seconds per test.
     testTimeout: 20_000,
+    // `npm run coverage` (CI runs it): the pure code and the app's feed call, each file on its own.
+    // Every statement, line and function is run by some test; branches may miss 5% per file
+    // (e.g. the tie-break in src/domain/filter.ts that a Set makes unreachable).
     coverage: {
       provider: 'v8',
-      include: ['machines/**/*.ts', 'src/domain/**/*.ts'],
+      include: ['machines/**/*.ts', 'src/domain/**/*.ts', 'src/app/live-feed.ts', 'src/app/search-serialization.ts'],
       exclude: ['tests/**', 'scripts/**'],
       reporter: ['text', 'text-summary'],
-      thresholds: { lines: 95, branches: 95, functions: 95, statements: 95 },
+      thresholds: { perFile: true, lines: 100, statements: 100, functions: 100, branches: 95 },
     },
   },
 });

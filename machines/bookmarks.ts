@@ -1,7 +1,7 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 
 /**
- * Bookmarked story ids (SPEC.md sections 3 and 4, INTERFACE.md section 4).
+ * Bookmarked story ids (docs/product.md#bookmarks-sharing-and-copying, #stored-in-the-browser).
  *
  * Each toggle emits `bookmark.added` or `bookmark.removed` (the page shows a toast) and
  * saves the list. If saving ever fails (quota, privacy mode), bookmarks keep working in
@@ -37,22 +37,6 @@ export function parseStoredBookmarks(value: string | null): string[] {
   return [...new Set(parsed.filter((id): id is string => typeof id === 'string' && id !== ''))];
 }
 
-const toggleActions = [
-  {
-    guard: { type: 'isBookmarked' as const, params: ({ event }: { event: { id: string } }) => ({ id: event.id }) },
-    actions: [
-      { type: 'remove' as const, params: ({ event }: { event: { id: string } }) => ({ id: event.id }) },
-      { type: 'announceRemoved' as const, params: ({ event }: { event: { id: string } }) => ({ id: event.id }) },
-    ],
-  },
-  {
-    actions: [
-      { type: 'add' as const, params: ({ event }: { event: { id: string } }) => ({ id: event.id }) },
-      { type: 'announceAdded' as const, params: ({ event }: { event: { id: string } }) => ({ id: event.id }) },
-    ],
-  },
-];
-
 export const bookmarksMachine = setup({
   types: {
     context: {} as BookmarksContext,
@@ -65,39 +49,70 @@ export const bookmarksMachine = setup({
     saveBookmarks: fromPromise<void, { ids: string[] }>(() => Promise.reject(new Error('saveBookmarks is provided by the app'))),
   },
   actions: {
-    add: assign(({ context }, { id }: { id: string }) => ({ ids: [...context.ids, id] })),
-    remove: assign(({ context }, { id }: { id: string }) => ({ ids: context.ids.filter((kept) => kept !== id) })),
-    announceAdded: emit((_, { id }: { id: string }) => ({ type: 'bookmark.added' as const, id })),
-    announceRemoved: emit((_, { id }: { id: string }) => ({ type: 'bookmark.removed' as const, id })),
-    adoptStored: assign((_, { value }: { value: string | null }) => ({ ids: parseStoredBookmarks(value) })),
+    add: assign(({ context, event }) => {
+      assertEvent(event, 'bookmark.toggle');
+      return { ids: [...context.ids, event.id] };
+    }),
+    remove: assign(({ context, event }) => {
+      assertEvent(event, 'bookmark.toggle');
+      return { ids: context.ids.filter((kept) => kept !== event.id) };
+    }),
+    announceAdded: emit(({ event }) => {
+      assertEvent(event, 'bookmark.toggle');
+      return { type: 'bookmark.added' as const, id: event.id };
+    }),
+    announceRemoved: emit(({ event }) => {
+      assertEvent(event, 'bookmark.toggle');
+      return { type: 'bookmark.removed' as const, id: event.id };
+    }),
+    adoptStored: assign(({ event }) => {
+      assertEvent(event, 'bookmarks.storage.changed');
+      return { ids: parseStoredBookmarks(event.value) };
+    }),
   },
   guards: {
-    isBookmarked: ({ context }, { id }: { id: string }) => context.ids.includes(id),
+    isBookmarked: ({ context, event }) => event.type === 'bookmark.toggle' && context.ids.includes(event.id),
   },
 }).createMachine({
   id: 'bookmarks',
   context: ({ input }) => ({ ids: parseStoredBookmarks(input.stored) }),
   initial: 'saved',
   on: {
-    'bookmarks.storage.changed': { actions: { type: 'adoptStored', params: ({ event }) => ({ value: event.value }) } },
+    'bookmarks.storage.changed': { actions: 'adoptStored' },
   },
   states: {
     saved: {
-      on: { 'bookmark.toggle': toggleActions.map((t) => ({ ...t, target: 'saving' })) },
+      on: {
+        'bookmark.toggle': [
+          { guard: 'isBookmarked', target: 'saving', actions: ['remove', 'announceRemoved'] },
+          { target: 'saving', actions: ['add', 'announceAdded'] },
+        ],
+      },
     },
     saving: {
       invoke: {
         id: 'saveBookmarks',
         src: 'saveBookmarks',
         input: ({ context }) => ({ ids: context.ids }),
-        onDone: 'saved',
-        onError: 'memoryOnly',
+        onDone: { target: 'saved' },
+        onError: { target: 'memoryOnly' },
       },
-      on: { 'bookmark.toggle': toggleActions.map((t) => ({ ...t, target: 'saving', reenter: true })) },
+      on: {
+        // A newer list replaces the one being written.
+        'bookmark.toggle': [
+          { guard: 'isBookmarked', target: 'saving', reenter: true, actions: ['remove', 'announceRemoved'] },
+          { target: 'saving', reenter: true, actions: ['add', 'announceAdded'] },
+        ],
+      },
     },
     /** Storage refused a write: bookmarks live in memory only from now on. */
     memoryOnly: {
-      on: { 'bookmark.toggle': toggleActions },
+      on: {
+        'bookmark.toggle': [
+          { guard: 'isBookmarked', actions: ['remove', 'announceRemoved'] },
+          { actions: ['add', 'announceAdded'] },
+        ],
+      },
     },
   },
 });

@@ -1,9 +1,9 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
-import { COPY_FEEDBACK_MS } from './constants.ts';
 
 /**
- * Copy Link (SPEC.md section 8): idle -> copying -> copied | failed -> idle.
- * The outcome is emitted too, so the page can show the matching toast.
+ * Copy Link (docs/product.md#bookmarks-sharing-and-copying): idle -> copying -> idle.
+ * The outcome is emitted, so the page can show the matching toast; a second request while
+ * one is being written replaces it.
  */
 
 export type CopyLinkEvent = { type: 'link.copy'; url: string };
@@ -29,9 +29,6 @@ export const copyLinkMachine = setup({
     announceCopied: emit(({ context }) => ({ type: 'link.copied' as const, url: context.url })),
     announceFailed: emit(({ context }) => ({ type: 'link.copyFailed' as const, url: context.url })),
   },
-  delays: {
-    feedback: COPY_FEEDBACK_MS,
-  },
 }).createMachine({
   id: 'copyLink',
   context: { url: '' },
@@ -46,11 +43,9 @@ export const copyLinkMachine = setup({
         id: 'writeClipboard',
         src: 'writeClipboard',
         input: ({ context }) => ({ text: context.url }),
-        onDone: { target: 'copied', actions: 'announceCopied' },
-        onError: { target: 'failed', actions: 'announceFailed' },
+        onDone: { target: 'idle', actions: 'announceCopied' },
+        onError: { target: 'idle', actions: 'announceFailed' },
       },
     },
-    copied: { after: { feedback: 'idle' } },
-    failed: { after: { feedback: 'idle' } },
   },
 });

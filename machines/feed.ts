@@ -1,105 +1,21 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { storiesFromAnswer, type NormalizeResult } from '../src/domain/normalize.ts';
 import type { Story } from '../src/domain/story.ts';
-import { FEED_TIMING } from './constants.ts';
+import { fetchWithRetryMachine, type FetchOutcome } from './fetchWithRetry.ts';
 
 /**
- * The news feed (SPEC.md sections 4 and 8, INTERFACE.md section 2).
+ * The news feed (docs/product.md#loading-failure-retry-and-fallback, #refetch-and-freshness).
  *
  * loading -> live | fallback (sample stories + demo notice) | error (no data at all).
  * While live or fallback, the data ages from fresh to stale and is refetched every
  * 10 minutes, or on visibility/focus once stale; a failed refetch keeps what is shown.
+ * Each load and refetch is one `fetchWithRetry` child (machines/fetchWithRetry.ts).
  */
 
 export interface FeedContext {
   stories: Story[];
-  /** Items of the last live answer that failed validation. */
-  dropped: number;
-  /** Why the last call did not give stories; null after a good answer. */
-  problem: string | null;
 }
 
 export type FeedEvent = { type: 'feed.retry' } | { type: 'feed.visible' } | { type: 'feed.focus' };
-
-// The guard and the action of one transition read the same answer: normalize it once.
-let lastAnswer: { body: unknown; result: NormalizeResult } | undefined;
-function readAnswer(body: unknown): NormalizeResult {
-  if (lastAnswer && lastAnswer.body === body) return lastAnswer.result;
-  const result = storiesFromAnswer(body);
-  lastAnswer = { body, result };
-  return result;
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-const emptyContext: FeedContext = { stories: [], dropped: 0, problem: null };
-
-type Owner = 'live' | 'fallback';
-
-/** A fetch with one retry (~1 s later) and a 10 s timeout per attempt. */
-function fetchWithRetry(onStories: object, onEmpty: object, onFailure: object) {
-  const fetchOnce = (onGiveUp: object) => ({
-    invoke: {
-      id: 'fetchLive',
-      src: 'fetchLive' as const,
-      onDone: [
-        {
-          guard: { type: 'answerHasStories' as const, params: ({ event }: { event: { output: unknown } }) => ({ answer: event.output }) },
-          ...onStories,
-        },
-        { ...onEmpty, actions: { type: 'noteEmpty' as const } },
-      ],
-      onError: { ...onGiveUp, actions: { type: 'noteFailure' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
-    },
-    after: { fetchTimeout: { ...onGiveUp, actions: { type: 'noteTimeout' as const } } },
-  });
-  return {
-    initial: 'attempt' as const,
-    states: {
-      attempt: fetchOnce({ target: 'backoff' }),
-      backoff: { after: { retryDelay: { target: 'retry' } } },
-      retry: fetchOnce(onFailure),
-    },
-  };
-}
-
-const acceptLive = {
-  type: 'acceptLive' as const,
-  params: ({ event }: { event: { output: unknown } }) => ({ answer: event.output }),
-};
-
-/** Shown data ages; a refetch replaces it with live stories or keeps it. */
-function refreshCycle(owner: Owner) {
-  const wake = { 'feed.visible': { target: 'refreshing' }, 'feed.focus': { target: 'refreshing' } };
-  const onEmpty = owner === 'live' ? { target: `#feed.live.switchingToSamples` } : { target: '#feed.fallback', reenter: true };
-  return {
-    initial: 'fresh' as const,
-    states: {
-      fresh: { after: { staleAfter: { target: 'stale' } } },
-      stale: { on: wake, after: { refetchAfterStale: { target: 'refreshing' } } },
-      /** A refetch failed: the data is stale, the next periodic refetch is a full interval away. */
-      retryLater: { on: wake, after: { refetchInterval: { target: 'refreshing' } } },
-      refreshing: {
-        tags: ['refreshing'],
-        ...fetchWithRetry({ target: '#feed.live', reenter: true, actions: acceptLive }, onEmpty, { target: `#feed.${owner}.retryLater` }),
-      },
-      ...(owner === 'live'
-        ? {
-            switchingToSamples: {
-              invoke: {
-                id: 'loadSamples',
-                src: 'loadSamples' as const,
-                onDone: { target: '#feed.fallback', actions: { type: 'acceptSamples' as const, params: ({ event }: { event: { output: Story[] } }) => ({ stories: event.output }) } },
-                onError: { target: 'retryLater', actions: { type: 'noteFailure' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
-              },
-            },
-          }
-        : {}),
-    },
-  };
-}
 
 export const feedMachine = setup({
   types: {
@@ -107,55 +23,134 @@ export const feedMachine = setup({
     events: {} as FeedEvent,
   },
   actors: {
-    /** Resolves with the function's parsed JSON answer; rejects when the call fails. */
-    fetchLive: fromPromise<unknown>(() => Promise.reject(new Error('fetchLive is provided by the app'))),
-    /** Resolves with the built-in sample stories, loaded on demand. */
+    /** The live call with one retry; the app provides its `fetchStories` (fetchWithRetryMachine.provide). */
+    fetchWithRetry: fetchWithRetryMachine,
+    /** Injected: resolves with the built-in sample stories, loaded on demand. */
     loadSamples: fromPromise<Story[]>(() => Promise.reject(new Error('loadSamples is provided by the app'))),
   },
   guards: {
-    answerHasStories: (_, { answer }: { answer: unknown }) => readAnswer(answer).stories.length > 0,
+    gotStories: (_, { outcome }: { outcome: FetchOutcome }) => outcome.result === 'stories',
+    gotNoStories: (_, { outcome }: { outcome: FetchOutcome }) => outcome.result === 'empty',
   },
   actions: {
-    acceptLive: assign((_, { answer }: { answer: unknown }) => {
-      const { stories, dropped } = readAnswer(answer);
-      return { stories, dropped: dropped.length, problem: null };
-    }),
-    acceptSamples: assign((_, { stories }: { stories: Story[] }) => ({ stories })),
-    noteEmpty: assign({ problem: 'The live feed returned no stories' }),
-    noteFailure: assign((_, { error }: { error: unknown }) => ({ problem: describe(error) })),
-    noteTimeout: assign({ problem: `No answer within ${FEED_TIMING.fetchTimeout / 1000} s` }),
-    reset: assign(() => emptyContext),
+    showStories: assign((_, { stories }: { stories: Story[] }) => ({ stories })),
   },
+  // docs/product.md#timings-and-constants: stale after 5 minutes, refetched every 10.
   delays: {
-    fetchTimeout: FEED_TIMING.fetchTimeout,
-    retryDelay: FEED_TIMING.retryDelay,
-    staleAfter: FEED_TIMING.staleAfter,
-    refetchAfterStale: FEED_TIMING.refetchInterval - FEED_TIMING.staleAfter,
-    refetchInterval: FEED_TIMING.refetchInterval,
+    staleAfter: 5 * 60_000,
+    refetchAfterStale: 5 * 60_000,
+    refetchInterval: 10 * 60_000,
   },
 }).createMachine({
   id: 'feed',
-  context: emptyContext,
+  context: { stories: [] },
   initial: 'loading',
   states: {
     loading: {
       tags: ['loading'],
-      ...fetchWithRetry({ target: '#feed.live', actions: acceptLive }, { target: '#feed.loadingSamples' }, { target: '#feed.loadingSamples' }),
+      invoke: {
+        id: 'fetchWithRetry',
+        src: 'fetchWithRetry',
+        onDone: [
+          {
+            guard: { type: 'gotStories', params: ({ event }) => ({ outcome: event.output }) },
+            target: 'live',
+            actions: { type: 'showStories', params: ({ event }) => ({ stories: event.output.stories }) },
+          },
+          // No stories, or both attempts failed: the sample stories, at once.
+          { target: 'loadingSamples' },
+        ],
+        onError: { target: 'loadingSamples' },
+      },
     },
     loadingSamples: {
       tags: ['loading'],
       invoke: {
         id: 'loadSamples',
         src: 'loadSamples',
-        onDone: { target: 'fallback', actions: { type: 'acceptSamples', params: ({ event }) => ({ stories: event.output }) } },
-        onError: { target: 'error', actions: { type: 'noteFailure', params: ({ event }) => ({ error: event.error }) } },
+        onDone: { target: 'fallback', actions: { type: 'showStories', params: ({ event }) => ({ stories: event.output }) } },
+        onError: { target: 'error' },
       },
     },
-    live: { tags: ['live'], ...refreshCycle('live') },
-    fallback: { tags: ['demo'], ...refreshCycle('fallback') },
+    live: {
+      initial: 'fresh',
+      states: {
+        fresh: {
+          after: { staleAfter: { target: 'stale' } },
+        },
+        stale: {
+          on: { 'feed.visible': { target: 'refreshing' }, 'feed.focus': { target: 'refreshing' } },
+          after: { refetchAfterStale: { target: 'refreshing' } },
+        },
+        /** A refetch failed: the data is stale, and the next periodic refetch is a full interval away. */
+        retryLater: {
+          on: { 'feed.visible': { target: 'refreshing' }, 'feed.focus': { target: 'refreshing' } },
+          after: { refetchInterval: { target: 'refreshing' } },
+        },
+        refreshing: {
+          invoke: {
+            id: 'fetchWithRetry',
+            src: 'fetchWithRetry',
+            onDone: [
+              {
+                guard: { type: 'gotStories', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'fresh',
+                actions: { type: 'showStories', params: ({ event }) => ({ stories: event.output.stories }) },
+              },
+              { guard: { type: 'gotNoStories', params: ({ event }) => ({ outcome: event.output }) }, target: 'switchingToSamples' },
+              { target: 'retryLater' },
+            ],
+            onError: { target: 'retryLater' },
+          },
+        },
+        /** A live refetch had no stories: the samples replace the live ones, as on a first load. */
+        switchingToSamples: {
+          invoke: {
+            id: 'loadSamples',
+            src: 'loadSamples',
+            onDone: { target: '#feed.fallback', actions: { type: 'showStories', params: ({ event }) => ({ stories: event.output }) } },
+            onError: { target: 'retryLater' },
+          },
+        },
+      },
+    },
+    fallback: {
+      tags: ['demo'],
+      initial: 'fresh',
+      states: {
+        fresh: {
+          after: { staleAfter: { target: 'stale' } },
+        },
+        stale: {
+          on: { 'feed.visible': { target: 'refreshing' }, 'feed.focus': { target: 'refreshing' } },
+          after: { refetchAfterStale: { target: 'refreshing' } },
+        },
+        retryLater: {
+          on: { 'feed.visible': { target: 'refreshing' }, 'feed.focus': { target: 'refreshing' } },
+          after: { refetchInterval: { target: 'refreshing' } },
+        },
+        refreshing: {
+          invoke: {
+            id: 'fetchWithRetry',
+            src: 'fetchWithRetry',
+            onDone: [
+              {
+                guard: { type: 'gotStories', params: ({ event }) => ({ outcome: event.output }) },
+                target: '#feed.live',
+                actions: { type: 'showStories', params: ({ event }) => ({ stories: event.output.stories }) },
+              },
+              // Still nothing live: the samples stay, fresh again.
+              { guard: { type: 'gotNoStories', params: ({ event }) => ({ outcome: event.output }) }, target: 'fresh' },
+              { target: 'retryLater' },
+            ],
+            onError: { target: 'retryLater' },
+          },
+        },
+      },
+    },
     error: {
       tags: ['error'],
-      on: { 'feed.retry': { target: 'loading', actions: 'reset' } },
+      on: { 'feed.retry': { target: 'loading' } },
     },
   },
 });

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 
 /**
- * Light/dark theme (SPEC.md section 4, INTERFACE.md section 4).
+ * Light/dark theme (docs/product.md#theme, #stored-in-the-browser).
  *
  * followingSystem: nothing is stored, so the theme tracks the system preference.
  * chosen: the visitor picked a theme (here or in another tab) and it is stored.

@@ -50,6 +50,7 @@ function renderNode(node: AnyStateNode, delays: Record<string, unknown>, indent:
     for (const t of transitions) {
       for (const target of t.target ?? [child]) lines.push(`${indent}${mermaidId(child)} --> ${mermaidId(target)} : ${eventLabel(t, delays)}`);
     }
+    if (child.type === 'final') lines.push(`${indent}${mermaidId(child)} --> [*]`);
   }
 }
 
@@ -59,8 +60,15 @@ export function machineDiagram(machine: AnyStateMachine): string {
   renderNode(machine.root, delays, '  ', lines);
   const root = machine.root;
   const rootTransitions = [...root.transitions.values()].flat();
+  const initial = root.initial?.target?.[0];
   for (const t of rootTransitions) {
-    for (const target of t.target ?? []) lines.push(`  note right of ${mermaidId(target)} : from any state, ${eventLabel(t, delays)}`);
+    // A transition of the machine itself applies in every state: a note, beside its target
+    // (or beside the initial state when it changes no state).
+    if (t.target?.length) {
+      for (const target of t.target) lines.push(`  note right of ${mermaidId(target)} : from any state, ${eventLabel(t, delays)}`);
+    } else if (initial) {
+      lines.push(`  note right of ${mermaidId(initial)} : in any state, ${eventLabel(t, delays)} (no state change)`);
+    }
   }
   return lines.join('\n');
 }

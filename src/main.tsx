@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { preloadDeferredComponents } from './app/deferred-components.tsx';
+import { devInspector } from './app/inspector.ts';
 import { getClient } from './app/live-feed.ts';
 
 // The feed call needs the backend client's chunk: fetch it while React renders the skeleton.
@@ -13,8 +14,11 @@ preloadDeferredComponents();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+// `?inspect` in the dev server: every actor reports to the Stately inspector (docs/machines.md).
+const inspect = import.meta.env.DEV ? await devInspector(window.location.search) : undefined;
+
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App inspect={inspect} />
   </StrictMode>,
 );

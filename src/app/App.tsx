@@ -16,9 +16,16 @@ import {
   readThemeInput,
   ThemeActor,
 } from './actors.ts';
-import { BrowserBridge } from './BrowserBridge.tsx';
+import type { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
+import type { AppToast } from '../components/toast-queue.ts';
 import { DeferredToastRegion } from './deferred-components.tsx';
+import type { Inspect } from './inspector.ts';
 import { createAppRouter } from './router.tsx';
+import { useDocumentTheme } from './useDocumentTheme.ts';
+import { useOutcomeToasts } from './useOutcomeToasts.ts';
+import { useRefetchOnReturn } from './useRefetchOnReturn.ts';
+import { useStorageFromOtherTabs } from './useStorageFromOtherTabs.ts';
+import { useSystemColorScheme } from './useSystemColorScheme.ts';
 
 /** The machines the app runs; tests pass versions with fake effects. */
 export interface AppLogic {
@@ -32,6 +39,7 @@ const defaultLogic: AppLogic = { feed: appFeedMachine, theme: appThemeMachine, b
 
 function Themed({ children }: { children: ReactNode }) {
   const name = ThemeActor.useSelector((snapshot) => snapshot.context.theme);
+  useDocumentTheme(name);
   return (
     <ThemeProvider theme={themes[name]}>
       <GlobalStyle />
@@ -40,12 +48,23 @@ function Themed({ children }: { children: ReactNode }) {
   );
 }
 
+/** Browser events in, machine outcomes out; renders nothing. */
+function BrowserConnections({ toasts }: { toasts: ToastQueue<AppToast> }) {
+  useRefetchOnReturn();
+  useStorageFromOtherTabs();
+  useSystemColorScheme();
+  useOutcomeToasts(toasts);
+  return null;
+}
+
 interface AppProps {
   logic?: Partial<AppLogic>;
   router?: ReturnType<typeof createAppRouter>;
+  /** The Stately inspector, in development (inspector.ts). */
+  inspect?: Inspect;
 }
 
-export function App({ logic, router: givenRouter }: AppProps) {
+export function App({ logic, router: givenRouter, inspect }: AppProps) {
   const machines = { ...defaultLogic, ...logic };
   const [router] = useState(() => givenRouter ?? createAppRouter());
   const [toasts] = useState(createToastQueue);
@@ -53,12 +72,12 @@ export function App({ logic, router: givenRouter }: AppProps) {
   const [bookmarksInput] = useState(readBookmarksInput);
 
   return (
-    <ThemeActor.Provider logic={machines.theme} options={{ input: themeInput }}>
-      <FeedActor.Provider logic={machines.feed}>
-        <BookmarksActor.Provider logic={machines.bookmarks} options={{ input: bookmarksInput }}>
-          <CopyLinkActor.Provider logic={machines.copyLink}>
+    <ThemeActor.Provider logic={machines.theme} options={{ input: themeInput, inspect }}>
+      <FeedActor.Provider logic={machines.feed} options={{ inspect }}>
+        <BookmarksActor.Provider logic={machines.bookmarks} options={{ input: bookmarksInput, inspect }}>
+          <CopyLinkActor.Provider logic={machines.copyLink} options={{ inspect }}>
             <Themed>
-              <BrowserBridge toasts={toasts} />
+              <BrowserConnections toasts={toasts} />
               <RouterProvider router={router} />
               <Suspense fallback={null}>
                 <DeferredToastRegion.Component queue={toasts} />

@@ -6,10 +6,12 @@ import { ErrorState } from '../components/ErrorState.tsx';
 import type { ShareTarget } from '../components/ShareMenu.tsx';
 import { SkeletonCards } from '../components/SkeletonCards.tsx';
 import type { Story } from '../domain/story.ts';
-import { TOP_STORIES_COUNT } from '../../machines/constants.ts';
 import { visuallyHidden } from '../theme/mixins.ts';
 import { DeferredStorySections } from './deferred-components.tsx';
 import type { FeedStatus } from './selectors.ts';
+
+/** The first matches, shown large as Top Stories (docs/product.md#screens-and-states). */
+export const TOP_STORIES_COUNT = 3;
 
 /** Compact cards rendered at first and per "Show more": large feeds stay fast (docs/performance.md). */
 export const MORE_STORIES_PAGE = 60;

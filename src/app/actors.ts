@@ -1,23 +1,26 @@
 /**
  * The machines with the browser's real effects, and the React contexts that hold one
- * actor of each for the whole app (effects are provided at the edge, so machines stay pure: README, "How the parts fit").
+ * actor of each for the whole app (effects are provided at the edge: docs/machines.md).
  */
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
-import { BOOKMARKS_STORAGE_KEY, THEME_STORAGE_KEY } from '../../machines/constants.ts';
 import { copyLinkMachine } from '../../machines/copyLink.ts';
 import { feedMachine } from '../../machines/feed.ts';
+import { fetchWithRetryMachine } from '../../machines/fetchWithRetry.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import type { Story } from '../domain/story.ts';
 import { prefersDarkQuery, readStorage, writeClipboard, writeStorage } from './browser.ts';
-import { fetchLiveAnswer } from './live-feed.ts';
+import { liveStoriesActor } from './live-feed.ts';
+import { BOOKMARKS_STORAGE_KEY, THEME_STORAGE_KEY } from './storage-keys.ts';
+
+/** The sample stories, in a chunk of their own: only fetched when the live feed cannot be used. */
+export const loadSampleStories = fromPromise<Story[]>(async () => (await import('../domain/samples.ts')).sampleStories(Date.now()));
 
 export const appFeedMachine = feedMachine.provide({
   actors: {
-    fetchLive: fromPromise<unknown>(({ signal }) => fetchLiveAnswer(signal)),
-    // A chunk of its own: only fetched when the live feed cannot be used.
-    loadSamples: fromPromise<Story[]>(async () => (await import('../domain/samples.ts')).sampleStories(Date.now())),
+    fetchWithRetry: fetchWithRetryMachine.provide({ actors: { fetchStories: liveStoriesActor() } }),
+    loadSamples: loadSampleStories,
   },
 });
 

@@ -1,5 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { FEED_TIMING } from '../../machines/constants.ts';
+import { fromPromise } from 'xstate';
+import { FETCH_TIMEOUT_MS } from '../../machines/fetchWithRetry.ts';
+import { storiesFromAnswer } from '../domain/normalize.ts';
+import type { Story } from '../domain/story.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
 
 let client: Promise<SupabaseClient> | undefined;
@@ -27,16 +30,17 @@ export function getClient(): Promise<SupabaseClient> {
 /**
  * Calls the fetch-news function and resolves with its parsed JSON answer.
  * Rejects when the call fails: no connection, no answer within 10 s, a non-2xx status,
- * or a body that is not JSON (docs/product.md#loading-failure-retry-and-fallback). Validation is the feed machine's job.
+ * or a body that is not JSON (docs/product.md#loading-failure-retry-and-fallback).
  */
 export async function fetchLiveAnswer(signal?: AbortSignal): Promise<unknown> {
   const supabase = await getClient();
   const { data, error, response } = await supabase.functions.invoke<unknown>('fetch-news', {
     method: 'POST',
-    timeout: FEED_TIMING.fetchTimeout,
+    timeout: FETCH_TIMEOUT_MS,
     ...(signal ? { signal } : {}),
   });
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  // supabase-js's FunctionsHttpError, FunctionsRelayError or FunctionsFetchError.
+  if (error) throw error;
   const labelledJson = response?.headers.get('content-type')?.split(';')[0]?.trim() === 'application/json';
   // supabase-js parsed a JSON answer already (a JSON string is valid, if useless: no stories).
   if (labelledJson) return data;
@@ -47,4 +51,13 @@ export async function fetchLiveAnswer(signal?: AbortSignal): Promise<unknown> {
   } catch {
     throw new Error('The fetch-news answer is not JSON');
   }
+}
+
+/**
+ * The live call as the feed machine invokes it (`fetchStories`): an answer's stories after
+ * validation (docs/product.md#the-story-and-its-validation), so the machine only decides
+ * between some stories and none. `fetchAnswer` is the call itself; tests pass a scripted one.
+ */
+export function liveStoriesActor(fetchAnswer: (signal: AbortSignal) => Promise<unknown> = fetchLiveAnswer) {
+  return fromPromise<Story[]>(async ({ signal }) => storiesFromAnswer(await fetchAnswer(signal)).stories);
 }

@@ -5,12 +5,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createActor, toPromise } from 'xstate';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 let handler: Handler = (_request, response) => response.end();
 const seen: IncomingMessage[] = [];
 let server: Server;
 let fetchLiveAnswer: (signal?: AbortSignal) => Promise<unknown>;
+let liveStoriesActor: typeof import('../../src/app/live-feed.ts').liveStoriesActor;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -24,7 +26,7 @@ beforeAll(async () => {
   // supabase-js refuses to start on Node 20 without a WebSocket class; browsers have one and
   // the realtime client it is for is never used by the page.
   if (!('WebSocket' in globalThis)) vi.stubGlobal('WebSocket', class {});
-  ({ fetchLiveAnswer } = await import('../../src/app/live-feed.ts'));
+  ({ fetchLiveAnswer, liveStoriesActor } = await import('../../src/app/live-feed.ts'));
 });
 
 afterAll(async () => {
@@ -72,6 +74,11 @@ describe('fetchLiveAnswer', () => {
     await expect(fetchLiveAnswer()).rejects.toThrow('not JSON');
   });
 
+  it('fails when the body comes as bytes rather than text', async () => {
+    handler = json(200, '{"stories":[]}', 'application/octet-stream');
+    await expect(fetchLiveAnswer()).rejects.toThrow('not JSON');
+  });
+
   it('fails when the body is malformed JSON', async () => {
     handler = json(200, '{"stories": [', 'application/json');
     const before = seen.length;
@@ -87,5 +94,33 @@ describe('fetchLiveAnswer', () => {
     setTimeout(() => controller.abort(), 100);
     await expect(call).rejects.toThrow();
     expect(seen.length).toBe(before + 1);
+  });
+});
+
+describe('liveStoriesActor (the feed machine\'s fetchStories)', () => {
+  it('resolves with the validated stories of the answer: invalid and repeated items dropped, defaults filled in', async () => {
+    handler = json(
+      200,
+      JSON.stringify({
+        stories: [
+          { id: 'a', title: ' Kept ', url: 'https://news.example.org/a' },
+          { id: 'a', title: 'Repeated id', url: 'https://news.example.org/a2' },
+          { id: 'b', title: 'Script link', url: 'javascript:alert(1)' },
+          { id: 'c', title: 'Also kept', url: 'https://other.example.net/c', category: 'Science', image: 'data:image/png;base64,AAAA' },
+        ],
+      }),
+    );
+    const stories = await toPromise(createActor(liveStoriesActor()).start());
+    expect(stories).toEqual([
+      { id: 'a', title: 'Kept', summary: '', source: 'news.example.org', url: 'https://news.example.org/a', published_at: '', category: 'General' },
+      { id: 'c', title: 'Also kept', summary: '', source: 'other.example.net', url: 'https://other.example.net/c', published_at: '', category: 'Science' },
+    ]);
+  });
+
+  it('resolves with no stories for an answer that has none, and rejects when the call fails', async () => {
+    handler = json(200, '{"generated_at": "now"}');
+    await expect(toPromise(createActor(liveStoriesActor()).start())).resolves.toEqual([]);
+    handler = json(503, '{"error":"down"}');
+    await expect(toPromise(createActor(liveStoriesActor()).start())).rejects.toThrow(/non-2xx|status/i);
   });
 });

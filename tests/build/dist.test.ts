@@ -58,6 +58,20 @@ describe('the built site', () => {
     expect(csp).toContain('connect-src \'self\' https://project.example.supabase.co');
   });
 
+  it('holds nothing of the Stately inspector, which only the dev server loads (?inspect)', () => {
+    for (const file of filesUnder(dist)) {
+      if (file.endsWith('.map')) {
+        // Which modules went into the bundle, by path.
+        const { sources } = JSON.parse(readFileSync(file, 'utf8')) as { sources: string[] };
+        expect(sources.filter((source) => source.includes('@statelyai/') || source.endsWith('src/app/inspector.ts')), file).toEqual([]);
+      } else {
+        // The inspector's own URL and package name, as they appear in its code.
+        const text = readFileSync(file, 'utf8');
+        expect(/stately\.ai\/inspect|@statelyai\/inspect|createBrowserInspector/.test(text), file).toBe(false);
+      }
+    }
+  });
+
   it('contains no code that evaluates strings', () => {
     for (const file of filesUnder(dist).filter((path) => path.endsWith('.js'))) {
       const code = readFileSync(file, 'utf8');

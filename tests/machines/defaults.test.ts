@@ -3,11 +3,11 @@
  * actors reject, so each machine lands in its failure state instead of hanging or throwing.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { bookmarksMachine, parseStoredBookmarks } from '../../machines/bookmarks.ts';
-import { FEED_TIMING } from '../../machines/constants.ts';
 import { copyLinkMachine } from '../../machines/copyLink.ts';
 import { feedMachine } from '../../machines/feed.ts';
+import { themeMachine } from '../../machines/theme.ts';
 import { flush } from './paths.ts';
 
 describe('machines without provided effects', () => {
@@ -15,10 +15,11 @@ describe('machines without provided effects', () => {
     const clock = new SimulatedClock();
     const actor = createActor(feedMachine, { clock }).start();
     await flush();
-    clock.increment(FEED_TIMING.retryDelay);
+    expect(actor.getSnapshot().value).toBe('loading');
+    clock.increment(1_000);
     await flush();
     expect(actor.getSnapshot().value).toBe('error');
-    expect(actor.getSnapshot().context.problem).toBe('loadSamples is provided by the app');
+    expect(actor.getSnapshot().context.stories).toEqual([]);
   });
 
   it('bookmarks: the first save fails, so bookmarks live in memory', async () => {
@@ -29,11 +30,21 @@ describe('machines without provided effects', () => {
     expect(actor.getSnapshot().context.ids).toEqual(['a']);
   });
 
-  it('copyLink: the clipboard write fails', async () => {
+  it('theme: the toggle works with nothing stored (the stand-in persistTheme stores nothing)', () => {
+    const actor = createActor(themeMachine, { input: { stored: null, systemPrefersDark: false } }).start();
+    actor.send({ type: 'theme.toggle' });
+    expect(actor.getSnapshot().value).toBe('chosen');
+    expect(actor.getSnapshot().context.theme).toBe('dark');
+  });
+
+  it('copyLink: the clipboard write fails, and the failure is announced', async () => {
     const actor = createActor(copyLinkMachine).start();
+    const announced: unknown[] = [];
+    actor.on('*', (event) => announced.push(event));
     actor.send({ type: 'link.copy', url: 'https://example.org/' });
     await flush();
-    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(announced).toEqual([{ type: 'link.copyFailed', url: 'https://example.org/' }]);
   });
 });
 
@@ -47,17 +58,5 @@ describe('reading stored values', () => {
     ['{not json', []],
   ])('bookmarks %j read as %j', (stored, ids) => {
     expect(parseStoredBookmarks(stored)).toEqual(ids);
-  });
-
-  it('a rejection that is not an Error is still described', async () => {
-    const clock = new SimulatedClock();
-    const machine = feedMachine.provide({
-      actors: { fetchLive: fromPromise(() => Promise.reject('offline')), loadSamples: fromPromise(() => Promise.reject('no chunk')) },
-    });
-    const actor = createActor(machine, { clock }).start();
-    await flush();
-    clock.increment(FEED_TIMING.retryDelay);
-    await flush();
-    expect(actor.getSnapshot().context.problem).toBe('no chunk');
   });
 });

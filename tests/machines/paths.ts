@@ -1,19 +1,21 @@
 /**
  * Generated path tests for the machines (@xstate/graph paths replayed on real actors with fake effects and a simulated clock).
  *
- * `transitionCover` asks @xstate/graph for the shortest path to every reachable
- * snapshot and extends each by every event that snapshot accepts, so every edge of
- * the machine's state graph ends some path. `replay` drives a real actor along a path:
- * user events are sent, `xstate.after.*` events advance a simulated clock, and
- * `xstate.done/error.actor.*` events settle the matching fake actor. The microsteps the
- * actor takes are recorded, so a test can prove every transition was exercised.
+ * `transitionCover` asks @xstate/graph for the shortest path to every reachable snapshot
+ * and extends each by every event that snapshot accepts, so every edge of the machine's
+ * state graph ends some path. `replay` drives a real actor along a path: user events are
+ * sent, `xstate.after.*` events advance a simulated clock by the delay the TEST names (so a
+ * machine with other timings fails), and `xstate.done/error.actor.*` events settle the
+ * matching fake actor. `pathCoverage` works out, from the paths alone and with XState's
+ * public API, which states and transitions they exercise.
  */
 import { getAdjacencyMap, getShortestPaths, type StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
 import {
-  __unsafe_getAllOwnEventDescriptors,
   createActor,
-  fromPromise,
+  getInitialMicrosteps,
+  getMicrosteps,
+  getNextTransitions,
   SimulatedClock,
   type AnyActorRef,
   type AnyMachineSnapshot,
@@ -21,7 +23,9 @@ import {
   type AnyStateNode,
   type AnyTransitionDefinition,
   type EventObject,
+  type StateValue,
 } from 'xstate';
+import { FakeActors } from '../support/fake-actors.ts';
 
 export type Path = StatePath<AnyMachineSnapshot, EventObject>;
 
@@ -39,14 +43,16 @@ const serialize = (snapshot: AnyMachineSnapshot) => JSON.stringify({ value: snap
 /**
  * Every event a snapshot accepts (delays and actor outcomes included), with the given
  * payloads where there are any. Passing `events` to @xstate/graph replaces its own
- * discovery, so discovery is done here, the way @xstate/graph does it by default.
+ * discovery, so discovery is done here from the snapshot's possible transitions.
  */
 function eventsFor(payloads: PayloadEvent[]) {
-  return (snapshot: AnyMachineSnapshot): EventObject[] =>
-    __unsafe_getAllOwnEventDescriptors(snapshot).flatMap((type) => {
+  return (snapshot: AnyMachineSnapshot): EventObject[] => {
+    const types = new Set(getNextTransitions(snapshot).map((t) => t.eventType).filter((type) => type !== ''));
+    return [...types].flatMap((type) => {
       const matching = payloads.filter((event) => event.type === type);
       return matching.length > 0 ? matching : [{ type }];
     });
+  };
 }
 
 export function transitionCover(machine: AnyStateMachine, { events, input }: GraphOptions): Path[] {
@@ -72,107 +78,31 @@ export function describePath(path: Path): string {
   return path.steps.map(({ event }) => event.type.replace(/^xstate\.(after|done\.actor|error\.actor)\./, '$1:')).join(' → ');
 }
 
-/** A stand-in for a promise actor that a path settles explicitly. */
-export class FakePromiseActors {
-  private pending = new Map<string, { resolve(value: unknown): void; reject(error: unknown): void; input: unknown }>();
-  readonly calls: Array<{ src: string; input: unknown }> = [];
+// ---------------------------------------------------------------------------------------
+// Coverage, from the paths themselves
 
-  actor<TOutput = unknown, TInput = unknown>(src: string) {
-    return fromPromise<TOutput, TInput>(
-      ({ input, signal }) =>
-        new Promise<TOutput>((resolve, reject) => {
-          this.calls.push({ src, input });
-          this.pending.set(src, { resolve: (value) => resolve(value as TOutput), reject, input });
-          // The machine left the invoking state (a timeout, say): the call is abandoned.
-          signal.addEventListener('abort', () => this.pending.delete(src));
-        }),
-    );
-  }
-
-  isPending(src: string): boolean {
-    return this.pending.has(src);
-  }
-
-  settle(src: string, outcome: { output: unknown } | { error: unknown }) {
-    const call = this.pending.get(src);
-    if (!call) throw new Error(`No ${src} call is pending`);
-    this.pending.delete(src);
-    if ('output' in outcome) call.resolve(outcome.output);
-    else call.reject(outcome.error);
-  }
-}
-
-export async function flush() {
-  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
-}
-
-export interface Replay {
-  actor: AnyActorRef;
-  clock: SimulatedClock;
-  fakes: FakePromiseActors;
-  taken: Set<string>;
-  visited: Set<string>;
-}
-
-interface ReplayOptions {
-  machine: AnyStateMachine;
-  delays: Record<string, number>;
-  fakes: FakePromiseActors;
-  input?: unknown;
-  /** Receives every event the actor emits. */
-  emitted: EventObject[];
-  /** Keys (see transitionKey) of the transitions the actor took. */
-  taken: Set<string>;
-  /** Ids of the state nodes the actor was in. */
-  visited: Set<string>;
-  /** Called after every step with the previous and the new snapshot, and the event. */
-  check(step: { event: PayloadEvent; before: AnyMachineSnapshot; after: AnyMachineSnapshot; expected: AnyMachineSnapshot }): void;
-}
-
-export function delayOf(type: string, delays: Record<string, number>): number {
-  const name = type.slice('xstate.after.'.length).split('.')[0] ?? '';
-  const ms = delays[name];
-  if (ms === undefined) throw new Error(`Unknown delay ${name}`);
-  return ms;
-}
-
-export async function replay(path: Path, options: ReplayOptions): Promise<Replay> {
-  const { machine, delays, fakes, taken, visited } = options;
-  const clock = new SimulatedClock();
-  const actor = createActor(machine, {
-    clock,
-    input: options.input,
-    inspect: (inspection) => {
-      if (inspection.type !== '@xstate.microstep') return;
-      for (const t of inspection._transitions) {
-        taken.add(transitionKey(t));
-        // Transient states (eventless `always`) never rest in a snapshot: count them here.
-        visited.add(t.source.id);
-      }
-    },
-  });
-  const record = () => {
-    const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
-    for (const node of snapshot._nodes as AnyStateNode[]) visited.add(node.id);
-    return snapshot;
+/** The state nodes a state value names, root first. */
+export function activeNodes(machine: AnyStateMachine, value: StateValue): AnyStateNode[] {
+  const walk = (node: AnyStateNode, current: StateValue | undefined): AnyStateNode[] => {
+    if (current === undefined) return [node];
+    if (typeof current === 'string') return [node, ...walk(node.states[current] as AnyStateNode, undefined)];
+    return [node, ...Object.entries(current).flatMap(([key, inner]) => walk(node.states[key] as AnyStateNode, inner))];
   };
-  actor.on('*', (event: EventObject) => options.emitted.push(event));
-  actor.start();
-  await flush();
-  for (const [index, { event, state: expected }] of path.steps.entries()) {
-    if (index === 0 && event.type === 'xstate.init') {
-      options.check({ event, before: record(), after: record(), expected });
-      continue;
-    }
-    const before = record();
-    if (event.type.startsWith('xstate.after.')) clock.increment(delayOf(event.type, delays));
-    else if (event.type.startsWith('xstate.done.actor.')) fakes.settle(event.type.slice(18), { output: (event as { output?: unknown }).output });
-    else if (event.type.startsWith('xstate.error.actor.')) fakes.settle(event.type.slice(19), { error: (event as { error?: unknown }).error });
-    else actor.send(event);
-    await flush();
-    options.check({ event, before, after: record(), expected });
-  }
-  return { actor, clock, fakes, taken, visited };
+  return walk(machine.root, value);
+}
+
+/**
+ * `provide()` copies a machine, so transitions are named by where they sit in the
+ * definition (source, event, place among guarded alternatives), not by identity.
+ */
+export function transitionKey(t: AnyTransitionDefinition): string {
+  const siblings = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
+  return `${t.source.id}|${t.eventType}|${siblings.indexOf(t)}`;
+}
+
+export function describeTransition(t: AnyTransitionDefinition): string {
+  const targets = t.target?.map((node) => node.id).join(',') ?? '(self)';
+  return `${t.source.id} --${t.eventType || 'always'}${t.guard ? ' [guarded]' : ''}--> ${targets}`;
 }
 
 /** Every state node and every transition definition of a machine. */
@@ -189,18 +119,119 @@ export function machineInventory(machine: AnyStateMachine) {
   return { states, transitions };
 }
 
-/**
- * `provide()` copies a machine, so transitions are compared by where they sit in the
- * definition (source, event, position among guarded alternatives), not by identity.
- */
-export function transitionKey(t: AnyTransitionDefinition): string {
-  const siblings = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? []);
-  return `${t.source.id}|${t.eventType}|${siblings.indexOf(t)}`;
+/** Whether a named guard (as the machines write them: a name, or `{ type, params }`) passes. */
+function guardPasses(machine: AnyStateMachine, guard: unknown, snapshot: AnyMachineSnapshot, event: EventObject): boolean {
+  if (guard === undefined) return true;
+  const named = typeof guard === 'string' ? { type: guard, params: undefined } : (guard as { type?: unknown; params?: unknown });
+  const implementation = typeof named.type === 'string' ? machine.implementations.guards[named.type] : undefined;
+  if (typeof implementation !== 'function') throw new Error(`pathCoverage reads named guards only, not ${String(named.type)}`);
+  const args = { context: snapshot.context, event };
+  const params = typeof named.params === 'function' ? (named.params as (a: typeof args) => unknown)(args) : named.params;
+  return Boolean((implementation as (a: typeof args, p: unknown) => unknown)(args, params));
 }
 
-export function describeTransition(t: AnyTransitionDefinition): string {
-  const targets = t.target?.map((node) => node.id).join(',') ?? '(self)';
-  return `${t.source.id} --${t.eventType}${t.guard ? ' [guarded]' : ''}--> ${targets}`;
+/** The eventless transition XState takes from a snapshot: the first enabled `always`, deepest state first. */
+function eventlessTransition(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): AnyTransitionDefinition | undefined {
+  const nodes = activeNodes(machine, snapshot.value).reverse();
+  for (const node of nodes) {
+    const enabled = (node.always ?? []).find((t) => guardPasses(machine, t.guard, snapshot, event));
+    if (enabled) return enabled;
+  }
+  return undefined;
+}
+
+export interface Run {
+  input: unknown;
+  path: Path;
+}
+
+/** The states the paths pass through and the transitions they take, computed from the paths alone. */
+export function pathCoverage(machine: AnyStateMachine, runs: Run[]) {
+  const visited = new Set<string>();
+  const taken = new Set<string>();
+  const visit = (snapshot: AnyMachineSnapshot) => activeNodes(machine, snapshot.value).forEach((node) => visited.add(node.id));
+  const followEventless = (microsteps: AnyMachineSnapshot[], event: EventObject) => {
+    microsteps.forEach(visit);
+    for (const snapshot of microsteps.slice(0, -1)) {
+      const t = eventlessTransition(machine, snapshot, event);
+      if (t) taken.add(transitionKey(t));
+    }
+  };
+  for (const { input, path } of runs) {
+    let previous: AnyMachineSnapshot | undefined;
+    for (const { event, state } of path.steps) {
+      if (previous === undefined) {
+        followEventless(getInitialMicrosteps(machine, input).map(([snapshot]) => snapshot as AnyMachineSnapshot), event);
+      } else {
+        for (const t of machine.getTransitionData(previous, event)) taken.add(transitionKey(t));
+        followEventless(getMicrosteps(machine, previous, event).map(([snapshot]) => snapshot as AnyMachineSnapshot), event);
+      }
+      visit(state);
+      previous = state;
+    }
+  }
+  const inventory = machineInventory(machine);
+  return {
+    inventory,
+    unvisited: inventory.states.filter((id) => !visited.has(id)),
+    untaken: inventory.transitions.filter((t) => !taken.has(transitionKey(t))).map(describeTransition),
+  };
+}
+
+// ---------------------------------------------------------------------------------------
+// Replaying a path on a real actor
+
+export async function flush() {
+  for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** How a path's actor-outcome event is produced, when it is not a fake settled directly. */
+export type OutcomeDriver = (event: PayloadEvent, tools: { fakes: FakeActors; clock: SimulatedClock }) => Promise<void>;
+
+interface ReplayOptions {
+  machine: AnyStateMachine;
+  delays: Record<string, number>;
+  drivers: Record<string, OutcomeDriver>;
+  fakes: FakeActors;
+  input?: unknown;
+  /** Receives every event the actor emits. */
+  emitted: EventObject[];
+  /** Called after every step with the previous and the new snapshot, and the event. */
+  check(step: { event: PayloadEvent; before: AnyMachineSnapshot; after: AnyMachineSnapshot; expected: AnyMachineSnapshot }): void;
+}
+
+export function delayOf(type: string, delays: Record<string, number>): number {
+  const name = type.slice('xstate.after.'.length).split('.')[0] ?? '';
+  const ms = delays[name];
+  if (ms === undefined) throw new Error(`The test names no duration for the delay ${name}`);
+  return ms;
+}
+
+export async function replay(path: Path, options: ReplayOptions): Promise<AnyActorRef> {
+  const { machine, delays, drivers, fakes } = options;
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { clock, input: options.input });
+  actor.on('*', (event: EventObject) => options.emitted.push(event));
+  actor.start();
+  await flush();
+  for (const [index, step] of path.steps.entries()) {
+    const event = step.event as PayloadEvent;
+    if (index === 0 && event.type === 'xstate.init') {
+      const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
+      options.check({ event, before: snapshot, after: snapshot, expected: step.state });
+      continue;
+    }
+    const before = actor.getSnapshot() as AnyMachineSnapshot;
+    const outcome = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+    if (event.type.startsWith('xstate.after.')) clock.increment(delayOf(event.type, delays));
+    else if (outcome?.[2] && drivers[outcome[2]]) await drivers[outcome[2]]!(event, { fakes, clock });
+    else if (outcome?.[1] === 'done') fakes.settle(outcome[2]!, { output: event.output });
+    else if (outcome?.[1] === 'error') fakes.settle(outcome[2]!, { error: event.error });
+    else actor.send(event);
+    await flush();
+    options.check({ event, before, after: actor.getSnapshot() as AnyMachineSnapshot, expected: step.state });
+  }
+  return actor;
 }
 
 export interface PathSuite {
@@ -210,38 +241,48 @@ export interface PathSuite {
   inputs?: unknown[];
   /** Payloads for events that need them: actor outputs and errors, event fields. */
   events: PayloadEvent[];
+  /** The product's durations for the machine's named delays, written in the test. */
   delays: Record<string, number>;
+  /** Produces the outcome of an invoked child machine by driving its own fakes. */
+  drivers?: Record<string, OutcomeDriver>;
+  /** How many paths the graph gives: a change to the machine that drops coverage fails here. */
+  expectedPaths: number;
   /** Provides fakes for one replay; `effects` collects what injected actions did. */
-  arrange(fakes: FakePromiseActors, effects: unknown[]): AnyStateMachine;
+  arrange(fakes: FakeActors, effects: unknown[]): AnyStateMachine;
   /** What the visitor or the caller would notice after one step. */
-  check(step: { event: PayloadEvent; before: AnyMachineSnapshot; after: AnyMachineSnapshot; fakes: FakePromiseActors; emitted: EventObject[]; effects: unknown[] }): void;
+  check(step: { event: PayloadEvent; before: AnyMachineSnapshot; after: AnyMachineSnapshot; fakes: FakeActors; emitted: EventObject[]; effects: unknown[] }): void;
 }
 
 /**
- * Generates the paths of a machine, replays each against a real actor checking state and
- * context against the graph and effects with `check` after every step, then proves that
- * every state and every transition of the machine was exercised by some path.
+ * Generates the paths of a machine; proves that they exercise every state and transition
+ * of the machine; replays each against a real actor, checking state and context against the
+ * graph and what the visitor would notice with `check` after every step.
  */
 export function definePathSuite(suite: PathSuite): void {
-  const runs = (suite.inputs ?? [undefined]).flatMap((input) =>
+  const runs: Run[] = (suite.inputs ?? [undefined]).flatMap((input) =>
     transitionCover(suite.machine, { events: suite.events, input }).map((path) => ({ input, path })),
   );
-  const taken = new Set<string>();
-  const visited = new Set<string>();
   const label = (input: unknown, path: Path) => `${input === undefined ? '' : `${JSON.stringify(input)}: `}${describePath(path)}`;
 
   describe(`${suite.name} machine: ${runs.length} generated paths`, () => {
+    it('the paths pass through every state and take every transition', () => {
+      const { inventory, unvisited, untaken } = pathCoverage(suite.machine, runs);
+      expect(unvisited).toEqual([]);
+      expect(untaken).toEqual([]);
+      expect(runs).toHaveLength(suite.expectedPaths);
+      console.info(`${suite.name}: ${runs.length} paths cover ${inventory.states.length} states and ${inventory.transitions.length} transitions`);
+    });
+
     it.each(runs.map(({ input, path }) => [label(input, path), input, path] as const))('%s', async (_name, input, path) => {
-      const fakes = new FakePromiseActors();
+      const fakes = new FakeActors();
       const effects: unknown[] = [];
       const emitted: EventObject[] = [];
-      const { actor } = await replay(path, {
+      const actor = await replay(path, {
         machine: suite.arrange(fakes, effects),
         input,
         delays: suite.delays,
+        drivers: suite.drivers ?? {},
         fakes,
-        taken,
-        visited,
         emitted,
         check: ({ event, before, after, expected }) => {
           expect(after.value).toEqual(expected.value);
@@ -252,13 +293,6 @@ export function definePathSuite(suite: PathSuite): void {
         },
       });
       actor.stop();
-    });
-
-    it('exercises every state and every transition', () => {
-      const inventory = machineInventory(suite.machine);
-      expect(inventory.states.filter((id) => !visited.has(id))).toEqual([]);
-      expect(inventory.transitions.filter((t) => !taken.has(transitionKey(t))).map(describeTransition)).toEqual([]);
-      console.info(`${suite.name}: ${runs.length} paths cover ${inventory.states.length} states and ${inventory.transitions.length} transitions`);
     });
   });
 }

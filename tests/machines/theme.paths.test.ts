@@ -19,6 +19,7 @@ definePathSuite({
     { type: 'theme.storage.changed', value: 'sepia' },
   ],
   delays: {},
+  expectedPaths: 108,
   arrange: (_fakes, effects) =>
     themeMachine.provide({ actions: { persistTheme: (_, params: { theme: ThemeName }) => void effects.push(params.theme) } }),
   check({ event, before, after, effects }) {

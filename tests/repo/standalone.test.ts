@@ -20,8 +20,6 @@ import {
  * empties this list once they are merged. Nothing else may join it.
  */
 const PENDING_SPEC_CITATIONS: readonly string[] = [
-  'machines/', // the machines' header comments
-  'src/app/BrowserBridge.tsx',
   'supabase/functions/fetch-news/', // lib/types.ts
 ];
 

@@ -8,12 +8,15 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
 import { fromPromise } from 'xstate';
+import { fetchWithRetryMachine } from '../../machines/fetchWithRetry.ts';
 import { appFeedMachine } from '../../src/app/actors.ts';
 import { App } from '../../src/app/App.tsx';
+import { liveStoriesActor } from '../../src/app/live-feed.ts';
 import { createAppRouter } from '../../src/app/router.tsx';
 import { sampleStories } from '../../src/domain/samples.ts';
 import type { Story } from '../../src/domain/story.ts';
 import liveAnswerJson from '../fixtures/live-answer.json';
+import { FakeActors } from '../support/fake-actors.ts';
 
 export const liveAnswer: { stories: Story[] } = liveAnswerJson;
 
@@ -25,46 +28,32 @@ afterEach(() => {
   document.documentElement.removeAttribute('data-theme');
 });
 
-interface Deferred<T> {
-  resolve(value: T): void;
-  reject(error: unknown): void;
-}
-
-/** The fetch-news function and the samples chunk, answered by the test. */
+/** The fetch-news function, answered by the test, and the samples chunk. */
 export class ScriptedBackend {
-  private waiting: Array<(call: Deferred<unknown>) => void> = [];
-  private calls: Array<Deferred<unknown>> = [];
+  readonly fakes = new FakeActors();
   samplesFail = false;
-  fetchCount = 0;
 
-  readonly fetchLive = fromPromise<unknown>(
-    () =>
-      new Promise((resolve, reject) => {
-        this.fetchCount += 1;
-        const call = { resolve, reject };
-        const taker = this.waiting.shift();
-        if (taker) taker(call);
-        else this.calls.push(call);
-      }),
-  );
+  /** The app's own live-call actor (validation included), over a scripted fetch-news answer. */
+  readonly fetchStories = liveStoriesActor((signal) => this.fakes.call('fetch-news', undefined, signal));
 
-  readonly loadSamples = fromPromise<Story[]>(() =>
-    this.samplesFail ? Promise.reject(new Error('chunk failed')) : Promise.resolve(sampleStories(Date.now())),
-  );
+  readonly loadSamples = fromPromise<Story[]>(async () => {
+    if (this.samplesFail) throw new Error('chunk failed');
+    return sampleStories(Date.now());
+  });
 
-  /** The next call to the function, once the page makes it. */
-  nextCall(): Promise<Deferred<unknown>> {
-    const call = this.calls.shift();
-    if (call) return Promise.resolve(call);
-    return new Promise((resolve) => this.waiting.push(resolve));
+  /** How many calls of the function the page made. */
+  get fetchCount(): number {
+    return this.fakes.count('fetch-news');
   }
 
+  /** Answers the next call with this parsed JSON body. */
   async answer(body: unknown) {
-    (await this.nextCall()).resolve(body);
+    (await this.fakes.nextCall('fetch-news')).resolve(body);
   }
 
+  /** Fails the next call, as supabase-js does when the function cannot be reached or answers non-2xx. */
   async fail(error: unknown = new Error('FunctionsFetchError: connection refused')) {
-    (await this.nextCall()).reject(error);
+    (await this.fakes.nextCall('fetch-news')).reject(error);
   }
 }
 
@@ -104,8 +93,9 @@ export function stubClipboard(outcome: 'works' | 'refuses' | 'missing') {
 export async function renderApp({ path = '/', prefersDark = false }: { path?: string; prefersDark?: boolean } = {}) {
   const system = stubMatchMedia(prefersDark);
   const backend = new ScriptedBackend();
-  // Retry timing is the machine's (tests/machines); here the retry follows at once.
-  const feed = appFeedMachine.provide({ actors: { fetchLive: backend.fetchLive, loadSamples: backend.loadSamples }, delays: { retryDelay: 0 } });
+  // Retry timing is the machine's (tests/machines/timing.test.ts); here the retry follows at once.
+  const fetchWithRetry = fetchWithRetryMachine.provide({ actors: { fetchStories: backend.fetchStories }, delays: { retryDelay: 0 } });
+  const feed = appFeedMachine.provide({ actors: { fetchWithRetry, loadSamples: backend.loadSamples } });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(history);
   const user = userEvent.setup();

@@ -1,0 +1,11 @@
+import { useLayoutEffect } from 'react';
+import type { ThemeName } from '../../machines/theme.ts';
+
+/** The theme on <html>: `data-theme` for the styles and `color-scheme` for the browser's own controls. */
+export function useDocumentTheme(themeName: ThemeName) {
+  useLayoutEffect(() => {
+    const root = document.documentElement;
+    root.dataset.theme = themeName;
+    root.style.colorScheme = themeName;
+  }, [themeName]);
+}

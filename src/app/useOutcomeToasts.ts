@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import type { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
+import type { AppToast } from '../components/toast-queue.ts';
+import { BookmarksActor, CopyLinkActor } from './actors.ts';
+import { TOASTS } from './messages.ts';
+
+/** A toast for each outcome the machines announce: a bookmark added or removed, a link copied or not. */
+export function useOutcomeToasts(toasts: ToastQueue<AppToast>) {
+  const bookmarks = BookmarksActor.useActorRef();
+  const copyLink = CopyLinkActor.useActorRef();
+  useEffect(() => {
+    const subscriptions = [
+      bookmarks.on('bookmark.added', () => toasts.add(TOASTS.bookmarkAdded)),
+      bookmarks.on('bookmark.removed', () => toasts.add(TOASTS.bookmarkRemoved)),
+      copyLink.on('link.copied', () => toasts.add(TOASTS.linkCopied)),
+      copyLink.on('link.copyFailed', () => toasts.add(TOASTS.copyFailed)),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [bookmarks, copyLink, toasts]);
+}

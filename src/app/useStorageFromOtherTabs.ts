@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { BookmarksActor, ThemeActor } from './actors.ts';
+import { BOOKMARKS_STORAGE_KEY, THEME_STORAGE_KEY } from './storage-keys.ts';
+
+/**
+ * Bookmarks and a theme changed in another tab reach this one through the `storage` event
+ * (docs/product.md#stored-in-the-browser).
+ */
+export function useStorageFromOtherTabs() {
+  const bookmarks = BookmarksActor.useActorRef();
+  const theme = ThemeActor.useActorRef();
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      // key is null when another tab cleared the whole storage.
+      if (event.key === null || event.key === BOOKMARKS_STORAGE_KEY) bookmarks.send({ type: 'bookmarks.storage.changed', value: event.newValue });
+      if (event.key === null || event.key === THEME_STORAGE_KEY) theme.send({ type: 'theme.storage.changed', value: event.newValue });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [bookmarks, theme]);
+}

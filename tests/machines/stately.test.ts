@@ -1,0 +1,41 @@
+/**
+ * Stately's editor, its VS Code extension and "Import from code" read a machine file
+ * statically, with @xstate/machine-extractor. Each file must show them every state and every
+ * transition the running machine has: no state built by a helper, no spread, no mapped
+ * transition, no computed target (docs/machines.md).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
+import { bookmarksMachine } from '../../machines/bookmarks.ts';
+import { copyLinkMachine } from '../../machines/copyLink.ts';
+import { feedMachine } from '../../machines/feed.ts';
+import { fetchWithRetryMachine } from '../../machines/fetchWithRetry.ts';
+import { themeMachine } from '../../machines/theme.ts';
+import { extractedInventory, runningInventory } from './support/inventory.ts';
+
+const machines: Array<[file: string, machine: AnyStateMachine]> = [
+  ['machines/feed.ts', feedMachine],
+  ['machines/fetchWithRetry.ts', fetchWithRetryMachine],
+  ['machines/theme.ts', themeMachine],
+  ['machines/bookmarks.ts', bookmarksMachine],
+  ['machines/copyLink.ts', copyLinkMachine],
+];
+
+describe('what Stately reads from each machine file', () => {
+  it('covers every machine file', () => {
+    const files = readdirSync('machines').filter((name) => name.endsWith('.ts')).map((name) => `machines/${name}`);
+    expect(files.sort()).toEqual(machines.map(([file]) => file).sort());
+  });
+
+  it.each(machines)('%s: every state and transition of the running machine', (file, machine) => {
+    const running = runningInventory(machine);
+    const extracted = extractedInventory(readFileSync(file, 'utf8'));
+    console.info(
+      `${file}: running ${running.states.length} states, ${running.transitions.length} transitions; ` +
+        `extracted ${extracted.states.length} states, ${extracted.transitions.length} transitions`,
+    );
+    expect(extracted.states).toEqual(running.states);
+    expect(extracted.transitions).toEqual(running.transitions);
+  });
+});
