@@ -19,6 +19,11 @@ export const DeferredToastRegion = deferred(() => import('../components/Toasts.t
 // a moment after the first paint (never swapped, so no press or focus can be lost).
 export const DeferredThemeToggle = deferred(() => import('../components/ThemeToggle.tsx').then((m) => m.ThemeToggle));
 
+// The "New" count line, the reading keys and their dialog's trigger (src/app/ReaderFeatures.tsx).
+export const DeferredReaderFeatures = deferred(() => import('./ReaderFeatures.tsx').then((m) => m.ReaderFeatures));
+// Loaded the first time "?" asks for it.
+export const DeferredKeyboardShortcuts = deferred(() => import('./KeyboardShortcuts.tsx').then((m) => m.KeyboardShortcuts));
+
 export function preloadDeferredComponents() {
-  for (const { preload } of [DeferredThemeToggle, DeferredStorySections, DeferredCategoryPicker, DeferredCategoryChips, DeferredToastRegion]) void preload();
+  for (const { preload } of [DeferredThemeToggle, DeferredStorySections, DeferredCategoryPicker, DeferredCategoryChips, DeferredToastRegion, DeferredReaderFeatures]) void preload();
 }
