@@ -3,11 +3,10 @@
  * "{N} new since your last visit" line, the reading keys and the "Keyboard shortcuts" dialog.
  * A chunk of its own, loaded right after the first render with the cards.
  */
-import { Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { NewSinceNotice } from '../components/NewSinceNotice.tsx';
 import { countNewSince } from '../domain/new-since.ts';
 import type { Story } from '../domain/story.ts';
-import { DeferredKeyboardShortcuts } from './deferred-components.tsx';
 import { useReadingKeys } from './useReadingKeys.ts';
 
 export interface ReaderFeaturesProps {
@@ -18,6 +17,9 @@ export interface ReaderFeaturesProps {
   onOpen(story: Story): void;
   onToggleBookmark(story: Story): void;
 }
+
+// Loaded the first time "?" asks for it.
+const KeyboardShortcuts = lazy(() => import('./KeyboardShortcuts.tsx').then((m) => ({ default: m.KeyboardShortcuts })));
 
 export function ReaderFeatures({ stories, lastVisit, onOpen, onToggleBookmark }: ReaderFeaturesProps) {
   const newCount = useMemo(() => countNewSince(stories, lastVisit), [stories, lastVisit]);
@@ -39,7 +41,7 @@ export function ReaderFeatures({ stories, lastVisit, onOpen, onToggleBookmark }:
       <NewSinceNotice count={newCount} />
       {shortcutsOpen && (
         <Suspense fallback={null}>
-          <DeferredKeyboardShortcuts.Component isOpen onOpenChange={setShortcutsOpen} />
+          <KeyboardShortcuts isOpen onOpenChange={setShortcutsOpen} />
         </Suspense>
       )}
     </>
