@@ -17,7 +17,9 @@ export interface KeyPress {
 /** The action of a key press, or null; a press with Ctrl, Meta or Alt belongs to the browser. */
 export function readingAction(press: KeyPress): ReadingAction | null {
   if (press.ctrlKey || press.metaKey || press.altKey) return null;
-  return Object.hasOwn(ACTIONS, press.key) ? (ACTIONS[press.key] ?? null) : null;
+  // Own keys only: "toString" or "constructor" are not shortcuts.
+  const action = Object.hasOwn(ACTIONS, press.key) ? ACTIONS[press.key] : undefined;
+  return action ?? null;
 }
 
 /**
