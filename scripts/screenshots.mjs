@@ -2,6 +2,7 @@
  * `npm run screenshots`: builds the site, serves it with `vite preview`, and photographs it in
  * headless Chromium at 375, 800 and 1280 px, light and dark, with live stories from a fixture
  * and with the demo fallback, into docs/screenshots/. Network calls are answered locally.
+ * `--only=reader` takes just the reader features' shots (related sources, "New", shortcuts).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -40,10 +41,22 @@ async function waitForServer(url, ms = 20_000) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
+// The live fixture with two other outlets' reports of the first story, for the reader shots.
+const readerFixture = (() => {
+  const answer = JSON.parse(fixture);
+  answer.stories[0].related = [
+    { source: 'Reuters', url: 'https://example.org/reuters/chips' },
+    { source: 'The Verge', url: 'https://example.org/verge/chips' },
+  ];
+  return JSON.stringify(answer);
+})();
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+
 async function answerNetwork(page, scenario) {
   await page.route('**/functions/v1/fetch-news', (route) => {
     if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
     if (scenario === 'live') return route.fulfill({ status: 200, headers: { ...cors, 'content-type': 'application/json' }, body: fixture });
+    if (scenario === 'reader') return route.fulfill({ status: 200, headers: { ...cors, 'content-type': 'application/json' }, body: readerFixture });
     return route.fulfill({ status: 503, headers: cors, body: 'Service Unavailable' });
   });
   await page.route('https://images.example.org/**', (route) => {
@@ -54,11 +67,41 @@ async function answerNetwork(page, scenario) {
 
 if (!process.argv.includes('--no-build')) await run('npx', ['vite', 'build']);
 mkdirSync(out, { recursive: true });
-const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore' });
+// Vite itself, not through npx: killing npx would leave the preview server running.
+const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore' });
 try {
   await waitForServer(base);
   const browser = await launchChromium();
-  for (const scenario of ['live', 'demo']) {
+  // Reader features: "New" since a previous visit, the related sources open, the shortcuts dialog.
+  for (const theme of ['light', 'dark']) {
+    for (const width of [375, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme, deviceScaleFactor: 1 });
+      // The previous visit: five of the fixture's stories are newer.
+      await context.addInitScript(`localStorage.setItem('newsLastVisit', '2026-11-21T12:00:00.000Z')`);
+      const page = await context.newPage();
+      await answerNetwork(page, 'reader');
+      await page.goto(base);
+      await page.getByRole('heading', { name: 'Top Stories' }).waitFor({ timeout: 15_000 });
+      await page.getByText('new since your last visit').waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${out}/reader-new-${theme}-${width}.png` });
+      const disclosure = page.getByRole('button', { name: 'Also covered by 2 more sources' });
+      await disclosure.click();
+      await page.getByRole('link', { name: 'The Verge' }).waitFor();
+      await disclosure.evaluate((element) => element.closest('article')?.scrollIntoView({ block: 'center' }));
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${out}/reader-related-open-${theme}-${width}.png` });
+      await page.evaluate(() => document.activeElement?.blur());
+      await page.keyboard.press('j');
+      await page.keyboard.press('?');
+      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${out}/reader-shortcuts-${theme}-${width}.png` });
+      console.log(`wrote ${out}/reader-{new,related-open,shortcuts}-${theme}-${width}.png`);
+      await context.close();
+    }
+  }
+  for (const scenario of only === 'reader' ? [] : ['live', 'demo']) {
     for (const theme of ['light', 'dark']) {
       for (const width of widths) {
         const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme, deviceScaleFactor: 1 });
@@ -75,7 +118,7 @@ try {
     }
   }
   // Interactive states: the open menus and a toast, narrow and wide.
-  for (const [theme, width] of [['light', 1280], ['dark', 375]]) {
+  for (const [theme, width] of only === 'reader' ? [] : [['light', 1280], ['dark', 375]]) {
     const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
     const page = await context.newPage();
     await answerNetwork(page, 'live');
@@ -95,7 +138,7 @@ try {
     console.log(`wrote ${out}/categories-open-${theme}-${width}.png and share-open-${theme}-${width}.png`);
     await context.close();
   }
-  for (const theme of ['light', 'dark']) {
+  for (const theme of only === 'reader' ? [] : ['light', 'dark']) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: theme });
     const page = await context.newPage();
     page.on('console', () => {});

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
 import { DemoNotice } from '../components/DemoNotice.tsx';
@@ -17,7 +17,9 @@ import { PRODUCT_TITLE, TAGLINE } from './config.ts';
 import { QueryField } from './QueryField.tsx';
 import { selectFeedStatus, selectStories } from './selectors.ts';
 import { StoryArea } from './StoryArea.tsx';
-import { DeferredCategoryChips, DeferredCategoryPicker, DeferredThemeToggle } from './deferred-components.tsx';
+import { DeferredCategoryChips, DeferredCategoryPicker, DeferredReaderFeatures, DeferredThemeToggle } from './deferred-components.tsx';
+import { useLastVisit } from './lastVisit.ts';
+import { canShareNatively, shareNatively } from './nativeShare.ts';
 import { useHomeFilters } from './useHomeFilters.ts';
 import { useSlashToFocus } from './useSlashToFocus.ts';
 
@@ -81,10 +83,17 @@ export function HomePage() {
     (story: Story, target: ShareTarget) => {
       if (target === 'twitter') openInNewTab(twitterShareUrl(story));
       else if (target === 'facebook') openInNewTab(facebookShareUrl(story));
+      else if (target === 'native') void shareNatively(story);
       else copyLink.send({ type: 'link.copy', url: story.url });
     },
     [copyLink],
   );
+  // "New" since the previous visit (live stories only) and the system share sheet where there is one.
+  const lastVisit = useLastVisit();
+  const newSince = status === 'live' ? lastVisit : null;
+  const [nativeShare] = useState(canShareNatively);
+  const openStory = useCallback((story: Story) => openInNewTab(story.url), []);
+
   const selectedCategories = useMemo(() => [...filter.categories], [filter.categories]);
   const removeCategory = useCallback(
     (category: string) => setCategories(selectedCategories.filter((selected) => selected !== category)),
@@ -125,6 +134,9 @@ export function HomePage() {
             <DemoNotice />
           </Notices>
         )}
+        <Suspense fallback={null}>
+          <DeferredReaderFeatures.Component stories={stories} lastVisit={newSince} onOpen={openStory} onToggleBookmark={toggleBookmark} />
+        </Suspense>
         <StoryArea
           status={status}
           matches={matches}
@@ -134,6 +146,8 @@ export function HomePage() {
           onClearFilters={clearFilters}
           onToggleBookmark={toggleBookmark}
           onShare={share}
+          lastVisit={newSince}
+          canShareNatively={nativeShare}
         />
       </Layout>
     </>

@@ -25,6 +25,9 @@ interface StoryAreaProps {
   onClearFilters(): void;
   onToggleBookmark(story: Story): void;
   onShare(story: Story, target: ShareTarget): void;
+  /** The previous visit's time (stories after it carry "New"); null for none. */
+  lastVisit?: number | null;
+  canShareNatively?: boolean;
 }
 
 const Area = styled.main`
@@ -54,7 +57,7 @@ function announcement(status: FeedStatus, count: number): string {
 }
 
 /** The story area: skeletons, the error screen, the empty state or the two sections. */
-export function StoryArea({ status, matches, bookmarks, isFiltering, onRetry, onClearFilters, onToggleBookmark, onShare }: StoryAreaProps) {
+export function StoryArea({ status, matches, bookmarks, isFiltering, onRetry, onClearFilters, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: StoryAreaProps) {
   const [shown, setShown] = useState({ matches, limit: MORE_STORIES_PAGE });
   // A new result list starts again from the first page.
   const limit = shown.matches === matches ? shown.limit : MORE_STORIES_PAGE;
@@ -75,7 +78,15 @@ export function StoryArea({ status, matches, bookmarks, isFiltering, onRetry, on
       ) : (
         <>
           <Suspense fallback={<SkeletonCards />}>
-            <DeferredStorySections.Component top={top} more={more} bookmarks={bookmarks} onToggleBookmark={onToggleBookmark} onShare={onShare} />
+            <DeferredStorySections.Component
+              top={top}
+              more={more}
+              bookmarks={bookmarks}
+              onToggleBookmark={onToggleBookmark}
+              onShare={onShare}
+              lastVisit={lastVisit}
+              canShareNatively={canShareNatively}
+            />
           </Suspense>
           {remaining > 0 && (
             <More>

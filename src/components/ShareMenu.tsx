@@ -5,13 +5,15 @@ import { Menu } from './Menu.tsx';
 import { MenuItem } from './MenuItem.tsx';
 import { Popover } from './Popover.tsx';
 
-export type ShareTarget = 'twitter' | 'facebook' | 'copy';
+export type ShareTarget = 'twitter' | 'facebook' | 'copy' | 'native';
 
 export interface ShareMenuProps {
   onShare(target: ShareTarget): void;
+  /** Adds "More sharing options" (the system share sheet); only where navigator.share exists. */
+  canShareNatively?: boolean;
 }
 
-export function ShareMenu({ onShare }: ShareMenuProps) {
+export function ShareMenu({ onShare, canShareNatively = false }: ShareMenuProps) {
   return (
     <MenuTrigger>
       <IconButton aria-label="Share story">
@@ -31,6 +33,12 @@ export function ShareMenu({ onShare }: ShareMenuProps) {
             <LinkIcon size={16} />
             Copy Link
           </MenuItem>
+          {canShareNatively && (
+            <MenuItem id="native" textValue="More sharing options" onAction={() => onShare('native')}>
+              <ShareIcon size={16} />
+              More sharing options
+            </MenuItem>
+          )}
         </Menu>
       </Popover>
     </MenuTrigger>

@@ -3,9 +3,11 @@ import styled from 'styled-components';
 import { formatStoryDate, isoDateTime } from '../domain/format.ts';
 import type { Story } from '../domain/story.ts';
 import { isHttpUrl } from '../domain/url.ts';
+import { focusRing } from '../theme/mixins.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { IconToggleButton } from './IconToggleButton.tsx';
 import { BookmarkIcon } from './icons.tsx';
+import { RelatedSources } from './RelatedSources.tsx';
 import { ShareMenu, type ShareTarget } from './ShareMenu.tsx';
 import { StoryImage } from './StoryImage.tsx';
 
@@ -18,6 +20,10 @@ export interface StoryCardProps {
   onToggleBookmark(story: Story): void;
   onShare(story: Story, target: ShareTarget): void;
   headingLevel?: 3;
+  /** Published since the visitor's previous visit: the card carries "New". */
+  isNew?: boolean;
+  /** The share menu offers "More sharing options" (the system share sheet). */
+  canShareNatively?: boolean;
 }
 
 const Card = styled.article`
@@ -34,6 +40,20 @@ const Card = styled.article`
   &:hover {
     box-shadow: ${({ theme }) => theme.shadow.cardHover};
   }
+
+  /* Focused by the reading keys (j / k). */
+  &:focus-visible {
+    ${focusRing}
+  }
+`;
+
+const NewBadge = styled.span`
+  padding: ${({ theme }) => `${theme.space(0.5)} ${theme.space(2)}`};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.accentSoft.bg};
+  color: ${({ theme }) => theme.color.accentSoft.text};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  letter-spacing: 0.02em;
 `;
 
 const Body = styled.div<{ $variant: StoryCardVariant }>`
@@ -120,20 +140,25 @@ export const StoryCard = memo(function StoryCard({
   onToggleBookmark,
   onShare,
   headingLevel = 3,
+  isNew = false,
+  canShareNatively = false,
 }: StoryCardProps) {
   const headingId = useId();
   return (
-    <Card aria-labelledby={headingId}>
+    // tabIndex -1: the reading keys move focus to the article itself (docs/product.md#accessible-names).
+    <Card aria-labelledby={headingId} tabIndex={-1} data-story-id={story.id}>
       {isHttpUrl(story.image) && <StoryImage key={story.image} src={story.image} />}
       <Body $variant={variant}>
         <Meta>
-          <SourceBadge>{story.source}</SourceBadge>
+          <SourceBadge dir="auto">{story.source}</SourceBadge>
           <StoryDate iso={story.published_at} />
+          {isNew && <NewBadge>New</NewBadge>}
         </Meta>
-        <Title as={`h${headingLevel}`} id={headingId} $variant={variant}>
+        <Title as={`h${headingLevel}`} id={headingId} $variant={variant} dir="auto">
           {story.title}
         </Title>
-        {story.summary !== '' && <Summary $lines={variant === 'large' ? 4 : 3}>{story.summary}</Summary>}
+        {story.summary !== '' && <Summary $lines={variant === 'large' ? 4 : 3} dir="auto">{story.summary}</Summary>}
+        {story.related !== undefined && <RelatedSources related={story.related} />}
         <Footer>
           {isHttpUrl(story.url) && <ExternalLink href={story.url}>Read more</ExternalLink>}
           <Actions>
@@ -144,7 +169,7 @@ export const StoryCard = memo(function StoryCard({
             >
               <BookmarkIcon size={18} filled={isBookmarked} />
             </IconToggleButton>
-            <ShareMenu onShare={(target) => onShare(story, target)} />
+            <ShareMenu onShare={(target) => onShare(story, target)} canShareNatively={canShareNatively} />
           </Actions>
         </Footer>
       </Body>

@@ -1,5 +1,6 @@
 import { memo, useId } from 'react';
 import styled from 'styled-components';
+import { isNewSince } from '../domain/new-since.ts';
 import type { Story } from '../domain/story.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import type { ShareTarget } from './ShareMenu.tsx';
@@ -12,6 +13,10 @@ export interface StorySectionsProps {
   bookmarks: ReadonlySet<string>;
   onToggleBookmark(story: Story): void;
   onShare(story: Story, target: ShareTarget): void;
+  /** The previous visit's time: stories published after it carry "New"; null on a first visit. */
+  lastVisit?: number | null;
+  /** Share menus offer the system share sheet. */
+  canShareNatively?: boolean;
 }
 
 const Stack = styled.div`
@@ -27,7 +32,7 @@ interface SectionProps extends Omit<StorySectionsProps, 'top' | 'more'> {
   variant: StoryCardVariant;
 }
 
-function Section({ title, stories, layout, variant, bookmarks, onToggleBookmark, onShare }: SectionProps) {
+function Section({ title, stories, layout, variant, bookmarks, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: SectionProps) {
   const headingId = useId();
   if (stories.length === 0) return null;
   return (
@@ -42,6 +47,8 @@ function Section({ title, stories, layout, variant, bookmarks, onToggleBookmark,
               isBookmarked={bookmarks.has(story.id)}
               onToggleBookmark={onToggleBookmark}
               onShare={onShare}
+              isNew={isNewSince(story, lastVisit)}
+              canShareNatively={canShareNatively}
             />
           </li>
         ))}

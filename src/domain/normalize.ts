@@ -1,4 +1,4 @@
-import { DEFAULT_CATEGORY, type Story } from './story.ts';
+import { DEFAULT_CATEGORY, MAX_RELATED, type RelatedLink, type Story } from './story.ts';
 import { isHttpUrl } from './url.ts';
 
 export type DropReason =
@@ -35,6 +35,27 @@ function trimmed(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
+/**
+ * The valid entries of a story's `related` value, in order: a non-empty `source` and an absolute
+ * http(s) `url` (both trimmed, as for stories), not the story's own url and not a url already
+ * kept; at most MAX_RELATED. Anything else is dropped without affecting the story.
+ */
+export function normalizeRelated(value: unknown, storyUrl: string): RelatedLink[] {
+  if (!Array.isArray(value)) return [];
+  const kept: RelatedLink[] = [];
+  const urls = new Set([storyUrl]);
+  for (let index = 0; index < value.length && kept.length < MAX_RELATED; index += 1) {
+    const entry: unknown = value[index];
+    if (!isPlainObject(entry)) continue;
+    const source = trimmed(field(entry, 'source'));
+    const url = trimmed(field(entry, 'url'));
+    if (source === '' || !isHttpUrl(url) || urls.has(url)) continue;
+    urls.add(url);
+    kept.push({ source, url });
+  }
+  return kept;
+}
+
 type Checked = { story: Story } | { reason: Exclude<DropReason, 'duplicate-id'> };
 
 function checkItem(item: unknown): Checked {
@@ -60,6 +81,8 @@ function checkItem(item: unknown): Checked {
     category: trimmed(field(item, 'category')) || DEFAULT_CATEGORY,
   };
   if (isHttpUrl(image)) story.image = image;
+  const related = normalizeRelated(field(item, 'related'), url);
+  if (related.length > 0) story.related = related;
   return { story };
 }
 

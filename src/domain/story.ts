@@ -14,6 +14,17 @@ export interface Story {
   published_at: string;
   /** Never empty: "General" when the answer had none. */
   category: string;
+  /** Other outlets' reports of the same event: 1 to 10 valid entries, else absent (docs/product.md#the-story-and-its-validation). */
+  related?: RelatedLink[];
 }
+
+/** One other outlet's report: a non-empty source name and an absolute http(s) URL. */
+export interface RelatedLink {
+  source: string;
+  url: string;
+}
+
+/** At most this many related entries are kept per story. */
+export const MAX_RELATED = 10;
 
 export const DEFAULT_CATEGORY = 'General';

@@ -1,8 +1,13 @@
 /**
- * The loopback news the real fetch-news function aggregates in the e2e suite: five sources in
- * three feed formats (RSS 2.0, Atom, RSS 1.0), five categories, images served by the same
+ * The loopback news the real fetch-news function aggregates in the e2e suite: seven sources in
+ * three feed formats (RSS 2.0, Atom, RSS 1.0), six categories, images served by the same
  * loopback server (one of them a 404), and dates chosen so that the newest-first order is known.
+ * Two sources are files in tests/fixtures/feeds (reader-*.xml): two outlets reporting the same
+ * event, which the function folds into one story with `related`, and a story in Arabic.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPO_ROOT } from './paths.ts';
 
 export interface FixtureStory {
   title: string;
@@ -12,6 +17,8 @@ export interface FixtureStory {
   published: string;
   /** Image path on the fixture origin; `/images/missing.svg` answers 404. */
   image?: string;
+  /** Another outlet's report of the story with this title: the function folds it into that story's `related`. */
+  relatedTo?: string;
 }
 
 export interface FixtureSource {
@@ -20,6 +27,8 @@ export interface FixtureSource {
   /** Path of the feed on the fixture origin. */
   feed: string;
   format: 'rss2' | 'atom' | 'rss1';
+  /** A feed file in tests/fixtures/feeds, `{{ORIGIN}}` standing for the fixture origin; `stories` then describe it. */
+  file?: string;
   stories: FixtureStory[];
 }
 
@@ -81,17 +90,56 @@ export const FIXTURE_SOURCES: FixtureSource[] = [
       { title: 'Nurses share tips for night shifts', summary: 'Regular meals and a dark bedroom help more than coffee, they say.', path: '/ward-round/night-shifts', published: '2025-06-09T12:00:00.000Z' },
     ],
   },
+  {
+    name: 'Harbour Gazette',
+    category: 'World',
+    feed: '/feeds/harbour-gazette.rss',
+    format: 'rss2',
+    file: 'reader-harbour-gazette.rss2.xml',
+    stories: [
+      { title: 'Harbour bridge reopens after storm repairs finish early', summary: 'Crews finished a week ahead of plan, and the first buses crossed at dawn.', path: '/gazette/bridge-reopens', published: '2025-06-08T09:00:00.000Z' },
+    ],
+  },
+  {
+    name: 'Coastline Courier',
+    category: 'World',
+    feed: '/feeds/coastline-courier.atom',
+    format: 'atom',
+    file: 'reader-coastline-courier.atom.xml',
+    stories: [
+      {
+        title: 'Storm repairs finish early as harbour bridge reopens to traffic',
+        summary: 'Commuters returned to the crossing on Sunday after months of detours.',
+        path: '/courier/bridge-traffic',
+        published: '2025-06-08T15:00:00.000Z',
+        relatedTo: 'Harbour bridge reopens after storm repairs finish early',
+      },
+      { title: 'افتتاح معرض الكتاب في المدينة القديمة', summary: 'يستمر المعرض أسبوعين ويضم أكثر من مئتي دار نشر.', path: '/courier/book-fair', published: '2025-06-08T12:00:00.000Z' },
+    ],
+  },
 ];
+
+/** The story the function answers for two outlets' reports of one event, and the other report. */
+export const GROUPED_STORY = 'Harbour bridge reopens after storm repairs finish early';
+/** A story whose title and summary are Arabic (right to left). */
+export const RTL_STORY = 'افتتاح معرض الكتاب في المدينة القديمة';
 
 export interface ExpectedStory extends FixtureStory {
   source: string;
   category: string;
 }
 
-/** Every fixture story as the function answers it: newest first. */
+/** Every fixture story as the function answers it, newest first; reports folded into another story's `related` are not stories. */
 export const EXPECTED_STORIES: ExpectedStory[] = FIXTURE_SOURCES.flatMap((source) =>
-  source.stories.map((story) => ({ ...story, source: source.name, category: source.category })),
+  source.stories.filter((story) => story.relatedTo === undefined).map((story) => ({ ...story, source: source.name, category: source.category })),
 ).sort((a, b) => Date.parse(b.published) - Date.parse(a.published));
+
+/** The `related` entries the function gives the story titled `title`: { source, path }. */
+export function expectedRelated(title: string): { source: string; path: string }[] {
+  return FIXTURE_SOURCES.flatMap((source) =>
+    source.stories.filter((story) => story.relatedTo === title).map((story) => ({ source: source.name, path: story.path })),
+  );
+}
 
 export function storyByTitle(title: string): ExpectedStory {
   const story = EXPECTED_STORIES.find((candidate) => candidate.title === title);
@@ -101,6 +149,12 @@ export function storyByTitle(title: string): ExpectedStory {
 
 /** The categories of the fixture data, sorted alphabetically as the page must list them. */
 export const FIXTURE_CATEGORIES = [...new Set(FIXTURE_SOURCES.map((source) => source.category))].sort();
+
+const CONTENT_TYPES = {
+  rss2: 'application/rss+xml; charset=utf-8',
+  atom: 'application/atom+xml; charset=utf-8',
+  rss1: 'application/rdf+xml; charset=utf-8',
+} as const;
 
 function xml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -173,6 +227,10 @@ ${items.join('\n')}
 
 /** The feed document of a source, with links and images on `origin`. */
 export function feedDocument(source: FixtureSource, origin: string): { body: string; contentType: string } {
+  if (source.file !== undefined) {
+    const body = readFileSync(join(REPO_ROOT, 'tests/fixtures/feeds', source.file), 'utf8').replaceAll('{{ORIGIN}}', origin);
+    return { body, contentType: CONTENT_TYPES[source.format] };
+  }
   switch (source.format) {
     case 'rss2':
       return { body: rss2(source, origin), contentType: 'application/rss+xml; charset=utf-8' };

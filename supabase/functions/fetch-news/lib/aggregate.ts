@@ -1,6 +1,7 @@
 import type { AggregateConfig } from './config.ts';
 import { mapWithLimit } from './concurrency.ts';
 import { fetchFeed } from './fetch-feed.ts';
+import { groupStories } from './group.ts';
 import { parseFeedBytes } from './parse-feed.ts';
 import { feedToStories, newestFirst } from './stories.ts';
 import type { FetchLike, NewsAnswer, Source, SourceStatus, Story } from './types.ts';
@@ -21,7 +22,7 @@ interface SourceResult {
 export async function aggregate(sources: readonly Source[], deps: AggregateDeps): Promise<NewsAnswer> {
   const results = await mapWithLimit(sources, deps.config.maxConcurrentFetches, (source) => loadSource(source, deps));
   return {
-    stories: mergeStories(results.map((result) => result.stories), deps.config.maxStories),
+    stories: groupStories(mergeStories(results.map((result) => result.stories), deps.config.maxStories)),
     generated_at: deps.now().toISOString(),
     sources: results.map((result) => result.status),
   };

@@ -15,6 +15,13 @@ export interface Story {
   image?: string;
   published_at: string;
   category: string;
+  /** Other outlets' reports of the same event (lib/group.ts); absent when there are none. */
+  related?: RelatedLink[];
+}
+
+export interface RelatedLink {
+  source: string;
+  url: string;
 }
 
 export interface SourceStatus {

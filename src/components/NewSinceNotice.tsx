@@ -1,0 +1,15 @@
+import styled from 'styled-components';
+import { newSinceText } from '../domain/new-since.ts';
+
+const Text = styled.p`
+  margin-bottom: ${({ theme }) => theme.space(6)};
+  color: ${({ theme }) => theme.color.textMuted};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+`;
+
+/** "{N} new since your last visit", shown near the top when N >= 1 (docs/product.md#stored-in-the-browser). */
+export function NewSinceNotice({ count }: { count: number }) {
+  if (count < 1) return null;
+  return <Text>{newSinceText(count)}</Text>;
+}

@@ -1,0 +1,32 @@
+import type { Story } from './story.ts';
+
+/**
+ * New since your last visit (docs/product.md#stored-in-the-browser): the stored time of the
+ * previous visit, and the stories published after it.
+ */
+
+/** The stored `newsLastVisit` value as a time, or null when it is absent or not an ISO date. */
+export function parseLastVisit(stored: string | null): number | null {
+  // Only what the page writes (toISOString()); anything else is malformed, so absent.
+  const time = stored === null ? NaN : Date.parse(stored);
+  return Number.isFinite(time) && new Date(time).toISOString() === stored ? time : null;
+}
+
+/** True when the story's date parses and is after the previous visit; never on a first visit (null). */
+export function isNewSince(story: Pick<Story, 'published_at'>, lastVisit: number | null): boolean {
+  if (lastVisit === null) return false;
+  const time = Date.parse(story.published_at);
+  return Number.isFinite(time) && time > lastVisit;
+}
+
+export function countNewSince(stories: readonly Pick<Story, 'published_at'>[], lastVisit: number | null): number {
+  if (lastVisit === null) return 0;
+  let count = 0;
+  for (const story of stories) if (isNewSince(story, lastVisit)) count += 1;
+  return count;
+}
+
+/** "{N} new since your last visit". */
+export function newSinceText(count: number): string {
+  return `${count} new since your last visit`;
+}
