@@ -21,6 +21,7 @@ export interface SourceStatus {
   name: string;
   ok: boolean;
   count: number;
+  /** One of the codes of SourceErrorCode (errors.ts): `timeout`, `http_404`, `blocked_address`, ... */
   error?: string;
 }
 
@@ -32,5 +33,3 @@ export interface NewsAnswer {
   /** Present and true when every source failed and an earlier answer is served again. */
   stale?: boolean;
 }
-
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
