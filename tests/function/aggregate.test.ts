@@ -13,7 +13,7 @@ const STORY_KEYS = ['category', 'id', 'published_at', 'source', 'summary', 'titl
 let server: FeedServer;
 
 // The feeds are on loopback: allowed as NEWS_ALLOW_LOOPBACK=1 allows them.
-const deps = () => ({ now: () => NOW, config: { ...DEFAULT_AGGREGATE_CONFIG, timeoutMs: 2_000, allowLoopback: true } });
+const deps = () => ({ now: () => NOW, config: { ...DEFAULT_AGGREGATE_CONFIG, timeoutMs: 2_000, allowLoopback: true, parseBudgetMs: 5_000, refreshParseBudgetMs: 30_000 } });
 
 beforeAll(async () => {
   server = await startFeedServer();

@@ -7,9 +7,11 @@ import type { Source } from '../../supabase/functions/fetch-news/lib/types.ts';
 import { type FeedServer, startFeedServer } from './helpers/feed-server.ts';
 import { freePort } from './helpers/function-process.ts';
 import { FIXTURES_DIR } from './helpers/paths.ts';
+import { syntheticRss } from './helpers/synthetic-feed.ts';
 
 // Short limits injected for the tests; production uses 8 s and 5 MB.
-const CONFIG = { ...DEFAULT_AGGREGATE_CONFIG, timeoutMs: 1_000, maxBodyBytes: 256 * 1024, allowLoopback: true };
+// Parse budgets generous enough for a busy test machine, except where they are the subject.
+const CONFIG = { ...DEFAULT_AGGREGATE_CONFIG, timeoutMs: 1_000, maxBodyBytes: 256 * 1024, allowLoopback: true, parseBudgetMs: 5_000, refreshParseBudgetMs: 30_000 };
 const fixture = (name: string) => readFileSync(join(FIXTURES_DIR, name));
 let server: FeedServer;
 let closedPort = 0;
@@ -93,7 +95,7 @@ describe('faulty sources', () => {
     const answer = await aggregate(sources, { now: () => new Date(), config: CONFIG, log: (message) => log.push(message) });
     const elapsed = performance.now() - started;
 
-    expect(answer.sources[0]).toEqual({ name: 'Good RSS', ok: true, count: 25 });
+    expect(answer.sources[0], log.join('\n')).toEqual({ name: 'Good RSS', ok: true, count: 25 });
     expect(answer.sources.at(-1)).toEqual({ name: 'Good Atom', ok: true, count: 15 });
     expect(answer.stories).toHaveLength(40);
     for (const [index, [name, , code, detail]] of FAULTS.entries()) {
@@ -126,5 +128,59 @@ describe('faulty sources', () => {
     const answer = await aggregate(sources, { now: () => new Date(), config: { ...CONFIG, maxConcurrentFetches: 3 } });
     expect(answer.sources.every((s) => s.ok)).toBe(true);
     expect(peak).toBe(3);
+  });
+});
+
+describe('time budgets', () => {
+  it('answers at the overall deadline with the sources that finished; the rest are timeout', async () => {
+    server.route('/slow-start', (_request, response) => {
+      setTimeout(() => response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(fixture('hackernews-frontpage.rss2.xml')), 5_000);
+    });
+    const sources = [
+      { name: 'Good', url: server.url('/good.xml'), category: 'World' },
+      ...Array.from({ length: 4 }, (_, i) => ({ name: `Hang ${i}`, url: server.url(`/hang?${i}`), category: 'World' })),
+      { name: 'Queued', url: server.url('/good.atom'), category: 'World' }, // waits for a free slot that never comes in time
+      { name: 'Slow', url: server.url('/slow-start'), category: 'World' },
+    ];
+    const log: string[] = [];
+    const started = performance.now();
+    const answer = await aggregate(sources, {
+      now: () => new Date(),
+      config: { ...CONFIG, timeoutMs: 10_000, deadlineMs: 600, maxConcurrentFetches: 4 },
+      log: (message) => log.push(message),
+    });
+    const elapsed = performance.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(590);
+    expect(elapsed).toBeLessThan(1_500);
+    expect(answer.sources.map((status) => status.error ?? 'ok')).toEqual(['ok', 'timeout', 'timeout', 'timeout', 'timeout', 'timeout', 'timeout']);
+    expect(answer.stories).toHaveLength(25);
+    expect(log.filter((line) => line.includes('not finished by the 600 ms deadline'))).toHaveLength(6);
+  });
+
+  it('gives up a feed whose parse takes longer than its budget: too_slow', async () => {
+    server.serve('/big.xml', syntheticRss('big', 2_000));
+    const log: string[] = [];
+    const answer = await aggregate(
+      [
+        { name: 'Big', url: server.url('/big.xml'), category: 'World' },
+        { name: 'Good', url: server.url('/good.xml'), category: 'World' },
+      ],
+      { now: () => new Date(), config: { ...CONFIG, maxBodyBytes: 8 * 1024 * 1024, parseBudgetMs: 5, maxConcurrentFetches: 1 }, log: (message) => log.push(message) },
+    );
+    expect(answer.sources[0]).toEqual({ name: 'Big', ok: false, count: 0, error: 'too_slow' });
+    expect(log.find((line) => line.startsWith('source "Big"'))).toMatch(/too_slow: parse took more than 5 ms$/);
+  });
+
+  it('stops parsing once the refresh has spent its parse budget: the remaining feeds are too_slow', async () => {
+    server.serve('/big.xml', syntheticRss('big', 2_000));
+    const sources = Array.from({ length: 4 }, (_, i) => ({ name: `Big ${i}`, url: server.url(`/big.xml?${i}`), category: 'World' }));
+    const log: string[] = [];
+    const answer = await aggregate(sources, {
+      now: () => new Date(),
+      config: { ...CONFIG, maxBodyBytes: 8 * 1024 * 1024, parseBudgetMs: 10_000, refreshParseBudgetMs: 1, maxConcurrentFetches: 1 },
+      log: (message) => log.push(message),
+    });
+    expect(answer.sources.map((status) => status.error)).toEqual(['too_slow', 'too_slow', 'too_slow', 'too_slow']);
+    expect(log.filter((line) => line.includes("the refresh's parse budget (1 ms) is spent"))).toHaveLength(3);
   });
 });

@@ -89,7 +89,7 @@ async function run(sources: readonly Source[], allowLoopback = false) {
   const log: string[] = [];
   const answer = await aggregate(sources, {
     now: () => new Date('2025-06-01T12:00:00Z'),
-    config: { ...DEFAULT_AGGREGATE_CONFIG, timeoutMs: 3_000, allowLoopback },
+    config: { ...DEFAULT_AGGREGATE_CONFIG, timeoutMs: 3_000, allowLoopback, parseBudgetMs: 5_000, refreshParseBudgetMs: 30_000 },
     resolve,
     connect,
     log: (message) => log.push(message),
