@@ -77,7 +77,7 @@ describe('in a loopback-only network namespace, the function on Deno (npm run fu
   it('answers within 8 s, with the sources that finished and every other reported by its code', () => {
     expect(run.elapsedMs).toBeLessThan(8_000);
     const ok = run.answer.sources.filter((source) => source.ok).map((source) => source.name);
-    expect(ok).toEqual(['Good', 'Ampersands 1 MB', 'Unbounded']);
+    expect(ok).toEqual(['Good', 'Ampersands 500 KB', 'Unbounded']);
     expect(errorOf('Ampersands 3 MB')).toBe('too_large');
     expect(errorOf('Missing')).toBe('http_404');
     expect(errorOf('Page')).toBe('not_a_feed');
@@ -93,7 +93,7 @@ describe('in a loopback-only network namespace, the function on Deno (npm run fu
     expect(longTitle?.title.endsWith('…')).toBe(true);
     expect(Date.parse(longTitle?.published_at ?? '')).toBeLessThanOrEqual(Date.parse(run.answer.generated_at));
     expect(unbounded.find((story) => story.url.endsWith('long-image'))?.image).toBeUndefined();
-    const ampersands = run.answer.stories.find((story) => story.source === 'Ampersands 1 MB');
+    const ampersands = run.answer.stories.find((story) => story.source === 'Ampersands 500 KB');
     expect(ampersands?.title).toMatch(/^&+…$/);
     expect(run.answerBytes).toBeLessThan(64 * 1024);
   });

@@ -62,8 +62,8 @@ const hostile = (title: string, description: string) =>
   `<?xml version="1.0"?><rss version="2.0"><channel><title>Hostile</title><item><title>${title}</title>` +
   `<link>https://hostile.example/a</link><description>${description}</description></item></channel></rss>`;
 feeds.serve('/ampersands-3mb.xml', hostile(`${amps};`, `${amps};`));
-const justUnder = '&'.repeat(480 * 1024);
-feeds.serve('/ampersands-1mb.xml', hostile(`${justUnder};`, `${justUnder};`));
+const justUnder = '&'.repeat(250 * 1024); // both just under the 512 KiB limit
+feeds.serve('/ampersands-500kb.xml', hostile(`${justUnder};`, `${justUnder};`));
 feeds.serve(
   '/unbounded.xml',
   `<?xml version="1.0"?><rss version="2.0"><channel><title>Unbounded</title>
@@ -88,7 +88,7 @@ const SOURCES: readonly [name: string, path: string][] = [
   ['Hex', '/to-hex'],
   ['Octal', '/to-octal'],
   ['Ampersands 3 MB', '/ampersands-3mb.xml'],
-  ['Ampersands 1 MB', '/ampersands-1mb.xml'],
+  ['Ampersands 500 KB', '/ampersands-500kb.xml'],
   ['Unbounded', '/unbounded.xml'],
   ['Missing', '/missing.xml'],
   ['Page', '/page.html'],

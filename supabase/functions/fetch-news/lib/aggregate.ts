@@ -1,3 +1,4 @@
+import { cpuClock } from './clock.ts';
 import type { AggregateConfig } from './config.ts';
 import { mapWithLimit } from './concurrency.ts';
 import { describeError, errorCode, SourceError } from './errors.ts';
@@ -29,6 +30,8 @@ interface Refresh {
   readonly deps: AggregateDeps;
   readonly startedAt: number;
   readonly deadline: AbortSignal;
+  /** CPU milliseconds (see clock.ts); parse budgets are counted on it. */
+  readonly cpu: () => number;
   parseSpentMs: number;
 }
 
@@ -39,7 +42,7 @@ interface Refresh {
  */
 export async function aggregate(sources: readonly Source[], deps: AggregateDeps): Promise<NewsAnswer> {
   const controller = new AbortController();
-  const refresh: Refresh = { deps, startedAt: performance.now(), deadline: controller.signal, parseSpentMs: 0 };
+  const refresh: Refresh = { deps, startedAt: performance.now(), deadline: controller.signal, cpu: cpuClock(), parseSpentMs: 0 };
   const results = new Array<SourceResult | undefined>(sources.length);
   const work = mapWithLimit(sources, deps.config.maxConcurrentFetches, async (source, index) => {
     if (controller.signal.aborted) return;
@@ -87,8 +90,9 @@ async function loadSource(source: Source, refresh: Refresh): Promise<SourceResul
 
 /**
  * Parses a fetched feed into stories, checking between steps (decode, XML, each item,
- * each story) that the feed's parse budget, the refresh's parse budget and the deadline
- * still hold. The XML parse itself is one step; the byte limit bounds it.
+ * each story) that the feed's parse budget, the refresh's parse budget (both CPU time)
+ * and the deadline (wall time) still hold. The XML parse itself is one step; the byte
+ * limit bounds it.
  */
 function parseWithinBudget(
   bytes: Uint8Array,
@@ -98,13 +102,12 @@ function parseWithinBudget(
   refresh: Refresh,
 ): Story[] {
   const { config } = refresh.deps;
-  const started = performance.now();
+  const started = refresh.cpu();
   const budget = Math.min(config.parseBudgetMs, config.refreshParseBudgetMs - refresh.parseSpentMs);
   const deadline = refresh.startedAt + config.deadlineMs;
   const checkBudget = (): void => {
-    const now = performance.now();
-    if (now > deadline) throw new SourceError('timeout', 'parse not finished by the refresh deadline');
-    if (now - started > budget) {
+    if (performance.now() > deadline) throw new SourceError('timeout', 'parse not finished by the refresh deadline');
+    if (refresh.cpu() - started > budget) {
       const which = budget < config.parseBudgetMs ? `the refresh's parse budget (${config.refreshParseBudgetMs} ms)` : `${config.parseBudgetMs} ms`;
       throw new SourceError('too_slow', `parse took more than ${which}`);
     }
@@ -114,7 +117,7 @@ function parseWithinBudget(
     const feed = parseFeedBytes(bytes, contentType, url, { summaryChars: config.summaryMaxChars, checkBudget });
     return feedToStories(feed, source, refresh.deps.now(), { ...config, checkBudget });
   } finally {
-    refresh.parseSpentMs += performance.now() - started;
+    refresh.parseSpentMs += refresh.cpu() - started;
   }
 }
 

@@ -9,9 +9,9 @@ export interface AggregateConfig {
   readonly timeoutMs: number;
   /** The whole refresh answers by then, with the sources that finished; the others are `timeout`. */
   readonly deadlineMs: number;
-  /** Time one feed's parse may take (decode, XML, items, stories): beyond it, `too_slow`. */
+  /** CPU time one feed's parse may take (decode, XML, items, stories): beyond it, `too_slow`. */
   readonly parseBudgetMs: number;
-  /** Parse time all feeds of one refresh may take together: once spent, the rest are `too_slow`. */
+  /** CPU time the parses of one refresh may take together: once spent, the remaining feeds are `too_slow`. */
   readonly refreshParseBudgetMs: number;
   /** A body over this many bytes (after decompression) is `too_large`. */
   readonly maxBodyBytes: number;
@@ -34,9 +34,9 @@ export interface AggregateConfig {
 export const DEFAULT_AGGREGATE_CONFIG: AggregateConfig = {
   timeoutMs: 5_000,
   deadlineMs: 7_000,
-  parseBudgetMs: 250,
-  refreshParseBudgetMs: 1_200,
-  maxBodyBytes: 1024 * 1024,
+  parseBudgetMs: 200,
+  refreshParseBudgetMs: 1_000,
+  maxBodyBytes: 512 * 1024,
   maxConcurrentFetches: 8,
   maxRedirects: 5,
   itemsPerSource: 25,

@@ -5,7 +5,7 @@ export interface Source {
   readonly category: string;
 }
 
-/** The Story shape the page expects (INTERFACE.md section 2). */
+/** The Story shape the page expects (docs/product.md#the-story-and-its-validation). */
 export interface Story {
   id: string;
   title: string;
@@ -25,7 +25,7 @@ export interface SourceStatus {
   error?: string;
 }
 
-/** The function's answer (INTERFACE.md section 5). */
+/** The function's answer (docs/product.md#the-fetch-news-function). */
 export interface NewsAnswer {
   stories: Story[];
   generated_at: string;
