@@ -438,7 +438,7 @@ starts far smaller). Ratios are to the baseline of the same run.
 ${refresh
   .map((row) => {
     const codes = Object.entries(row.samples[0]?.errors ?? {}).map(([code, n]) => `${n} ${code}`).join(', ');
-    return `| ${row.scenario}: ${row.what} | ${(row.bytesPerSource / 1024).toFixed(0)} KiB | ${ms(cpuOf(row))} | ${(cpuOf(row) / cpuOf(baseline)).toFixed(1)}x | ${peakOf(row).toFixed(0)} MB | +${growthOf(row).toFixed(0)} MB | ${row.samples[0]?.ok ?? 0}${codes ? ` / ${codes}` : ''} | ${((row.samples[0]?.answerBytes ?? 0) / 1024).toFixed(0)} KB |`;
+    return `| ${row.scenario}: ${row.what} | ${(row.bytesPerSource / 1024).toFixed(row.bytesPerSource < 10_240 ? 1 : 0)} KiB | ${ms(cpuOf(row))} | ${(cpuOf(row) / cpuOf(baseline)).toFixed(1)}x | ${peakOf(row).toFixed(0)} MB | +${growthOf(row).toFixed(0)} MB | ${row.samples[0]?.ok ?? 0}${codes ? ` / ${codes}` : ''} | ${((row.samples[0]?.answerBytes ?? 0) / 1024).toFixed(0)} KB |`;
   })
   .join('\n')}
 
