@@ -14,7 +14,6 @@ import {
   siblingFolderMentions,
 } from './outside-references.ts';
 
-
 /** The headings of docs/product.md, in order: other files cite their anchors. */
 const PRODUCT_SECTIONS = [
   'Screens and states',
