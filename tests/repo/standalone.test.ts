@@ -28,6 +28,7 @@ const PRODUCT_SECTIONS = [
   'Theme',
   'Stored in the browser',
   'The fetch-news function',
+  'Reader features',
   'Configuration and commands',
   'Decisions where the brief was silent',
 ];
