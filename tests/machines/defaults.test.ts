@@ -13,7 +13,7 @@ import { flush } from './paths.ts';
 describe('machines without provided effects', () => {
   it('feed: both attempts and the samples fail, so it ends in error', async () => {
     const clock = new SimulatedClock();
-    const actor = createActor(feedMachine, { clock }).start();
+    const actor = createActor(feedMachine, { clock, input: { kept: null } }).start();
     await flush();
     expect(actor.getSnapshot().value).toBe('loading');
     clock.increment(1_000);
