@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { InfoIcon } from './icons.tsx';
+import { InfoIcon } from './icons-more.tsx';
 
 export const DEMO_NOTICE_TEXT =
   'Currently showing demo content. The live news feed will be available once API access is configured.';
