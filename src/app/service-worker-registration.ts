@@ -4,7 +4,7 @@
  * production builds only: the dev server has no /sw.js, and a worker there would serve stale
  * development files.
  */
-export function registerServiceWorker(container: ServiceWorkerContainer | undefined = navigator.serviceWorker): void {
+export function registerServiceWorker(browser: { serviceWorker?: ServiceWorkerContainer } = navigator): void {
   // No worker support (or a browser that blocks it): the site works as before, online only.
-  container?.register('/sw.js', { scope: '/' }).catch(() => {});
+  browser.serviceWorker?.register('/sw.js', { scope: '/' }).catch(() => {});
 }
