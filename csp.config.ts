@@ -14,6 +14,9 @@ export function contentSecurityPolicy(backendUrl: string): string {
     "img-src 'self' https: http: data:",
     `connect-src 'self' ${backend}`,
     "font-src 'self'",
+    // The service worker (/sw.js) and the web app manifest, both the site's own files.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -6,21 +6,45 @@ import { fetchWithRetryMachine, type FetchOutcome } from './fetchWithRetry.ts';
  * The news feed (docs/product.md#loading-failure-retry-and-fallback, #refetch-and-freshness).
  *
  * loading -> live | fallback (sample stories + demo notice) | error (no data at all).
- * While live or fallback, the data ages from fresh to stale and is refetched every
- * 10 minutes, or on visibility/focus once stale; a failed refetch keeps what is shown.
+ * With stories kept by an earlier visit (the input), they show at once instead (kept) while
+ * the live call runs: its stories replace them, held back until the page says so when the
+ * visitor is reading (kept.newStories); if it fails, they stay with the offline notice
+ * (kept.offline). While live or fallback, the data ages from fresh to stale and is refetched
+ * every 10 minutes, or on visibility/focus once stale; a failed refetch keeps what is shown.
  * Each load and refetch is one `fetchWithRetry` child (machines/fetchWithRetry.ts).
  */
 
-export interface FeedContext {
+/** Stories kept by an earlier visit (src/domain/kept-feed.ts), already validated and recent. */
+export interface KeptStories {
+  savedAt: string;
   stories: Story[];
 }
 
-export type FeedEvent = { type: 'feed.retry' } | { type: 'feed.visible' } | { type: 'feed.focus' };
+export interface FeedInput {
+  /** Null when nothing usable is kept: the first load shows skeletons. */
+  kept: KeptStories | null;
+}
+
+export interface FeedContext {
+  stories: Story[];
+  /** While kept stories are shown: when they were kept (ISO); null otherwise. */
+  keptAt: string | null;
+  /** A live answer held back while the visitor reads the kept stories. */
+  incoming: Story[];
+}
+
+export type FeedEvent =
+  | { type: 'feed.retry' }
+  | { type: 'feed.visible' }
+  | { type: 'feed.focus' }
+  /** The page shows the held-back live answer (at once, unless the visitor is reading). */
+  | { type: 'feed.showNew' };
 
 export const feedMachine = setup({
   types: {
     context: {} as FeedContext,
     events: {} as FeedEvent,
+    input: {} as FeedInput,
   },
   actors: {
     /** The live call with one retry; the app provides its `fetchStories` (fetchWithRetryMachine.provide). */
@@ -29,11 +53,16 @@ export const feedMachine = setup({
     loadSamples: fromPromise<Story[]>(() => Promise.reject(new Error('loadSamples is provided by the app'))),
   },
   guards: {
+    hasKept: ({ context }) => context.keptAt !== null,
     gotStories: (_, { outcome }: { outcome: FetchOutcome }) => outcome.result === 'stories',
     gotNoStories: (_, { outcome }: { outcome: FetchOutcome }) => outcome.result === 'empty',
   },
   actions: {
-    showStories: assign((_, { stories }: { stories: Story[] }) => ({ stories })),
+    showStories: assign((_, { stories }: { stories: Story[] }) => ({ stories, keptAt: null, incoming: [] })),
+    holdBack: assign((_, { stories }: { stories: Story[] }) => ({ incoming: stories })),
+    showHeldBack: assign(({ context }) => ({ stories: context.incoming, keptAt: null, incoming: [] })),
+    /** Injected: keeps a live answer's stories for the next visit; must not throw. */
+    keepForNextVisit: (_, _params: { stories: Story[] }) => {},
   },
   // docs/product.md#timings-and-constants: stale after 5 minutes, refetched every 10.
   delays: {
@@ -43,9 +72,13 @@ export const feedMachine = setup({
   },
 }).createMachine({
   id: 'feed',
-  context: { stories: [] },
-  initial: 'loading',
+  // `input?.`: Stately's visualizer and inspector start the machine with no input at all.
+  context: ({ input }) => ({ stories: input?.kept?.stories ?? [], keptAt: input?.kept?.savedAt ?? null, incoming: [] }),
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'hasKept', target: 'kept' }, { target: 'loading' }],
+    },
     loading: {
       tags: ['loading'],
       invoke: {
@@ -72,10 +105,70 @@ export const feedMachine = setup({
         onError: { target: 'error' },
       },
     },
+    /**
+     * Stories kept by an earlier visit show at once, with no skeleton, while the live call runs
+     * (docs/product.md#loading-failure-retry-and-fallback).
+     */
+    kept: {
+      initial: 'loading',
+      states: {
+        loading: {
+          tags: ['kept'],
+          invoke: {
+            id: 'fetchWithRetry',
+            src: 'fetchWithRetry',
+            onDone: [
+              {
+                guard: { type: 'gotStories', params: ({ event }) => ({ outcome: event.output }) },
+                target: 'newStories',
+                actions: { type: 'holdBack', params: ({ event }) => ({ stories: event.output.stories }) },
+              },
+              // Failed after its retry, or no stories: the kept stories are the fallback.
+              { target: 'offline' },
+            ],
+            onError: { target: 'offline' },
+          },
+        },
+        /** The live answer is in; the kept stories stay until the page shows it ("N new stories"). */
+        newStories: {
+          tags: ['kept', 'newStories'],
+          entry: { type: 'keepForNextVisit', params: ({ context }) => ({ stories: context.incoming }) },
+          on: { 'feed.showNew': { target: '#feed.live', actions: 'showHeldBack' } },
+        },
+        /** The live call failed after its retry, or had no stories: the kept stories stay, with the offline notice. */
+        offline: {
+          tags: ['offline'],
+          initial: 'waiting',
+          states: {
+            waiting: {
+              on: { 'feed.visible': { target: 'refreshing' }, 'feed.focus': { target: 'refreshing' } },
+              after: { refetchInterval: { target: 'refreshing' } },
+            },
+            refreshing: {
+              invoke: {
+                id: 'fetchWithRetry',
+                src: 'fetchWithRetry',
+                onDone: [
+                  {
+                    guard: { type: 'gotStories', params: ({ event }) => ({ outcome: event.output }) },
+                    target: '#feed.kept.newStories',
+                    actions: { type: 'holdBack', params: ({ event }) => ({ stories: event.output.stories }) },
+                  },
+                  { target: 'waiting' },
+                ],
+                onError: { target: 'waiting' },
+              },
+            },
+          },
+        },
+      },
+    },
     live: {
       initial: 'fresh',
       states: {
+        /** Live stories just arrived (or were just shown): they are kept for the next visit. */
         fresh: {
+          entry: { type: 'keepForNextVisit', params: ({ context }) => ({ stories: context.stories }) },
           after: { staleAfter: { target: 'stale' } },
         },
         stale: {

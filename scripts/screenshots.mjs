@@ -2,7 +2,8 @@
  * `npm run screenshots`: builds the site, serves it with `vite preview`, and photographs it in
  * headless Chromium at 375, 800 and 1280 px, light and dark, with live stories from a fixture
  * and with the demo fallback, into docs/screenshots/. Network calls are answered locally.
- * `--only=reader` takes just the reader features' shots (related sources, "New", shortcuts).
+ * `--only=reader` takes just the reader features' shots (related sources, "New", shortcuts);
+ * `--only=offline` just the offline notice and the "new stories" bar over kept stories.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -51,6 +52,8 @@ const readerFixture = (() => {
   return JSON.stringify(answer);
 })();
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+/** Whether this run takes the shots of `group`: all of them without --only. */
+const want = (group) => only === undefined || only === group;
 
 async function answerNetwork(page, scenario) {
   await page.route('**/functions/v1/fetch-news', (route) => {
@@ -59,6 +62,10 @@ async function answerNetwork(page, scenario) {
     if (scenario === 'reader') return route.fulfill({ status: 200, headers: { ...cors, 'content-type': 'application/json' }, body: readerFixture });
     return route.fulfill({ status: 503, headers: cors, body: 'Service Unavailable' });
   });
+  await answerImages(page);
+}
+
+async function answerImages(page) {
   await page.route('https://images.example.org/**', (route) => {
     const name = new URL(route.request().url()).pathname.slice(1);
     route.fulfill({ status: 200, contentType: 'image/svg+xml', body: readFileSync(`${root}tests/fixtures/images/${name}`) });
@@ -74,8 +81,50 @@ const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'previe
 try {
   await waitForServer(base);
   const browser = await launchChromium();
+  // Stories kept by an earlier visit (docs/product.md#loading-failure-retry-and-fallback): the
+  // offline notice when the function is unreachable, and the "new stories" bar when the live
+  // answer arrives while the visitor has scrolled. Kept 3 hours ago: the first eight stories.
+  const keptAnswer = JSON.parse(fixture);
+  const kept = JSON.stringify({ saved_at: new Date(Date.now() - 3 * 3600_000).toISOString(), stories: keptAnswer.stories.slice(0, 8) });
+  for (const theme of want('offline') ? ['light', 'dark'] : []) {
+    for (const width of [375, 1280]) {
+      const options = { viewport: { width, height: 900 }, colorScheme: theme, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'UTC', serviceWorkers: 'block' };
+      let context = await browser.newContext(options);
+      await context.addInitScript(`localStorage.setItem('newsLastFeed', ${JSON.stringify(kept)})`);
+      let page = await context.newPage();
+      await answerNetwork(page, 'demo');
+      await page.goto(base);
+      await page.getByText("You're offline.").waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${out}/offline-${theme}-${width}.png` });
+      await context.close();
+
+      context = await browser.newContext(options);
+      await context.addInitScript(`localStorage.setItem('newsLastFeed', ${JSON.stringify(kept)})`);
+      page = await context.newPage();
+      let release;
+      const released = new Promise((resolve) => (release = resolve));
+      await page.route('**/functions/v1/fetch-news', async (route) => {
+        if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+        await released;
+        return route.fulfill({ status: 200, headers: { ...cors, 'content-type': 'application/json' }, body: fixture });
+      });
+      await answerImages(page);
+      await page.goto(base);
+      await page.getByRole('heading', { name: 'Top Stories' }).waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('load');
+      await page.mouse.wheel(0, 420);
+      await page.waitForFunction(() => window.scrollY > 0);
+      release();
+      await page.getByRole('button', { name: 'Show latest stories' }).waitFor({ timeout: 15_000 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${out}/new-stories-${theme}-${width}.png` });
+      console.log(`wrote ${out}/{offline,new-stories}-${theme}-${width}.png`);
+      await context.close();
+    }
+  }
   // Reader features: "New" since a previous visit, the related sources open, the shortcuts dialog.
-  for (const theme of ['light', 'dark']) {
+  for (const theme of want('reader') ? ['light', 'dark'] : []) {
     for (const width of [375, 1280]) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme, deviceScaleFactor: 1 });
       // The previous visit: five of the fixture's stories are newer.
@@ -103,7 +152,7 @@ try {
       await context.close();
     }
   }
-  for (const scenario of only === 'reader' ? [] : ['live', 'demo']) {
+  for (const scenario of only === undefined ? ['live', 'demo'] : []) {
     for (const theme of ['light', 'dark']) {
       for (const width of widths) {
         const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme, deviceScaleFactor: 1 });
@@ -120,7 +169,7 @@ try {
     }
   }
   // Interactive states: the open menus and a toast, narrow and wide.
-  for (const [theme, width] of only === 'reader' ? [] : [['light', 1280], ['dark', 375]]) {
+  for (const [theme, width] of only === undefined ? [['light', 1280], ['dark', 375]] : []) {
     const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
     const page = await context.newPage();
     await answerNetwork(page, 'live');
@@ -140,7 +189,7 @@ try {
     console.log(`wrote ${out}/categories-open-${theme}-${width}.png and share-open-${theme}-${width}.png`);
     await context.close();
   }
-  for (const theme of only === 'reader' ? [] : ['light', 'dark']) {
+  for (const theme of only === undefined ? ['light', 'dark'] : []) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 }, colorScheme: theme });
     const page = await context.newPage();
     page.on('console', () => {});

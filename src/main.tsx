@@ -17,6 +17,9 @@ if (!root) throw new Error('index.html has no #root element');
 // `?inspect` in the dev server: every actor reports to the Stately inspector (docs/machines.md).
 const inspect = import.meta.env.DEV ? await devInspector(window.location.search) : undefined;
 
+// Production only: the service worker, once the page has loaded (docs/deploy.md#offline-and-updates).
+if (import.meta.env.PROD) window.addEventListener('load', () => void import('./app/service-worker-registration.ts').then((m) => m.registerServiceWorker()));
+
 createRoot(root).render(
   <StrictMode>
     <App inspect={inspect} />

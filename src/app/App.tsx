@@ -13,6 +13,7 @@ import {
   CopyLinkActor,
   FeedActor,
   readBookmarksInput,
+  readFeedInput,
   readThemeInput,
   ThemeActor,
 } from './actors.ts';
@@ -70,10 +71,11 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
   const [toasts] = useState(createToastQueue);
   const [themeInput] = useState(readThemeInput);
   const [bookmarksInput] = useState(readBookmarksInput);
+  const [feedInput] = useState(readFeedInput);
 
   return (
     <ThemeActor.Provider logic={machines.theme} options={{ input: themeInput, inspect }}>
-      <FeedActor.Provider logic={machines.feed} options={{ inspect }}>
+      <FeedActor.Provider logic={machines.feed} options={{ input: feedInput, inspect }}>
         <BookmarksActor.Provider logic={machines.bookmarks} options={{ input: bookmarksInput, inspect }}>
           <CopyLinkActor.Provider logic={machines.copyLink} options={{ inspect }}>
             <Themed>

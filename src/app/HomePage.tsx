@@ -1,7 +1,6 @@
 import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
-import { DemoNotice } from '../components/DemoNotice.tsx';
 import { Layout } from '../components/Layout.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { SavedToggle } from '../components/SavedToggle.tsx';
@@ -15,9 +14,15 @@ import { BookmarksActor, CopyLinkActor, FeedActor, ThemeActor } from './actors.t
 import { openInNewTab } from './browser.ts';
 import { PRODUCT_TITLE, TAGLINE } from './config.ts';
 import { QueryField } from './QueryField.tsx';
-import { selectFeedStatus, selectStories } from './selectors.ts';
+import { selectFeedStatus, selectHeldBack, selectKeptAt, selectStories } from './selectors.ts';
 import { StoryArea } from './StoryArea.tsx';
-import { DeferredCategoryChips, DeferredCategoryPicker, DeferredReaderFeatures, DeferredThemeToggle } from './deferred-components.tsx';
+import {
+  DeferredCategoryChips,
+  DeferredCategoryPicker,
+  DeferredFeedNotices,
+  DeferredReaderFeatures,
+  DeferredThemeToggle,
+} from './deferred-components.tsx';
 import { useLastVisit } from './lastVisit.ts';
 import { canShareNatively, shareNatively } from './nativeShare.ts';
 import { useHomeFilters } from './useHomeFilters.ts';
@@ -53,14 +58,13 @@ const TogglePlaceholder = styled.span`
   height: 40px;
 `;
 
-const Notices = styled.div`
-  margin-bottom: ${({ theme }) => theme.space(6)};
-`;
-
 export function HomePage() {
   const feed = FeedActor.useActorRef();
   const status = FeedActor.useSelector(selectFeedStatus);
   const stories = FeedActor.useSelector(selectStories);
+  const keptAt = FeedActor.useSelector(selectKeptAt);
+  const heldBack = FeedActor.useSelector(selectHeldBack);
+  const showHeldBack = useCallback(() => feed.send({ type: 'feed.showNew' }), [feed]);
   const theme = ThemeActor.useActorRef();
   const themeName = ThemeActor.useSelector((snapshot) => snapshot.context.theme);
   const bookmarks = BookmarksActor.useActorRef();
@@ -129,11 +133,9 @@ export function HomePage() {
             <DeferredCategoryChips.Component selected={selectedCategories} onRemove={removeCategory} onClearAll={() => setCategories([])} />
           </Suspense>
         </Toolbar>
-        {status === 'demo' && (
-          <Notices>
-            <DemoNotice />
-          </Notices>
-        )}
+        <Suspense fallback={null}>
+          <DeferredFeedNotices.Component status={status} keptAt={keptAt} incoming={heldBack} stories={stories} onShowIncoming={showHeldBack} />
+        </Suspense>
         <Suspense fallback={null}>
           <DeferredReaderFeatures.Component stories={stories} lastVisit={newSince} onOpen={openStory} onToggleBookmark={toggleBookmark} />
         </Suspense>

@@ -9,10 +9,11 @@ import { copyLinkMachine } from '../../machines/copyLink.ts';
 import { feedMachine } from '../../machines/feed.ts';
 import { fetchWithRetryMachine } from '../../machines/fetchWithRetry.ts';
 import { themeMachine } from '../../machines/theme.ts';
+import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
 import type { Story } from '../domain/story.ts';
 import { prefersDarkQuery, readStorage, writeClipboard, writeStorage } from './browser.ts';
 import { liveStoriesActor } from './live-feed.ts';
-import { BOOKMARKS_STORAGE_KEY, THEME_STORAGE_KEY } from './storage-keys.ts';
+import { BOOKMARKS_STORAGE_KEY, KEPT_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from './storage-keys.ts';
 
 /** The sample stories, in a chunk of their own: only fetched when the live feed cannot be used. */
 export const loadSampleStories = fromPromise<Story[]>(async () => (await import('../domain/samples.ts')).sampleStories(Date.now()));
@@ -21,6 +22,15 @@ export const appFeedMachine = feedMachine.provide({
   actors: {
     fetchWithRetry: fetchWithRetryMachine.provide({ actors: { fetchStories: liveStoriesActor() } }),
     loadSamples: loadSampleStories,
+  },
+  actions: {
+    keepForNextVisit: (_, { stories }) => {
+      try {
+        writeStorage(KEPT_STORIES_STORAGE_KEY, serializeKeptStories(stories, new Date()));
+      } catch {
+        // Quota or privacy mode: the next visit starts with skeletons, as a first one does.
+      }
+    },
   },
 });
 
@@ -55,6 +65,11 @@ export const CopyLinkActor = createActorContext(appCopyLinkMachine);
 
 export function readThemeInput() {
   return { stored: readStorage(THEME_STORAGE_KEY), systemPrefersDark: prefersDarkQuery()?.matches ?? false };
+}
+
+/** Stories kept by an earlier visit, if readable and recent (docs/product.md#stored-in-the-browser). */
+export function readFeedInput() {
+  return { kept: parseKeptStories(readStorage(KEPT_STORIES_STORAGE_KEY), Date.now()) };
 }
 
 export function readBookmarksInput() {

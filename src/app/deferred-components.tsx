@@ -23,6 +23,10 @@ export const DeferredThemeToggle = deferred(() => import('../components/ThemeTog
 // stories' chunk, so it arrives with the cards (a chunk of its own would split the shared ones).
 export const DeferredReaderFeatures = deferred(() => import('./stories-chunk.ts').then((m) => m.ReaderFeatures));
 
+// The demo and offline notices and the "new stories" bar: they only show with stories, so they
+// come with the cards.
+export const DeferredFeedNotices = deferred(() => import('./stories-chunk.ts').then((m) => m.FeedNotices));
+
 export function preloadDeferredComponents() {
   for (const { preload } of [DeferredThemeToggle, DeferredStorySections, DeferredCategoryPicker, DeferredCategoryChips, DeferredToastRegion]) void preload();
 }

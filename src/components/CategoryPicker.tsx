@@ -2,7 +2,7 @@ import { MenuTrigger, type Selection } from 'react-aria-components';
 import styled from 'styled-components';
 import { visuallyHidden } from '../theme/mixins.ts';
 import { Button } from './Button.tsx';
-import { CheckIcon, ChevronDownIcon, FilterIcon } from './icons.tsx';
+import { CheckIcon, ChevronDownIcon, FilterIcon } from './icons-more.tsx';
 import { Menu } from './Menu.tsx';
 import { MenuItem } from './MenuItem.tsx';
 import { Popover } from './Popover.tsx';

@@ -1,10 +1,11 @@
 import styled from 'styled-components';
-import { InfoIcon } from './icons.tsx';
+import { InfoIcon } from './icons-more.tsx';
 
 export const DEMO_NOTICE_TEXT =
   'Currently showing demo content. The live news feed will be available once API access is configured.';
 
-const Notice = styled.div`
+/** The notice box above the stories; the offline notice shares it. */
+export const Notice = styled.div`
   display: flex;
   align-items: flex-start;
   gap: ${({ theme }) => theme.space(3)};

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-aria-components';
 import styled from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
-import { ExternalLinkIcon } from './icons.tsx';
+import { ExternalLinkIcon } from './icons-more.tsx';
 
 export interface ExternalLinkProps extends Omit<LinkProps, 'href' | 'target' | 'rel' | 'children'> {
   /** An http(s) URL; the caller checks it. */

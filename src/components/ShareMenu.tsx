@@ -1,6 +1,6 @@
 import { MenuTrigger } from 'react-aria-components';
 import { IconButton } from './IconButton.tsx';
-import { FacebookIcon, LinkIcon, ShareIcon, TwitterIcon } from './icons.tsx';
+import { FacebookIcon, LinkIcon, ShareIcon, TwitterIcon } from './icons-more.tsx';
 import { Menu } from './Menu.tsx';
 import { MenuItem } from './MenuItem.tsx';
 import { Popover } from './Popover.tsx';

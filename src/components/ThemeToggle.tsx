@@ -1,7 +1,7 @@
 import { TooltipTrigger } from 'react-aria-components';
 import type { ThemeName } from '../theme/tokens.ts';
 import { IconButton } from './IconButton.tsx';
-import { MoonIcon, SunIcon } from './icons.tsx';
+import { MoonIcon, SunIcon } from './icons-more.tsx';
 import { Tooltip } from './Tooltip.tsx';
 
 export interface ThemeToggleProps {

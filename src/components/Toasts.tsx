@@ -9,7 +9,8 @@ import {
 import styled, { keyframes } from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
 import type { ToastTone } from '../theme/tokens.ts';
-import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons.tsx';
+import { AlertIcon, CloseIcon } from './icons.tsx';
+import { CheckCircleIcon, InfoIcon } from './icons-more.tsx';
 import type { AppToast } from './toast-queue.ts';
 
 const slideIn = keyframes`

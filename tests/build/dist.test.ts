@@ -3,9 +3,9 @@
  * dist/ is secret or executable inline. Builds once into a temporary folder.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureFirstRender } from '../../scripts/bench/bundle-size.mjs';
 import { filesUnder, findSecrets } from './secret-scan.ts';
@@ -76,5 +76,32 @@ describe('the built site', () => {
   it('holds no secret beyond the public anon key', () => {
     expect(findSecrets(dist)).toEqual([]);
     expect(filesUnder(dist).some((file) => readFileSync(file, 'utf8').includes(ANON_KEY))).toBe(true);
+  });
+
+  it('has a service worker at the root that keeps every file of the build, and links a web app manifest', () => {
+    const worker = readFileSync(join(dist, 'sw.js'), 'utf8');
+    // A classic worker script: no module syntax, nothing left of the placeholders.
+    expect(/^\s*(import|export)\b/m.test(worker)).toBe(false);
+    expect(worker).not.toContain('__NEWSROOM_SW_');
+    const listed = JSON.parse(JSON.parse(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(worker)?.[1] ?? '""') as string) as string[];
+    const shipped = filesUnder(dist)
+      .map((file) => `/${relative(dist, file).split(sep).join('/')}`)
+      .filter((path) => !path.endsWith('.map') && path !== '/sw.js')
+      .map((path) => (path === '/index.html' ? '/' : path));
+    expect([...listed].sort()).toEqual(shipped.sort());
+    expect(listed).toEqual(expect.arrayContaining(['/', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png']));
+    expect(worker).toMatch(/newsroom-/);
+
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+    const manifest = JSON.parse(readFileSync(join(dist, 'manifest.webmanifest'), 'utf8')) as { icons: Array<{ src: string; sizes: string }> };
+    for (const icon of manifest.icons) expect(existsSync(join(dist, icon.src)), icon.src).toBe(true);
+  });
+
+  it('allows the worker and the manifest in its Content-Security-Policy, from the site only', () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)?.[1]?.replaceAll('&#39;', "'");
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 });

@@ -3,23 +3,36 @@
  * actors reject, so each machine lands in its failure state instead of hanging or throwing.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { bookmarksMachine, parseStoredBookmarks } from '../../machines/bookmarks.ts';
 import { copyLinkMachine } from '../../machines/copyLink.ts';
-import { feedMachine } from '../../machines/feed.ts';
+import { feedMachine, type FeedInput } from '../../machines/feed.ts';
+import { fetchWithRetryMachine } from '../../machines/fetchWithRetry.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { flush } from './paths.ts';
 
 describe('machines without provided effects', () => {
   it('feed: both attempts and the samples fail, so it ends in error', async () => {
     const clock = new SimulatedClock();
-    const actor = createActor(feedMachine, { clock }).start();
+    const actor = createActor(feedMachine, { clock, input: { kept: null } }).start();
     await flush();
     expect(actor.getSnapshot().value).toBe('loading');
     clock.increment(1_000);
     await flush();
     expect(actor.getSnapshot().value).toBe('error');
     expect(actor.getSnapshot().context.stories).toEqual([]);
+  });
+
+  it('feed: with no input at all (as Stately starts it), a first visit; the stand-in keepForNextVisit keeps nothing and breaks nothing', async () => {
+    const story = { id: 'a', title: 'A', summary: '', source: 'Wire', url: 'https://news.example.org/a', published_at: '', category: 'World' };
+    const machine = feedMachine.provide({
+      actors: { fetchWithRetry: fetchWithRetryMachine.provide({ actors: { fetchStories: fromPromise(() => Promise.resolve([story])) } }) },
+    });
+    const actor = createActor(machine, { input: undefined as unknown as FeedInput }).start();
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ live: 'fresh' });
+    expect(actor.getSnapshot().context).toEqual({ stories: [story], keptAt: null, incoming: [] });
   });
 
   it('bookmarks: the first save fails, so bookmarks live in memory', async () => {

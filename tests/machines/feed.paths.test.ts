@@ -7,6 +7,10 @@ import { definePathSuite, flush, type OutcomeDriver } from './paths.ts';
 const live: Story[] = [
   { id: 'a', title: 'Live story', summary: 'From the wire', source: 'Wire', url: 'https://news.example.org/a', published_at: '', category: 'World' },
 ];
+const kept: Story[] = [
+  { id: 'k', title: 'Kept story', summary: 'From the last visit', source: 'Wire', url: 'https://news.example.org/k', published_at: '2026-11-20T09:00:00.000Z', category: 'World' },
+];
+const KEPT_AT = '2026-11-20T10:00:00.000Z';
 const samples: Story[] = [
   { id: 'sample-1', title: 'Sample', summary: 'Demo', source: 'Demo Daily', url: 'https://example.com/1', published_at: '2026-11-21T10:00:00.000Z', category: 'Technology' },
 ];
@@ -27,12 +31,17 @@ const fetchWithRetry: OutcomeDriver = async (event, { fakes, clock }) => {
   fakes.settle('fetchStories', { error: new Error('FunctionsHttpError: 503') });
 };
 
-const refreshing = ['live.refreshing', 'fallback.refreshing'] as const;
+const refreshing = ['live.refreshing', 'fallback.refreshing', 'kept.loading', 'kept.offline.refreshing'] as const;
+/** States entered when live stories arrive: they are kept for the next visit there. */
+const keptOnEntry = ['live.fresh', 'kept.newStories'] as const;
 
 definePathSuite({
   name: 'feed',
   machine: feedMachine,
+  // A first visit (or nothing usable kept), and a visit with stories kept by an earlier one.
+  inputs: [{ kept: null }, { kept: { savedAt: KEPT_AT, stories: kept } }],
   events: [
+    { type: 'feed.showNew' },
     { type: 'xstate.done.actor.fetchWithRetry', output: { result: 'stories', stories: live } },
     { type: 'xstate.done.actor.fetchWithRetry', output: { result: 'empty', stories: [] } },
     { type: 'xstate.done.actor.fetchWithRetry', output: { result: 'failed', stories: [] } },
@@ -43,15 +52,16 @@ definePathSuite({
   // docs/product.md#refetch-and-freshness: stale after 5 minutes, refetched 10 minutes after arriving.
   delays: { staleAfter: 5 * 60_000, refetchAfterStale: 5 * 60_000, refetchInterval: 10 * 60_000 },
   drivers: { fetchWithRetry },
-  expectedPaths: 31,
-  arrange: (fakes) =>
+  expectedPaths: 67,
+  arrange: (fakes, effects) =>
     feedMachine.provide({
       actors: {
         fetchWithRetry: fetchWithRetryMachine.provide({ actors: { fetchStories: fakes.actor<Story[]>('fetchStories') } }),
         loadSamples: fakes.actor<Story[]>('loadSamples'),
       },
+      actions: { keepForNextVisit: (_, params) => effects.push({ kept: params.stories.map((story) => story.id) }) },
     }),
-  check({ after, fakes }) {
+  check({ before, after, fakes, effects }) {
     // Exactly one live call is in flight while loading or refreshing, and none otherwise.
     const fetching = after.matches('loading') || refreshing.some((state) => after.matches(state));
     expect(fakes.isPending('fetchStories')).toBe(fetching);
@@ -60,10 +70,21 @@ definePathSuite({
     expect(after.hasTag('loading')).toBe(after.matches('loading') || after.matches('loadingSamples'));
     expect(after.hasTag('demo')).toBe(after.matches('fallback'));
     expect(after.hasTag('error')).toBe(after.matches('error'));
-    // Live stays live and samples stay samples until a refetch brings something else.
+    // Kept stories show with no skeleton; the offline notice only once the live call has failed.
+    expect(after.hasTag('kept')).toBe(after.matches('kept.loading') || after.matches('kept.newStories'));
+    expect(after.hasTag('offline')).toBe(after.matches('kept.offline'));
+    expect(after.hasTag('newStories')).toBe(after.matches('kept.newStories'));
+    // Live stays live and samples stay samples until a refetch brings something else; kept
+    // stories stay until the page shows the live answer held back behind them.
     const shown = (after.context.stories as Story[]).map((story) => story.id);
     if (after.matches('live')) expect(shown).toEqual(['a']);
     else if (after.matches('fallback')) expect(shown).toEqual(['sample-1']);
+    else if (after.matches('kept')) expect(shown).toEqual(['k']);
     else expect(shown).toEqual([]);
+    expect(after.context.keptAt).toBe(after.matches('kept') ? KEPT_AT : null);
+    expect((after.context.incoming as Story[]).map((story) => story.id)).toEqual(after.matches('kept.newStories') ? ['a'] : []);
+    // Every live answer with stories is kept for the next visit, once, as it arrives or is shown.
+    const entered = keptOnEntry.some((state) => after.matches(state) && !before.matches(state));
+    expect(effects).toEqual(entered ? [{ kept: ['a'] }] : []);
   },
 });

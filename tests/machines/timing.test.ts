@@ -20,7 +20,7 @@ const story = (id: string): Story => ({ id, title: `Story ${id}`, summary: '', s
 const samples = [story('sample')];
 const offline = new Error('FunctionsFetchError: connection refused');
 
-async function startFeed() {
+async function startFeed(kept: Story[] | null = null) {
   const fakes = new FakeActors();
   const clock = new SimulatedClock();
   const machine = feedMachine.provide({
@@ -29,7 +29,8 @@ async function startFeed() {
       loadSamples: fakes.actor<Story[]>('loadSamples'),
     },
   });
-  const actor = createActor(machine, { clock }).start();
+  const input = { kept: kept && { savedAt: '2026-11-21T08:00:00.000Z', stories: kept } };
+  const actor = createActor(machine, { clock, input }).start();
   await flush();
   // Time passes in steps of at most a second, so a timer started by another timer's
   // transition (stale, then refetch) starts when it would in the page.
@@ -161,6 +162,50 @@ describe('refetching', () => {
     await settle('fetchStories', { output: [story('back')] });
     expect(shown()).toEqual(['back']);
     expect(actor.getSnapshot().hasTag('demo')).toBe(false);
+  });
+});
+
+describe('stories kept by an earlier visit', () => {
+  it('show at once while the live call runs; a failure after its retry keeps them, offline, and tries again 10 minutes later', async () => {
+    const { actor, wait, settle, calls, shown } = await startFeed([story('kept')]);
+    expect(shown()).toEqual(['kept']);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    expect(calls()).toBe(1);
+    await settle('fetchStories', { error: offline });
+    await wait(SECOND);
+    expect(calls()).toBe(2);
+    await settle('fetchStories', { error: offline });
+    expect(shown()).toEqual(['kept']);
+    expect(actor.getSnapshot().hasTag('offline')).toBe(true);
+    await wait(10 * MINUTE - 1);
+    expect(calls()).toBe(2);
+    await wait(1);
+    expect(calls()).toBe(3);
+  });
+
+  it.each(['feed.visible', 'feed.focus'] as const)('offline, %s tries the live call again at once', async (type) => {
+    const { actor, wait, settle, calls } = await startFeed([story('kept')]);
+    await settle('fetchStories', { error: offline });
+    await wait(SECOND);
+    await settle('fetchStories', { error: offline });
+    actor.send({ type });
+    await flush();
+    expect(calls()).toBe(3);
+  });
+
+  it('a live answer waits behind them until the page shows it; the refetch comes 10 minutes after that', async () => {
+    const { actor, wait, settle, calls, shown } = await startFeed([story('kept')]);
+    await settle('fetchStories', { output: [story('live')] });
+    await wait(20 * MINUTE);
+    expect(shown()).toEqual(['kept']);
+    expect(calls()).toBe(1);
+    actor.send({ type: 'feed.showNew' });
+    await flush();
+    expect(shown()).toEqual(['live']);
+    await wait(10 * MINUTE - 1);
+    expect(calls()).toBe(1);
+    await wait(1);
+    expect(calls()).toBe(2);
   });
 });
 

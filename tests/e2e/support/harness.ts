@@ -108,6 +108,9 @@ export function useHarness(): Harness {
       locale: 'en-US',
       timezoneId: 'UTC',
       reducedMotion: 'reduce',
+      // The site's service worker would answer reloads from its cache, out of reach of
+      // page.route; tests/e2e/offline.e2e.ts allows it where it is what is tested.
+      serviceWorkers: 'block',
       ...options.context,
     });
     contexts.push(context);

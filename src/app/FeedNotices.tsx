@@ -1,0 +1,46 @@
+/**
+ * What the page says about where the stories on screen come from
+ * (docs/product.md#loading-failure-retry-and-fallback): the demo notice with the sample stories,
+ * the offline notice with stories kept by an earlier visit, and the "new stories" bar when a live
+ * answer waits behind the kept stories. In the stories' chunk: each shows only with stories.
+ */
+import styled from 'styled-components';
+import { DemoNotice } from '../components/DemoNotice.tsx';
+import { OfflineNotice } from '../components/OfflineNotice.tsx';
+import type { Story } from '../domain/story.ts';
+import { HeldBackStories } from './HeldBackStories.tsx';
+import type { FeedStatus } from './selectors.ts';
+
+const Notices = styled.div`
+  margin-bottom: ${({ theme }) => theme.space(6)};
+`;
+
+export interface FeedNoticesProps {
+  status: FeedStatus;
+  /** When the kept stories on screen were kept; null when none are shown. */
+  keptAt: string | null;
+  /** A live answer held back over the kept stories; null when none is. */
+  incoming: Story[] | null;
+  stories: Story[];
+  /** Shows the held-back answer. */
+  onShowIncoming(): void;
+}
+
+export function FeedNotices({ status, keptAt, incoming, stories, onShowIncoming }: FeedNoticesProps) {
+  if (status === 'demo') {
+    return (
+      <Notices>
+        <DemoNotice />
+      </Notices>
+    );
+  }
+  if (status === 'offline' && keptAt !== null) {
+    return (
+      <Notices>
+        <OfflineNotice keptAt={keptAt} />
+      </Notices>
+    );
+  }
+  if (status === 'kept') return <HeldBackStories incoming={incoming} shown={stories} onShow={onShowIncoming} />;
+  return null;
+}

@@ -1,0 +1,50 @@
+import { storiesFromAnswer } from './normalize.ts';
+import type { Story } from './story.ts';
+
+/**
+ * Stories kept for the next visit (docs/product.md#stored-in-the-browser): the last live
+ * stories, stored as `{ "saved_at": ISO, "stories": Story[] }` and shown at once on the next
+ * load while the live call runs (docs/product.md#loading-failure-retry-and-fallback).
+ */
+
+/** At most this many stories are kept. */
+export const KEPT_STORIES_MAX = 200;
+
+/** Kept stories older than this are absent (docs/product.md#timings-and-constants). */
+export const KEPT_STORIES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Stories kept by an earlier visit, as the feed machine takes them. */
+export interface KeptStories {
+  /** When they were kept: an ISO time as `toISOString()` writes it. */
+  savedAt: string;
+  /** Validated, 1 to KEPT_STORIES_MAX. */
+  stories: Story[];
+}
+
+/**
+ * The stored value as kept stories, or null when it counts as absent: missing, not JSON, not
+ * an object, `saved_at` not an ISO time as the page writes it, kept after `now` (the clock went
+ * back) or 24 hours or more before it, or no story left once validated like a live answer. At most 200 stories.
+ */
+export function parseKeptStories(stored: string | null, now: number): KeptStories | null {
+  if (stored === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const savedAt = Object.hasOwn(value, 'saved_at') ? (value as Record<string, unknown>).saved_at : undefined;
+  const time = typeof savedAt === 'string' ? Date.parse(savedAt) : NaN;
+  if (!Number.isFinite(time) || new Date(time).toISOString() !== savedAt) return null;
+  const age = now - time;
+  if (age < 0 || age >= KEPT_STORIES_MAX_AGE_MS) return null;
+  const stories = storiesFromAnswer(value).stories.slice(0, KEPT_STORIES_MAX);
+  return stories.length > 0 ? { savedAt, stories } : null;
+}
+
+/** The value to store for the next visit: the first 200 stories, kept at `now`. */
+export function serializeKeptStories(stories: readonly Story[], now: Date): string {
+  return JSON.stringify({ saved_at: now.toISOString(), stories: stories.slice(0, KEPT_STORIES_MAX) });
+}
