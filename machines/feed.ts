@@ -61,6 +61,8 @@ export const feedMachine = setup({
     showStories: assign((_, { stories }: { stories: Story[] }) => ({ stories, keptAt: null, incoming: [] })),
     holdBack: assign((_, { stories }: { stories: Story[] }) => ({ incoming: stories })),
     showHeldBack: assign(({ context }) => ({ stories: context.incoming, keptAt: null, incoming: [] })),
+    /** The live feed answered, with no stories: the kept ones give way to the samples. */
+    dropKept: assign({ stories: [], keptAt: null, incoming: [] }),
     /** Injected: keeps a live answer's stories for the next visit; must not throw. */
     keepForNextVisit: (_, _params: { stories: Story[] }) => {},
   },
@@ -123,7 +125,9 @@ export const feedMachine = setup({
                 target: 'newStories',
                 actions: { type: 'holdBack', params: ({ event }) => ({ stories: event.output.stories }) },
               },
-              // Failed after its retry, or no stories: the kept stories are the fallback.
+              // An answer with no stories means the samples, kept stories or not (only a failure keeps them).
+              { guard: { type: 'gotNoStories', params: ({ event }) => ({ outcome: event.output }) }, target: '#feed.loadingSamples', actions: 'dropKept' },
+              // Failed after its retry: the kept stories stay, with the offline notice.
               { target: 'offline' },
             ],
             onError: { target: 'offline' },
@@ -135,7 +139,7 @@ export const feedMachine = setup({
           entry: { type: 'keepForNextVisit', params: ({ context }) => ({ stories: context.incoming }) },
           on: { 'feed.showNew': { target: '#feed.live', actions: 'showHeldBack' } },
         },
-        /** The live call failed after its retry, or had no stories: the kept stories stay, with the offline notice. */
+        /** The live call failed after its retry: the kept stories stay, with the offline notice. */
         offline: {
           tags: ['offline'],
           initial: 'waiting',
@@ -154,6 +158,7 @@ export const feedMachine = setup({
                     target: '#feed.kept.newStories',
                     actions: { type: 'holdBack', params: ({ event }) => ({ stories: event.output.stories }) },
                   },
+                  { guard: { type: 'gotNoStories', params: ({ event }) => ({ outcome: event.output }) }, target: '#feed.loadingSamples', actions: 'dropKept' },
                   { target: 'waiting' },
                 ],
                 onError: { target: 'waiting' },

@@ -52,7 +52,7 @@ definePathSuite({
   // docs/product.md#refetch-and-freshness: stale after 5 minutes, refetched 10 minutes after arriving.
   delays: { staleAfter: 5 * 60_000, refetchAfterStale: 5 * 60_000, refetchInterval: 10 * 60_000 },
   drivers: { fetchWithRetry },
-  expectedPaths: 67,
+  expectedPaths: 74,
   arrange: (fakes, effects) =>
     feedMachine.provide({
       actors: {

@@ -62,12 +62,13 @@ describe('stories kept by an earlier visit', () => {
     expect(screen.queryByText(DEMO_NOTICE)).toBeNull();
   });
 
-  it('stay with the offline notice when the answer has no stories', async () => {
+  it('give way to the sample stories and the demo notice when the live feed answers with no stories', async () => {
     const savedAt = keep(KEPT);
     const { backend } = await renderApp();
     await backend.answer({ stories: [] });
-    await screen.findByText(offlineText(savedAt));
-    expect(titles()).toEqual(keptTitles);
+    await screen.findByText(DEMO_NOTICE);
+    expect(screen.queryByText(offlineText(savedAt))).toBeNull();
+    for (const title of keptTitles) expect(screen.queryByText(title)).toBeNull();
   });
 
   it('after the offline notice, a later live answer replaces them and the notice goes', async () => {
