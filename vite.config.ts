@@ -16,6 +16,39 @@ function cspMetaTag(backendUrl: string): Plugin {
   };
 }
 
+const FEED_BOOT = 'src/feed-boot.ts';
+
+/**
+ * src/feed-boot.ts as a script of its own, `async` in index.html: it starts the feed call while
+ * the app's entry is still downloading (docs/performance.md). In the build it is an entry chunk
+ * beside the app's; the module it shares with the app (the call) is one chunk, one instance.
+ */
+function feedBootScript(): Plugin {
+  let base = '/';
+  return {
+    name: 'feed-boot-script',
+    configResolved(config) {
+      base = config.base;
+    },
+    buildStart() {
+      if (this.environment?.mode === 'build' || this.meta.watchMode === false) {
+        this.emitFile({ type: 'chunk', id: FEED_BOOT, name: 'feed-boot' });
+      }
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunk = context.bundle
+          ? Object.values(context.bundle).find((output) => output.type === 'chunk' && output.isEntry && output.name === 'feed-boot')
+          : undefined;
+        if (context.bundle && !chunk) throw new Error(`${FEED_BOOT} was not built`);
+        const src = chunk ? `${base}${chunk.fileName}` : `/${FEED_BOOT}`;
+        return [{ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   const backendUrl = env.VITE_SUPABASE_URL || DEFAULT_BACKEND;
@@ -25,6 +58,7 @@ export default defineConfig(({ mode }) => {
       // The site is in English: React Aria's strings for other locales stay out of the bundle.
       { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' as const },
       cspMetaTag(backendUrl),
+      feedBootScript(),
     ],
     server: { host: '127.0.0.1', port: 5173 },
     preview: { host: '127.0.0.1', port: 4173, headers: securityHeaders(backendUrl) },

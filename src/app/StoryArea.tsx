@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
@@ -7,7 +7,7 @@ import type { ShareTarget } from '../components/ShareMenu.tsx';
 import { SkeletonCards } from '../components/SkeletonCards.tsx';
 import type { Story } from '../domain/story.ts';
 import { visuallyHidden } from '../theme/mixins.ts';
-import { DeferredStorySections } from './deferred-components.tsx';
+import { DeferredStorySections, markStoryAreaSettled } from './deferred-components.tsx';
 import type { FeedStatus } from './selectors.ts';
 
 /** The first matches, shown large as Top Stories (docs/product.md#screens-and-states). */
@@ -50,6 +50,12 @@ const More = styled.div`
   margin-top: ${({ theme }) => theme.space(8)};
 `;
 
+/** Rendered beside the cards: its effect runs once they are in the document. */
+function SettledMarker() {
+  useEffect(markStoryAreaSettled, []);
+  return null;
+}
+
 function announcement(status: FeedStatus, count: number): string {
   if (status === 'loading') return 'Loading stories';
   if (status === 'error') return '';
@@ -65,6 +71,10 @@ export function StoryArea({ status, matches, bookmarks, isFiltering, onRetry, on
   const top = useMemo(() => matches.slice(0, TOP_STORIES_COUNT), [matches]);
   const more = useMemo(() => matches.slice(TOP_STORIES_COUNT, TOP_STORIES_COUNT + limit), [matches, limit]);
   const remaining = matches.length - TOP_STORIES_COUNT - more.length;
+  const noCards = status === 'error' || (status !== 'loading' && matches.length === 0);
+  useEffect(() => {
+    if (noCards) markStoryAreaSettled();
+  }, [noCards]);
 
   return (
     <Area id="stories" tabIndex={-1} aria-busy={status === 'loading'} data-filtering={isFiltering || undefined}>
@@ -87,6 +97,7 @@ export function StoryArea({ status, matches, bookmarks, isFiltering, onRetry, on
               lastVisit={lastVisit}
               canShareNatively={canShareNatively}
             />
+            <SettledMarker />
           </Suspense>
           {remaining > 0 && (
             <More>
