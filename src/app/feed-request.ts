@@ -58,10 +58,12 @@ interface EarlyFeedCall {
 }
 
 let early: EarlyFeedCall | undefined;
+/** The app has asked for the feed: a boot call from now on would be a second request. */
+let asked = false;
 
-/** Starts the page's first feed call, once. Called by `src/feed-boot.ts` before the app loads. */
+/** Starts the page's first feed call, once, unless the app has asked already. Called by `src/feed-boot.ts`. */
 export function startEarlyFeedCall(): void {
-  if (early) return;
+  if (early || asked) return;
   const controller = new AbortController();
   const answer = callFeed({ signal: controller.signal });
   // Nobody may take it (a test, a page that never asks): its failure is not an unhandled rejection.
@@ -77,7 +79,10 @@ export function startEarlyFeedCall(): void {
 export function takeEarlyFeedCall({ signal, timeout }: FeedCallOptions = {}): Promise<unknown> | undefined {
   const call = early;
   early = undefined;
-  if (!call) return undefined;
+  if (!call) {
+    asked = true;
+    return undefined;
+  }
   return new Promise((resolve, reject) => {
     const stop = () => {
       call.controller.abort();

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -15,6 +15,13 @@ let fetchLiveAnswer: (signal?: AbortSignal) => Promise<unknown>;
 let liveStoriesActor: typeof import('../../src/app/live-feed.ts').liveStoriesActor;
 let startEarlyFeedCall: () => void;
 
+/** A fresh page load: the boot call's state starts empty. */
+async function freshPage() {
+  vi.resetModules();
+  ({ fetchLiveAnswer, liveStoriesActor } = await import('../../src/app/live-feed.ts'));
+  ({ startEarlyFeedCall } = await import('../../src/app/feed-request.ts'));
+}
+
 beforeAll(async () => {
   server = createServer((request, response) => {
     seen.push(request);
@@ -24,8 +31,7 @@ beforeAll(async () => {
   const { port } = server.address() as AddressInfo;
   vi.stubEnv('VITE_SUPABASE_URL', `http://127.0.0.1:${port}`);
   vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'test-anon-key');
-  ({ fetchLiveAnswer, liveStoriesActor } = await import('../../src/app/live-feed.ts'));
-  ({ startEarlyFeedCall } = await import('../../src/app/feed-request.ts'));
+  await freshPage();
 });
 
 afterAll(async () => {
@@ -97,6 +103,17 @@ describe('fetchLiveAnswer', () => {
 });
 
 describe('the call started before the app (src/feed-boot.ts)', () => {
+  beforeEach(freshPage);
+
+  it('is not made once the app has asked for the feed without it (it would be a second request)', async () => {
+    handler = json(200, '{"stories":[]}');
+    const before = seen.length;
+    await fetchLiveAnswer();
+    startEarlyFeedCall();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.length).toBe(before + 1);
+  });
+
   it('is the one request of a page load: the first fetchLiveAnswer takes it over, later ones call again', async () => {
     let release: () => void = () => {};
     handler = (request, response) => {
@@ -122,6 +139,7 @@ describe('the call started before the app (src/feed-boot.ts)', () => {
     startEarlyFeedCall();
     await expect(fetchLiveAnswer()).rejects.toThrow(/non-2xx|status/i);
 
+    await freshPage();
     handler = () => {}; // never answers
     const before = seen.length;
     startEarlyFeedCall();
@@ -134,6 +152,7 @@ describe('the call started before the app (src/feed-boot.ts)', () => {
     await expect(taken).rejects.toThrow('aborted');
     await closed;
 
+    await freshPage();
     startEarlyFeedCall();
     const aborted = new AbortController();
     aborted.abort();
