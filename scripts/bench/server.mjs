@@ -19,7 +19,7 @@ const FUNCTION_PATH = '/functions/v1/fetch-news';
 const CACHE = {
   asset: 'public, max-age=31536000, immutable',
   page: 'no-cache',
-  feed: 'public, max-age=300, stale-while-revalidate=600',
+  feed: 'public, max-age=300, s-maxage=300, stale-while-revalidate=300',
 };
 const CORS = {
   'access-control-allow-origin': '*',
