@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
 import { DemoNotice } from '../components/DemoNotice.tsx';
@@ -75,7 +75,17 @@ export function HomePage() {
   // A query changed in the URL by anything else (back button, "Clear filters") replaces it.
   const [typed, setTyped] = useState({ urlQuery: filter.query, draft: filter.query });
   const query = typed.urlQuery === filter.query ? typed.draft : filter.query;
-  const onDraft = useCallback((draft: string) => setTyped({ urlQuery: filter.query, draft }), [filter.query]);
+  // A transition: the key itself repaints only the search box; this page renders with the new
+  // query in the background, and a next key interrupts it.
+  const onDraft = useCallback((draft: string) => startTransition(() => setTyped({ urlQuery: filter.query, draft })), [filter.query]);
+  // "Clear filters" also drops a query typed but not yet in the URL (a new search box: no
+  // pending pause can put it back).
+  const [searchBoxKey, setSearchBoxKey] = useState(0);
+  const clearAll = useCallback(() => {
+    setTyped({ urlQuery: filter.query, draft: '' });
+    setSearchBoxKey((key) => key + 1);
+    clearFilters();
+  }, [filter.query, clearFilters]);
 
   // Filtering thousands of stories happens when React has time, never ahead of a paint, and
   // while the query is typed on, only the previous matches are searched (createStoryFilter).
@@ -131,7 +141,7 @@ export function HomePage() {
       <Layout>
         <Toolbar role="search" aria-label="Filter stories">
           <Controls>
-            <QueryField query={filter.query} onCommit={setQuery} onDraft={onDraft} inputRef={searchRef} />
+            <QueryField key={searchBoxKey} query={filter.query} onCommit={setQuery} onDraft={onDraft} inputRef={searchRef} />
             <Suspense fallback={<Button isDisabled>Categories</Button>}>
               <DeferredCategoryPicker.Component categories={categories} selected={selectedCategories} onChange={setCategories} isDisabled={categories.length === 0} />
             </Suspense>
@@ -155,7 +165,7 @@ export function HomePage() {
           bookmarks={bookmarked}
           isFiltering={filter !== deferredFilter || query !== deferredQuery}
           onRetry={() => feed.send({ type: 'feed.retry' })}
-          onClearFilters={clearFilters}
+          onClearFilters={clearAll}
           onToggleBookmark={toggleBookmark}
           onShare={share}
           lastVisit={newSince}

@@ -38,7 +38,7 @@ let dist: string;
 
 beforeAll(() => {
   dist = mkdtempSync(join(tmpdir(), 'news-dist-'));
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'], {
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', dist, '--emptyOutDir', '--manifest', '--logLevel', 'error'], {
     // Vitest sets NODE_ENV=test, which would make this a development build.
     env: { ...process.env, NODE_ENV: 'production', VITE_SUPABASE_URL: 'https://project.example.supabase.co', VITE_SUPABASE_ANON_KEY: ANON_KEY },
     stdio: 'pipe',
