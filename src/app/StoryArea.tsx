@@ -18,9 +18,10 @@ export const MORE_STORIES_PAGE = 60;
 
 /**
  * A new result list renders this many compact cards (more than a large screen shows), then
- * the rest of the page a batch per frame, so that neither the first card nor a keystroke
- * waits for sixty cards (docs/performance.md).
+ * the rest of the page CARDS_PER_FRAME per frame, so that neither the first card nor a
+ * keystroke waits for sixty cards (docs/performance.md).
  */
+export const FIRST_CARDS = 24;
 export const CARDS_PER_FRAME = 12;
 
 interface StoryAreaProps {
@@ -71,11 +72,11 @@ function announcement(status: FeedStatus, count: number): string {
 
 /** The story area: skeletons, the error screen, the empty state or the two sections. */
 export function StoryArea({ status, matches, bookmarks, isFiltering, onRetry, onClearFilters, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: StoryAreaProps) {
-  const [shown, setShown] = useState({ matches, limit: MORE_STORIES_PAGE, rendered: CARDS_PER_FRAME });
+  const [shown, setShown] = useState({ matches, limit: MORE_STORIES_PAGE, rendered: FIRST_CARDS });
   // A new result list starts again from the first page, and from the first batch of it.
   const fresh = shown.matches !== matches;
   const limit = fresh ? MORE_STORIES_PAGE : shown.limit;
-  const rendered = Math.min(limit, fresh ? CARDS_PER_FRAME : shown.rendered);
+  const rendered = Math.min(limit, fresh ? FIRST_CARDS : shown.rendered);
   const available = Math.max(0, Math.min(limit, matches.length - TOP_STORIES_COUNT));
   // Stable arrays, so the memoized sections skip renders that change nothing they show.
   const top = useMemo(() => matches.slice(0, TOP_STORIES_COUNT), [matches]);

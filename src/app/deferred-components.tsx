@@ -22,9 +22,9 @@ export function markStoryAreaSettled(): void {
   settle();
 }
 
-function deferred<P extends object>(load: () => Promise<ComponentType<P>>, after?: Promise<void>) {
+function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
-  const preload = () => (loading ??= (after ? after.then(load) : load()).then((component) => ({ default: component })));
+  const preload = () => (loading ??= load().then((component) => ({ default: component })));
   return { Component: lazy(preload), preload };
 }
 
@@ -33,12 +33,19 @@ export const DeferredStorySections = deferred(() => import('./stories-chunk.ts')
 // stories' chunk, so it arrives with the cards (a chunk of its own would split the shared ones).
 export const DeferredReaderFeatures = deferred(() => import('./stories-chunk.ts').then((m) => m.ReaderFeatures));
 
-export const DeferredCategoryPicker = deferred(() => import('../components/CategoryPicker.tsx').then((m) => m.CategoryPicker), storyAreaSettled);
-export const DeferredCategoryChips = deferred(() => import('../components/CategoryChips.tsx').then((m) => m.CategoryChips), storyAreaSettled);
-export const DeferredToastRegion = deferred(() => import('../components/Toasts.tsx').then((m) => m.ToastRegion), storyAreaSettled);
+// The rest, all at once when the story area has settled: they show up together.
+let rest: Promise<[typeof import('../components/CategoryPicker.tsx'), typeof import('../components/CategoryChips.tsx'), typeof import('../components/Toasts.tsx'), typeof import('../components/ThemeToggle.tsx')]> | undefined;
+const loadRest = () =>
+  (rest ??= storyAreaSettled.then(() =>
+    Promise.all([import('../components/CategoryPicker.tsx'), import('../components/CategoryChips.tsx'), import('../components/Toasts.tsx'), import('../components/ThemeToggle.tsx')]),
+  ));
+
+export const DeferredCategoryPicker = deferred(() => loadRest().then(([m]) => m.CategoryPicker));
+export const DeferredCategoryChips = deferred(() => loadRest().then(([, m]) => m.CategoryChips));
+export const DeferredToastRegion = deferred(() => loadRest().then(([, , m]) => m.ToastRegion));
 // React Aria's tooltip brings overlay positioning; the toggle appears in its reserved place
 // once the stories show (never swapped, so no press or focus can be lost).
-export const DeferredThemeToggle = deferred(() => import('../components/ThemeToggle.tsx').then((m) => m.ThemeToggle), storyAreaSettled);
+export const DeferredThemeToggle = deferred(() => loadRest().then(([, , , m]) => m.ThemeToggle));
 
 /** Starts loading the cards' chunk (main.tsx, before the first render). */
 export function preloadStoryComponents() {

@@ -18,12 +18,6 @@ const columns = {
     ${mediaUp.lg} {
       grid-template-columns: repeat(4, minmax(0, 1fr));
     }
-
-    /* Cards below the screen skip style, layout and paint until scrolled near (docs/performance.md). */
-    > li {
-      content-visibility: auto;
-      contain-intrinsic-size: auto 360px;
-    }
   `,
 };
 
