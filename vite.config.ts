@@ -17,6 +17,45 @@ function cspMetaTag(backendUrl: string): Plugin {
   };
 }
 
+const FEED_BOOT = 'src/feed-boot.ts';
+
+/**
+ * src/feed-boot.ts as a script of its own in index.html, before the app's entry: module
+ * scripts run in document order, so it has started the feed call before the app runs and asks
+ * for it, and its few small files load beside the app's much larger ones (docs/performance.md).
+ * In the build it is an entry chunk beside the app's; the module it shares with the app (the
+ * call) is one chunk, one instance.
+ */
+function feedBootScript(): Plugin {
+  let base = '/';
+  let building = false;
+  return {
+    name: 'feed-boot-script',
+    configResolved(config) {
+      base = config.base;
+      building = config.command === 'build';
+    },
+    buildStart() {
+      if (building) this.emitFile({ type: 'chunk', id: FEED_BOOT, name: 'feed-boot' });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const chunk = context.bundle
+          ? Object.values(context.bundle).find((output) => output.type === 'chunk' && output.isEntry && output.name === 'feed-boot')
+          : undefined;
+        if (context.bundle && chunk?.type !== 'chunk') throw new Error(`${FEED_BOOT} was not built`);
+        const src = chunk ? `${base}${chunk.fileName}` : `/${FEED_BOOT}`;
+        const preloads = chunk?.type === 'chunk' ? chunk.imports.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`) : [];
+        const tags = [`<script type="module" crossorigin src="${src}"></script>`, ...preloads].join('\n    ');
+        const entry = html.search(/<script type="module"/);
+        if (entry < 0) throw new Error('index.html has no module script for the feed call to go before');
+        return `${html.slice(0, entry)}${tags}\n    ${html.slice(entry)}`;
+      },
+    },
+  };
+}
+
 /**
  * A production build is for a real deployment: it needs the project's URL and public anon
  * key (docs/deploy.md), and must never carry a secret key. Development (`npm start`,
@@ -54,6 +93,7 @@ export default defineConfig(({ command, mode }) => {
       cspMetaTag(backendUrl),
       // dist/sw.js: the site's files kept for offline visits (docs/deploy.md#offline-and-updates).
       serviceWorker(),
+      feedBootScript(),
     ],
     server: { host: '127.0.0.1', port: 5173 },
     preview: { host: '127.0.0.1', port: 4173, headers: securityHeaders(backendUrl) },

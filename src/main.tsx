@@ -1,15 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { preloadDeferredComponents } from './app/deferred-components.tsx';
+import { preloadStoryComponents } from './app/deferred-components.tsx';
 import { devInspector } from './app/inspector.ts';
-import { getClient } from './app/live-feed.ts';
+import { loadFeedRequest } from './app/live-feed.ts';
 
-// The feed call needs the backend client's chunk: fetch it while React renders the skeleton.
+// The feed call's chunk: src/feed-boot.ts has usually loaded it (and started the call) already.
 // A failure here shows up where it matters: the feed call retries, then falls back.
-getClient().catch(() => {});
-// Cards, menus and toasts: not needed for the first render, but wanted right after it.
-preloadDeferredComponents();
+loadFeedRequest().catch(() => {});
+// The cards: the first card waits for them, so they load while React renders the skeleton.
+preloadStoryComponents();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -132,8 +132,19 @@ function milestones(page) {
   });
 }
 
+/** The scripts whose download started before the first story card entered the DOM. @param {Page} page @param {number} before */
+const scriptsBefore = (page, before) =>
+  page.evaluate((limit) => {
+    const resources = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'));
+    return resources.filter((r) => new URL(r.name).pathname.endsWith('.js') && r.startTime < limit).map((r) => new URL(r.name).pathname);
+  }, before);
+
+/** Time for a first visit's late work (the kept stories, the deferred chunks) before the repeat visit. */
+const BETWEEN_VISITS_MS = 1500;
+
 /**
- * a. Navigation start to the first <article> in the DOM, in ms, and the milestones before it.
+ * a. Navigation start to the first <article> in the DOM, in ms, and the milestones before it;
+ * then, in the same browser context (its HTTP cache and storage), a repeat visit.
  * @param {Browser} browser
  * @param {{ url: string, throttle: boolean, firstTitle: string }} options
  */
@@ -143,7 +154,12 @@ export async function timeToFirstCard(browser, { url, throttle, firstTitle }) {
     await page.goto(url, { waitUntil: 'commit' });
     const time = await firstArticleTime(page);
     await expectFirstStory(page, firstTitle);
-    return { time, milestones: await milestones(page) };
+    const first = { time, milestones: await milestones(page), scripts: await scriptsBefore(page, time) };
+    await page.waitForTimeout(BETWEEN_VISITS_MS);
+    await page.goto(url, { waitUntil: 'commit' });
+    const repeat = await firstArticleTime(page);
+    await expectFirstStory(page, firstTitle);
+    return { ...first, repeat };
   } finally {
     await close();
   }
@@ -183,26 +199,114 @@ function recordKeystrokes(input) {
   });
 }
 
+/** After a word: long enough for the search box's 150 ms pause, the filtering and its paint. */
+const WORD_PAUSE_MS = 400;
+const KEY_DELAY_MS = 120;
+
 /**
- * Types the search phrase, then backspaces, the way a person does (120 ms between keys).
+ * Arms the results recorder: after the next keydown, the time from that key to the task after
+ * the frame that first paints the story area settled (no `data-filtering`) and announcing
+ * `expected` ("N stories"). Pushes the time to `window.__results`.
  * @param {Page} page
+ * @param {string} expected
  */
-async function typeAndErase(page) {
-  await page.keyboard.type(SEARCH_PHRASE, { delay: 120 });
+function armResults(page, expected) {
+  return page.evaluate((want) => {
+    const w = /** @type {any} */ (window);
+    w.__results ??= [];
+    const results = /** @type {number[]} */ (w.__results);
+    window.addEventListener(
+      'keydown',
+      (event) => {
+        const t0 = event.timeStamp;
+        const area = document.getElementById('stories');
+        const settled = () => {
+          const announcer = area?.querySelector('[aria-live]');
+          return area !== null && !area.hasAttribute('data-filtering') && announcer?.textContent === want;
+        };
+        let done = false;
+        const finish = () => {
+          if (done) return;
+          done = true;
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => results.push(performance.now() - t0), 0));
+        };
+        const observer = new MutationObserver(() => {
+          if (settled()) finish();
+        });
+        // Not settled at the key itself: the previous query's results are on screen.
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-filtering'] });
+      },
+      { capture: true, once: true },
+    );
+  }, expected);
+}
+
+/**
+ * Types the search phrase word by word (120 ms between keys, a pause after each word so its
+ * results can show), then 5 backspaces; the results of each word and of the backspaces are
+ * timed. `expected(query)` is what the story area announces for a query.
+ * @param {Page} page
+ * @param {(query: string) => string} expected
+ */
+async function typeAndErase(page, expected) {
+  let typed = '';
+  let results = 0;
+  const words = SEARCH_PHRASE.split(' ');
+  for (const [index, word] of words.entries()) {
+    const keys = index === 0 ? word : ` ${word}`;
+    for (const [i, key] of [...keys].entries()) {
+      typed += key;
+      if (i === keys.length - 1) {
+        await armResults(page, expected(typed));
+        results += 1;
+      }
+      await page.keyboard.press(key === ' ' ? 'Space' : key);
+      await page.waitForTimeout(KEY_DELAY_MS);
+    }
+    await page.waitForFunction((count) => /** @type {any} */ (window).__results?.length >= count, results, { polling: 50, timeout: 30_000 });
+    await page.waitForTimeout(WORD_PAUSE_MS);
+  }
+  for (let i = 0; i < 5; i += 1) {
+    typed = typed.slice(0, -1);
+    if (i === 4) {
+      await armResults(page, expected(typed));
+      results += 1;
+    }
+    await page.keyboard.press('Backspace');
+    await page.waitForTimeout(KEY_DELAY_MS);
+  }
+  await page.waitForFunction((count) => /** @type {any} */ (window).__results?.length >= count, results, { polling: 50, timeout: 30_000 });
+  return { keys: SEARCH_PHRASE.length + 5, results };
+}
+
+/**
+ * The same keys on static.html, which has no results to wait for: the same rhythm, with the
+ * word pauses. @param {Page} page
+ */
+async function typeOnly(page) {
+  for (const [index, word] of SEARCH_PHRASE.split(' ').entries()) {
+    for (const key of index === 0 ? word : ` ${word}`) {
+      await page.keyboard.press(key === ' ' ? 'Space' : key);
+      await page.waitForTimeout(KEY_DELAY_MS);
+    }
+    await page.waitForTimeout(WORD_PAUSE_MS);
+  }
   for (let i = 0; i < 5; i += 1) {
     await page.keyboard.press('Backspace');
-    await page.waitForTimeout(120);
+    await page.waitForTimeout(KEY_DELAY_MS);
   }
-  return SEARCH_PHRASE.length + 5;
+  return { keys: SEARCH_PHRASE.length + 5 };
 }
 
 /**
  * b. Keystroke-to-paint while typing in the search box, 4x throttled, with the scenario's
- * stories loaded. With `profile`, returns the CPU profile of the typing instead of nothing.
+ * stories loaded, and results-to-paint for each word (not on static.html, which has no
+ * results: `expected` is null there). With `profile`, also the CPU profile of the typing.
  * @param {Browser} browser
- * @param {{ url: string, firstTitle: string, profile?: boolean }} options
+ * @param {{ url: string, firstTitle: string, expected: ((query: string) => string) | null, profile?: boolean }} options
  */
-export async function typingRun(browser, { url, firstTitle, profile = false }) {
+export async function typingRun(browser, { url, firstTitle, expected, profile = false }) {
   const { page, cdp, close } = await openPage(browser, { throttle: true });
   try {
     await page.goto(url);
@@ -215,7 +319,7 @@ export async function typingRun(browser, { url, firstTitle, profile = false }) {
     await recordKeystrokes(input);
     const typingStart = await page.evaluate(() => performance.now());
     if (profile) await startProfiler(cdp);
-    const keys = await typeAndErase(page);
+    const { keys } = expected ? await typeAndErase(page, expected) : await typeOnly(page);
     await page.waitForFunction((count) => {
       const samples = /** @type {any} */ (window).__keys;
       return samples.length >= count && samples.every((/** @type {any} */ s) => s.latency !== null);
@@ -223,9 +327,11 @@ export async function typingRun(browser, { url, firstTitle, profile = false }) {
     const cpuProfile = profile ? await stopProfiler(cdp) : null;
     /** @type {{ key: string, want: string, got: string, latency: number }[]} */
     const samples = await page.evaluate(() => /** @type {any} */ (window).__keys);
+    /** @type {number[]} */
+    const results = await page.evaluate(() => /** @type {any} */ (window).__results ?? []);
     /** @type {import('./profile.mjs').AnimationFrame[]} */
     const frames = await page.evaluate((since) => /** @type {any} */ (window).__bench.frames.filter((/** @type {any} */ f) => f.start >= since), typingStart);
-    return { samples, frames, cpuProfile };
+    return { samples, results, frames, cpuProfile };
   } finally {
     await close();
   }

@@ -11,6 +11,16 @@ import { STATIC_CSS, staticPage, storyImageSvg } from './stories.mjs';
 /** @typedef {import('./stories.mjs').Story} Story */
 
 const FUNCTION_PATH = '/functions/v1/fetch-news';
+/**
+ * Caching as a static host and the function would send it, so that a repeat visit in the same
+ * browser context is a real repeat visit: hashed assets forever, pages revalidated, the feed's
+ * answer for five minutes (the function's own header, docs/product.md#the-fetch-news-function).
+ */
+const CACHE = {
+  asset: 'public, max-age=31536000, immutable',
+  page: 'no-cache',
+  feed: 'public, max-age=300, s-maxage=300, stale-while-revalidate=300',
+};
 const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type',
@@ -60,19 +70,22 @@ export async function startBenchServer({ distDir, port = 0 }) {
   async function handle(request, response) {
     const { pathname } = new URL(request.url ?? '/', 'http://localhost');
     const send = (/** @type {number} */ status, /** @type {Record<string, string>} */ headers, /** @type {Buffer | string} */ body = '') => {
-      response.writeHead(status, { 'cache-control': 'no-store', ...headers });
+      response.writeHead(status, { 'cache-control': status === 200 ? CACHE.page : 'no-store', ...headers });
       response.end(request.method === 'HEAD' ? undefined : body);
     };
     if (pathname === FUNCTION_PATH) {
       if (request.method === 'OPTIONS') return send(204, CORS);
-      for await (const _ of request); // drain the POST body
-      return send(200, { ...CORS, 'content-type': 'application/json' }, answer);
+      for await (const _ of request); // drain a body, if any
+      return send(200, { ...CORS, 'content-type': 'application/json', 'cache-control': CACHE.feed }, answer);
     }
     if (pathname === '/static.html') return send(200, { 'content-type': TYPES['.html'] }, page);
-    if (pathname === '/static.css') return send(200, { 'content-type': TYPES['.css'] }, STATIC_CSS);
-    if (pathname.startsWith('/bench-images/')) return send(200, { 'content-type': TYPES['.svg'] }, storyImageSvg(pathname));
+    if (pathname === '/static.css') return send(200, { 'content-type': TYPES['.css'], 'cache-control': CACHE.asset }, STATIC_CSS);
+    if (pathname.startsWith('/bench-images/')) return send(200, { 'content-type': TYPES['.svg'], 'cache-control': CACHE.asset }, storyImageSvg(pathname));
     const file = pathname.endsWith('/') ? null : await siteFile(pathname);
-    if (file) return send(200, { 'content-type': TYPES[/** @type {keyof TYPES} */ (extname(pathname))] ?? 'application/octet-stream' }, file);
+    if (file) {
+      const cache = pathname.startsWith('/assets/') ? CACHE.asset : CACHE.page;
+      return send(200, { 'content-type': TYPES[/** @type {keyof TYPES} */ (extname(pathname))] ?? 'application/octet-stream', 'cache-control': cache }, file);
+    }
     if (extname(pathname) !== '' && !pathname.endsWith('.html')) return send(404, { 'content-type': TYPES['.txt'] }, 'Not found');
     const index = await siteFile('/index.html');
     return index ? send(200, { 'content-type': TYPES['.html'] }, index) : send(500, {}, 'dist-bench/index.html missing: build first');

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
 import { Layout } from '../components/Layout.tsx';
@@ -6,7 +6,7 @@ import { PageHeader } from '../components/PageHeader.tsx';
 import { SavedToggle } from '../components/SavedToggle.tsx';
 import type { ShareTarget } from '../components/ShareMenu.tsx';
 import { SkipLink } from '../components/SkipLink.tsx';
-import { categoriesOf, filterStories } from '../domain/filter.ts';
+import { categoriesOf, createStoryFilter } from '../domain/filter.ts';
 import { facebookShareUrl, twitterShareUrl } from '../domain/share.ts';
 import type { Story } from '../domain/story.ts';
 import { mediaUp } from '../theme/tokens.ts';
@@ -75,9 +75,31 @@ export function HomePage() {
   const bookmarked = useMemo(() => new Set(bookmarkIds), [bookmarkIds]);
   const { filter, setQuery, setCategories, setSavedOnly, clearFilters } = useHomeFilters(categories);
 
-  // Filtering thousands of stories happens when React has time, never ahead of a paint.
+  // What is in the search box now: the stories follow each key, the URL each pause (QueryField).
+  // A query changed in the URL by anything else (back button, "Clear filters") replaces it.
+  const [typed, setTyped] = useState({ urlQuery: filter.query, draft: filter.query });
+  const query = typed.urlQuery === filter.query ? typed.draft : filter.query;
+  // A transition: the key itself repaints only the search box; this page renders with the new
+  // query in the background, and a next key interrupts it.
+  const onDraft = useCallback((draft: string) => startTransition(() => setTyped({ urlQuery: filter.query, draft })), [filter.query]);
+  // "Clear filters" also drops a query typed but not yet in the URL (a new search box: no
+  // pending pause can put it back).
+  const [searchBoxKey, setSearchBoxKey] = useState(0);
+  const clearAll = useCallback(() => {
+    setTyped({ urlQuery: filter.query, draft: '' });
+    setSearchBoxKey((key) => key + 1);
+    clearFilters();
+  }, [filter.query, clearFilters]);
+
+  // Filtering thousands of stories happens when React has time, never ahead of a paint, and
+  // while the query is typed on, only the previous matches are searched (createStoryFilter).
   const deferredFilter = useDeferredValue(filter);
-  const matches = useMemo(() => filterStories(stories, deferredFilter, bookmarked), [stories, deferredFilter, bookmarked]);
+  const deferredQuery = useDeferredValue(query);
+  const [storyFilter] = useState(createStoryFilter);
+  const matches = useMemo(
+    () => storyFilter(stories, { query: deferredQuery, categories: deferredFilter.categories, savedOnly: deferredFilter.savedOnly }, bookmarked),
+    [storyFilter, stories, deferredQuery, deferredFilter.categories, deferredFilter.savedOnly, bookmarked],
+  );
 
   const searchRef = useRef<HTMLInputElement>(null);
   useSlashToFocus(searchRef);
@@ -123,7 +145,7 @@ export function HomePage() {
       <Layout>
         <Toolbar role="search" aria-label="Filter stories">
           <Controls>
-            <QueryField query={filter.query} onCommit={setQuery} inputRef={searchRef} />
+            <QueryField key={searchBoxKey} query={filter.query} onCommit={setQuery} onDraft={onDraft} inputRef={searchRef} />
             <Suspense fallback={<Button isDisabled>Categories</Button>}>
               <DeferredCategoryPicker.Component categories={categories} selected={selectedCategories} onChange={setCategories} isDisabled={categories.length === 0} />
             </Suspense>
@@ -143,9 +165,9 @@ export function HomePage() {
           status={status}
           matches={matches}
           bookmarks={bookmarked}
-          isFiltering={filter !== deferredFilter}
+          isFiltering={filter !== deferredFilter || query !== deferredQuery}
           onRetry={() => feed.send({ type: 'feed.retry' })}
-          onClearFilters={clearFilters}
+          onClearFilters={clearAll}
           onToggleBookmark={toggleBookmark}
           onShare={share}
           lastVisit={newSince}

@@ -8,15 +8,18 @@ interface QueryFieldProps {
   /** The query in the URL. */
   query: string;
   onCommit(query: string): void;
+  /** Every keystroke's text, at once: the stories are filtered as the visitor types. */
+  onDraft?(draft: string): void;
   inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
- * The search box, holding what is being typed until typing pauses: a keystroke repaints only
- * the box, and the URL (replaceState) and the filtering follow once per pause, not per key
- * (docs/performance.md). A query changed elsewhere (back button, "Clear filters") wins.
+ * The search box, holding what is being typed until typing pauses: the URL (replaceState,
+ * which re-renders the whole route) follows once per pause, not per key; the filtering follows
+ * each key through `onDraft`, in the background (docs/performance.md). A query changed
+ * elsewhere (back button, "Clear filters") wins.
  */
-export function QueryField({ query, onCommit, inputRef }: QueryFieldProps) {
+export function QueryField({ query, onCommit, onDraft, inputRef }: QueryFieldProps) {
   const [draft, setDraft] = useState(query);
   const [committed, setCommitted] = useState(query);
   if (query !== committed) {
@@ -30,5 +33,9 @@ export function QueryField({ query, onCommit, inputRef }: QueryFieldProps) {
     return () => clearTimeout(timer);
   }, [draft, query, onCommit]);
 
-  return <SearchBox value={draft} onChange={setDraft} inputRef={inputRef} />;
+  const change = (next: string) => {
+    setDraft(next);
+    onDraft?.(next);
+  };
+  return <SearchBox value={draft} onChange={change} inputRef={inputRef} />;
 }

@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState } from 'react';
+import { startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
@@ -7,7 +7,7 @@ import type { ShareTarget } from '../components/ShareMenu.tsx';
 import { SkeletonCards } from '../components/SkeletonCards.tsx';
 import type { Story } from '../domain/story.ts';
 import { visuallyHidden } from '../theme/mixins.ts';
-import { DeferredStorySections } from './deferred-components.tsx';
+import { DeferredStorySections, markStoryAreaSettled } from './deferred-components.tsx';
 import type { FeedStatus } from './selectors.ts';
 
 /** The first matches, shown large as Top Stories (docs/product.md#screens-and-states). */
@@ -15,6 +15,14 @@ export const TOP_STORIES_COUNT = 3;
 
 /** Compact cards rendered at first and per "Show more": large feeds stay fast (docs/performance.md). */
 export const MORE_STORIES_PAGE = 60;
+
+/**
+ * A new result list renders this many compact cards (more than a large screen shows), then
+ * the rest of the page CARDS_PER_FRAME per frame, so that neither the first card nor a
+ * keystroke waits for sixty cards (docs/performance.md).
+ */
+export const FIRST_CARDS = 24;
+export const CARDS_PER_FRAME = 12;
 
 interface StoryAreaProps {
   status: FeedStatus;
@@ -50,6 +58,12 @@ const More = styled.div`
   margin-top: ${({ theme }) => theme.space(8)};
 `;
 
+/** Rendered beside the cards: its effect runs once they are in the document. */
+function SettledMarker() {
+  useEffect(markStoryAreaSettled, []);
+  return null;
+}
+
 function announcement(status: FeedStatus, count: number): string {
   if (status === 'loading') return 'Loading stories';
   if (status === 'error') return '';
@@ -58,13 +72,34 @@ function announcement(status: FeedStatus, count: number): string {
 
 /** The story area: skeletons, the error screen, the empty state or the two sections. */
 export function StoryArea({ status, matches, bookmarks, isFiltering, onRetry, onClearFilters, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: StoryAreaProps) {
-  const [shown, setShown] = useState({ matches, limit: MORE_STORIES_PAGE });
-  // A new result list starts again from the first page.
-  const limit = shown.matches === matches ? shown.limit : MORE_STORIES_PAGE;
+  const [shown, setShown] = useState({ matches, limit: MORE_STORIES_PAGE, rendered: FIRST_CARDS });
+  // A new result list starts again from the first page, and from the first batch of it.
+  const fresh = shown.matches !== matches;
+  const limit = fresh ? MORE_STORIES_PAGE : shown.limit;
+  const rendered = Math.min(limit, fresh ? FIRST_CARDS : shown.rendered);
+  const available = Math.max(0, Math.min(limit, matches.length - TOP_STORIES_COUNT));
   // Stable arrays, so the memoized sections skip renders that change nothing they show.
   const top = useMemo(() => matches.slice(0, TOP_STORIES_COUNT), [matches]);
-  const more = useMemo(() => matches.slice(TOP_STORIES_COUNT, TOP_STORIES_COUNT + limit), [matches, limit]);
-  const remaining = matches.length - TOP_STORIES_COUNT - more.length;
+  const more = useMemo(() => matches.slice(TOP_STORIES_COUNT, TOP_STORIES_COUNT + rendered), [matches, rendered]);
+  const remaining = matches.length - TOP_STORIES_COUNT - available;
+
+  // The rest of the page, a batch after each paint, in the background (a key press goes first).
+  useEffect(() => {
+    if (status === 'loading' || rendered >= available) return;
+    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setShown({ matches, limit, rendered: rendered + CARDS_PER_FRAME })), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [status, matches, limit, rendered, available]);
+  const noCards = status === 'error' || (status !== 'loading' && matches.length === 0);
+  useEffect(() => {
+    if (noCards) markStoryAreaSettled();
+  }, [noCards]);
 
   return (
     <Area id="stories" tabIndex={-1} aria-busy={status === 'loading'} data-filtering={isFiltering || undefined}>
@@ -87,10 +122,11 @@ export function StoryArea({ status, matches, bookmarks, isFiltering, onRetry, on
               lastVisit={lastVisit}
               canShareNatively={canShareNatively}
             />
+            <SettledMarker />
           </Suspense>
           {remaining > 0 && (
             <More>
-              <Button onPress={() => setShown({ matches, limit: limit + MORE_STORIES_PAGE })}>
+              <Button onPress={() => setShown({ matches, limit: limit + MORE_STORIES_PAGE, rendered: limit + MORE_STORIES_PAGE })}>
                 Show more stories ({remaining} more)
               </Button>
             </More>

@@ -1,9 +1,26 @@
 /**
  * Components the first render does not need, split out of the main bundle (docs/performance.md).
- * The first render is the header, the filters and the skeleton; the cards, the menus and the
- * toast region arrive in chunks that start downloading at once, beside the feed call.
+ * The first render is the header, the filters and the skeleton. The cards (with the reader
+ * features) load at once, beside the feed call: the first card waits for them. The menus, the
+ * chips, the theme toggle and the toast region wait until the story area has settled (cards
+ * on screen, or an empty, error or demo state), so that they never compete with the first
+ * card for the network or the CPU; their places hold fallbacks until then.
  */
 import { lazy, type ComponentType } from 'react';
+
+/** Longest wait for the story area before the rest loads anyway (a slow feed call). */
+const SETTLE_WAIT_MS = 3000;
+
+let settle: () => void = () => {};
+const storyAreaSettled = new Promise<void>((resolve) => {
+  settle = resolve;
+});
+if (typeof window !== 'undefined') window.setTimeout(() => settle(), SETTLE_WAIT_MS);
+
+/** The story area shows its first cards, or a state with none: the rest may load now. */
+export function markStoryAreaSettled(): void {
+  settle();
+}
 
 function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loading: Promise<{ default: ComponentType<P> }> | undefined;
@@ -12,13 +29,6 @@ function deferred<P extends object>(load: () => Promise<ComponentType<P>>) {
 }
 
 export const DeferredStorySections = deferred(() => import('./stories-chunk.ts').then((m) => m.StorySections));
-export const DeferredCategoryPicker = deferred(() => import('../components/CategoryPicker.tsx').then((m) => m.CategoryPicker));
-export const DeferredCategoryChips = deferred(() => import('../components/CategoryChips.tsx').then((m) => m.CategoryChips));
-export const DeferredToastRegion = deferred(() => import('../components/Toasts.tsx').then((m) => m.ToastRegion));
-// React Aria's tooltip brings overlay positioning; the toggle appears in its reserved place
-// a moment after the first paint (never swapped, so no press or focus can be lost).
-export const DeferredThemeToggle = deferred(() => import('../components/ThemeToggle.tsx').then((m) => m.ThemeToggle));
-
 // The "New" count line, the reading keys and their dialog (src/app/ReaderFeatures.tsx): in the
 // stories' chunk, so it arrives with the cards (a chunk of its own would split the shared ones).
 export const DeferredReaderFeatures = deferred(() => import('./stories-chunk.ts').then((m) => m.ReaderFeatures));
@@ -27,6 +37,21 @@ export const DeferredReaderFeatures = deferred(() => import('./stories-chunk.ts'
 // come with the cards.
 export const DeferredFeedNotices = deferred(() => import('./stories-chunk.ts').then((m) => m.FeedNotices));
 
-export function preloadDeferredComponents() {
-  for (const { preload } of [DeferredThemeToggle, DeferredStorySections, DeferredCategoryPicker, DeferredCategoryChips, DeferredToastRegion]) void preload();
+// The rest, all at once when the story area has settled: they show up together.
+let rest: Promise<[typeof import('../components/CategoryPicker.tsx'), typeof import('../components/CategoryChips.tsx'), typeof import('../components/Toasts.tsx'), typeof import('../components/ThemeToggle.tsx')]> | undefined;
+const loadRest = () =>
+  (rest ??= storyAreaSettled.then(() =>
+    Promise.all([import('../components/CategoryPicker.tsx'), import('../components/CategoryChips.tsx'), import('../components/Toasts.tsx'), import('../components/ThemeToggle.tsx')]),
+  ));
+
+export const DeferredCategoryPicker = deferred(() => loadRest().then(([m]) => m.CategoryPicker));
+export const DeferredCategoryChips = deferred(() => loadRest().then(([, m]) => m.CategoryChips));
+export const DeferredToastRegion = deferred(() => loadRest().then(([, , m]) => m.ToastRegion));
+// React Aria's tooltip brings overlay positioning; the toggle appears in its reserved place
+// once the stories show (never swapped, so no press or focus can be lost).
+export const DeferredThemeToggle = deferred(() => loadRest().then(([, , , m]) => m.ThemeToggle));
+
+/** Starts loading the cards' chunk (main.tsx, before the first render). */
+export function preloadStoryComponents() {
+  void DeferredStorySections.preload();
 }

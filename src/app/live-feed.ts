@@ -1,56 +1,34 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { fromPromise } from 'xstate';
 import { FETCH_TIMEOUT_MS } from '../../machines/fetchWithRetry.ts';
 import { storiesFromAnswer } from '../domain/normalize.ts';
 import type { Story } from '../domain/story.ts';
-import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
 
-let client: Promise<SupabaseClient> | undefined;
+type FeedRequestModule = typeof import('./feed-request.ts');
+let feedRequest: Promise<FeedRequestModule> | undefined;
 
 /**
- * The backend client, in a chunk of its own so it stays out of the first render's JavaScript.
- * `main.tsx` starts loading it before the first render, so the feed call is not held up by it.
+ * The feed call's code, in a chunk of its own (functions-js, no more of supabase-js) that
+ * src/feed-boot.ts has usually loaded already, with the call under way.
  */
-export function getClient(): Promise<SupabaseClient> {
-  client ??= import('@supabase/supabase-js').then(
-    ({ createClient }) =>
-      createClient(SUPABASE_URL, SUPABASE_ANON_KEY, {
-        // The page is anonymous: no session to keep, refresh or read from the URL.
-        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      }),
-    (error: unknown) => {
-      // A chunk that failed to load is tried again by the next call ("Try Again", the retry).
-      client = undefined;
-      throw error;
-    },
-  );
-  return client;
+export function loadFeedRequest(): Promise<FeedRequestModule> {
+  feedRequest ??= import('./feed-request.ts').catch((error: unknown) => {
+    // A chunk that failed to load is tried again by the next call ("Try Again", the retry).
+    feedRequest = undefined;
+    throw error;
+  });
+  return feedRequest;
 }
 
 /**
- * Calls the fetch-news function and resolves with its parsed JSON answer.
- * Rejects when the call fails: no connection, no answer within 10 s, a non-2xx status,
- * or a body that is not JSON (docs/product.md#loading-failure-retry-and-fallback).
+ * Calls the fetch-news function (GET) and resolves with its parsed JSON answer. The first
+ * call takes over the one src/feed-boot.ts started before the app loaded, so a page load
+ * makes one request. Rejects when the call fails: no connection, no answer within 10 s,
+ * a non-2xx status, or a body that is not JSON (docs/product.md#loading-failure-retry-and-fallback).
  */
 export async function fetchLiveAnswer(signal?: AbortSignal): Promise<unknown> {
-  const supabase = await getClient();
-  const { data, error, response } = await supabase.functions.invoke<unknown>('fetch-news', {
-    method: 'POST',
-    timeout: FETCH_TIMEOUT_MS,
-    ...(signal ? { signal } : {}),
-  });
-  // supabase-js's FunctionsHttpError, FunctionsRelayError or FunctionsFetchError.
-  if (error) throw error;
-  const labelledJson = response?.headers.get('content-type')?.split(';')[0]?.trim() === 'application/json';
-  // supabase-js parsed a JSON answer already (a JSON string is valid, if useless: no stories).
-  if (labelledJson) return data;
-  // Otherwise it handed back text or bytes: the answer counts only if that text is JSON.
-  if (typeof data !== 'string') throw new Error('The fetch-news answer is not JSON');
-  try {
-    return JSON.parse(data) as unknown;
-  } catch {
-    throw new Error('The fetch-news answer is not JSON');
-  }
+  const { callFeed, takeEarlyFeedCall } = await loadFeedRequest();
+  const limits = { timeout: FETCH_TIMEOUT_MS, ...(signal ? { signal } : {}) };
+  return takeEarlyFeedCall(limits) ?? callFeed(limits);
 }
 
 /**

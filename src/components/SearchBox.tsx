@@ -1,5 +1,5 @@
-import type { Ref } from 'react';
-import { Button, Input, Label, SearchField } from 'react-aria-components';
+import { useCallback, useId, useRef, type KeyboardEvent, type Ref } from 'react';
+import { Button } from 'react-aria-components';
 import styled from 'styled-components';
 import { focusRing, visuallyHidden } from '../theme/mixins.ts';
 import { CloseIcon, SearchIcon } from './icons.tsx';
@@ -10,7 +10,7 @@ export interface SearchBoxProps {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-const Field = styled(SearchField)`
+const Field = styled.div`
   position: relative;
   display: flex;
   align-items: center;
@@ -24,11 +24,11 @@ const Field = styled(SearchField)`
   }
 `;
 
-const HiddenLabel = styled(Label)`
+const HiddenLabel = styled.label`
   ${visuallyHidden}
 `;
 
-const StyledInput = styled(Input)`
+const StyledInput = styled.input`
   width: 100%;
   min-height: 44px;
   padding: 0 ${({ theme }) => theme.space(12)} 0 ${({ theme }) => theme.space(10)};
@@ -50,11 +50,11 @@ const StyledInput = styled(Input)`
     appearance: none;
   }
 
-  &[data-hovered] {
+  &:hover {
     border-color: ${({ theme }) => theme.color.text};
   }
 
-  &[data-focused] {
+  &:focus {
     ${focusRing}
     outline-offset: 0;
     border-color: ${({ theme }) => theme.color.focusRing};
@@ -102,16 +102,55 @@ const KeyHint = styled.kbd`
   pointer-events: none;
 `;
 
+/**
+ * The search field: a plain `<input type="search">` with its label, a clear button while there
+ * is text, and Escape to clear. Plain, so that a keystroke costs the browser's input handling
+ * and one small render, nothing more (docs/performance.md: keystroke to paint).
+ */
 export function SearchBox({ value, onChange, inputRef }: SearchBoxProps) {
+  const id = useId();
+  const ownRef = useRef<HTMLInputElement | null>(null);
+  const setRefs = useCallback(
+    (element: HTMLInputElement | null) => {
+      ownRef.current = element;
+      if (typeof inputRef === 'function') inputRef(element);
+      else if (inputRef) inputRef.current = element;
+    },
+    [inputRef],
+  );
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Escape clears the text; with no text it is left to others (dialogs, menus).
+    if (event.key !== 'Escape' || event.currentTarget.value === '') return;
+    event.preventDefault();
+    event.stopPropagation();
+    onChange('');
+  };
   return (
-    <Field value={value} onChange={onChange}>
-      <HiddenLabel>Search news stories</HiddenLabel>
+    <Field>
+      <HiddenLabel htmlFor={id}>Search news stories</HiddenLabel>
       <SearchIcon size={18} />
-      <StyledInput ref={inputRef} placeholder="Search news stories..." />
+      <StyledInput
+        ref={setRefs}
+        id={id}
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        placeholder="Search news stories..."
+        autoComplete="off"
+        spellCheck={false}
+      />
       {value === '' ? (
         <KeyHint aria-hidden="true">/</KeyHint>
       ) : (
-        <ClearButton aria-label="Clear search">
+        <ClearButton
+          aria-label="Clear search"
+          excludeFromTabOrder
+          onPress={() => {
+            onChange('');
+            ownRef.current?.focus();
+          }}
+        >
           <CloseIcon size={16} />
         </ClearButton>
       )}

@@ -11,12 +11,16 @@ export interface ShareMenuProps {
   onShare(target: ShareTarget): void;
   /** Adds "More sharing options" (the system share sheet); only where navigator.share exists. */
   canShareNatively?: boolean;
+  /** Focus the button on mount (it replaces a stand-in that had focus: DeferredShareMenu). */
+  autoFocus?: boolean;
+  /** Open on mount (the stand-in was pressed before the menu's code arrived). */
+  defaultOpen?: boolean;
 }
 
-export function ShareMenu({ onShare, canShareNatively = false }: ShareMenuProps) {
+export function ShareMenu({ onShare, canShareNatively = false, autoFocus = false, defaultOpen = false }: ShareMenuProps) {
   return (
-    <MenuTrigger>
-      <IconButton aria-label="Share story">
+    <MenuTrigger defaultOpen={defaultOpen}>
+      <IconButton aria-label="Share story" autoFocus={autoFocus}>
         <ShareIcon size={18} />
       </IconButton>
       <Popover placement="bottom end">

@@ -8,7 +8,8 @@ import { ExternalLink } from './ExternalLink.tsx';
 import { IconToggleButton } from './IconToggleButton.tsx';
 import { BookmarkIcon } from './icons.tsx';
 import { RelatedSources } from './RelatedSources.tsx';
-import { ShareMenu, type ShareTarget } from './ShareMenu.tsx';
+import { DeferredShareMenu } from './DeferredShareMenu.tsx';
+import type { ShareTarget } from './ShareMenu.tsx';
 import { StoryImage } from './StoryImage.tsx';
 
 export type StoryCardVariant = 'large' | 'compact';
@@ -169,7 +170,7 @@ export const StoryCard = memo(function StoryCard({
             >
               <BookmarkIcon size={18} filled={isBookmarked} />
             </IconToggleButton>
-            <ShareMenu onShare={(target) => onShare(story, target)} canShareNatively={canShareNatively} />
+            <DeferredShareMenu onShare={(target) => onShare(story, target)} canShareNatively={canShareNatively} />
           </Actions>
         </Footer>
       </Body>

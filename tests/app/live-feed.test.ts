@@ -1,10 +1,10 @@
 /**
- * The page's feed call through the real supabase-js client against a loopback server:
+ * The page's feed call through the real functions client against a loopback server:
  * what counts as an answer and what counts as a failure (docs/product.md#loading-failure-retry-and-fallback).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -13,6 +13,14 @@ const seen: IncomingMessage[] = [];
 let server: Server;
 let fetchLiveAnswer: (signal?: AbortSignal) => Promise<unknown>;
 let liveStoriesActor: typeof import('../../src/app/live-feed.ts').liveStoriesActor;
+let startEarlyFeedCall: () => void;
+
+/** A fresh page load: the boot call's state starts empty. */
+async function freshPage() {
+  vi.resetModules();
+  ({ fetchLiveAnswer, liveStoriesActor } = await import('../../src/app/live-feed.ts'));
+  ({ startEarlyFeedCall } = await import('../../src/app/feed-request.ts'));
+}
 
 beforeAll(async () => {
   server = createServer((request, response) => {
@@ -23,15 +31,11 @@ beforeAll(async () => {
   const { port } = server.address() as AddressInfo;
   vi.stubEnv('VITE_SUPABASE_URL', `http://127.0.0.1:${port}`);
   vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'test-anon-key');
-  // supabase-js refuses to start on Node 20 without a WebSocket class; browsers have one and
-  // the realtime client it is for is never used by the page.
-  if (!('WebSocket' in globalThis)) vi.stubGlobal('WebSocket', class {});
-  ({ fetchLiveAnswer, liveStoriesActor } = await import('../../src/app/live-feed.ts'));
+  await freshPage();
 });
 
 afterAll(async () => {
   vi.unstubAllEnvs();
-  vi.unstubAllGlobals();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
@@ -42,11 +46,12 @@ const json = (status: number, body: string, type = 'application/json'): Handler 
 };
 
 describe('fetchLiveAnswer', () => {
-  it('POSTs to /functions/v1/fetch-news with the anon key as apikey and bearer token, and returns the JSON', async () => {
+  it('GETs /functions/v1/fetch-news (cacheable) with the anon key as apikey and bearer token, and returns the JSON', async () => {
     handler = json(200, JSON.stringify({ stories: [{ id: '1' }], generated_at: 'now' }));
     await expect(fetchLiveAnswer()).resolves.toEqual({ stories: [{ id: '1' }], generated_at: 'now' });
     const request = seen.at(-1)!;
-    expect(request.method).toBe('POST');
+    expect(request.method).toBe('GET');
+    expect(request.headers['content-type']).toBeUndefined();
     expect(request.url).toBe('/functions/v1/fetch-news');
     expect(request.headers.apikey).toBe('test-anon-key');
     expect(request.headers.authorization).toBe('Bearer test-anon-key');
@@ -94,6 +99,85 @@ describe('fetchLiveAnswer', () => {
     setTimeout(() => controller.abort(), 100);
     await expect(call).rejects.toThrow();
     expect(seen.length).toBe(before + 1);
+  });
+});
+
+describe('the call started before the app (src/feed-boot.ts)', () => {
+  beforeEach(freshPage);
+
+  it('is not made once the app has asked for the feed without it (it would be a second request)', async () => {
+    handler = json(200, '{"stories":[]}');
+    const before = seen.length;
+    await fetchLiveAnswer();
+    startEarlyFeedCall();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.length).toBe(before + 1);
+  });
+
+  it('is the one request of a page load: the first fetchLiveAnswer takes it over, later ones call again', async () => {
+    let release: () => void = () => {};
+    handler = (request, response) => {
+      release = () => json(200, '{"stories":[],"generated_at":"early"}')(request, response);
+    };
+    const before = seen.length;
+    startEarlyFeedCall();
+    startEarlyFeedCall(); // once only
+    await vi.waitFor(() => expect(seen.length).toBe(before + 1));
+    const taken = fetchLiveAnswer();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.length).toBe(before + 1);
+    release();
+    await expect(taken).resolves.toEqual({ stories: [], generated_at: 'early' });
+
+    handler = json(200, '{"stories":[],"generated_at":"later"}');
+    await expect(fetchLiveAnswer()).resolves.toEqual({ stories: [], generated_at: 'later' });
+    expect(seen.length).toBe(before + 2);
+  });
+
+  it('fails as the call would: its error, or an abort by the taker, which also ends the request', async () => {
+    handler = json(503, '{"error":"down"}');
+    startEarlyFeedCall();
+    await expect(fetchLiveAnswer()).rejects.toThrow(/non-2xx|status/i);
+
+    await freshPage();
+    handler = () => {}; // never answers
+    const before = seen.length;
+    startEarlyFeedCall();
+    await vi.waitFor(() => expect(seen.length).toBe(before + 1));
+    const request = seen.at(-1)!;
+    const closed = new Promise((resolve) => request.socket.once('close', resolve));
+    const controller = new AbortController();
+    const taken = fetchLiveAnswer(controller.signal);
+    setTimeout(() => controller.abort(), 50);
+    await expect(taken).rejects.toThrow('aborted');
+    await closed;
+
+    await freshPage();
+    startEarlyFeedCall();
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(fetchLiveAnswer(aborted.signal)).rejects.toThrow('aborted');
+  });
+
+  it('fails when no answer comes within the time limit (10 s)', async () => {
+    handler = () => {}; // never answers
+    startEarlyFeedCall();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const outcome = fetchLiveAnswer().then(
+        () => 'answered',
+        (error: unknown) => String(error),
+      );
+      await vi.advanceTimersByTimeAsync(9_900);
+      let settled = false;
+      void outcome.then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(200);
+      await expect(outcome).resolves.toMatch('aborted');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

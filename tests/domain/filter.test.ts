@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  createStoryFilter,
   EMPTY_FILTER,
   categoriesOf,
   categoryOf,
@@ -204,6 +205,73 @@ describe('filterStories properties', () => {
         expect(filterStories(stories, EMPTY_FILTER, new Set())).toEqual(stories);
       }),
     );
+  });
+});
+
+// A search box's calls: the query typed on, erased, replaced; filters and bookmarks changed between.
+const typingSession = storiesArb.chain((stories) =>
+  fc.record({
+    stories: fc.constant(stories),
+    steps: fc.array(
+      fc.record({
+        edit: fc.oneof(
+          fc.record({ kind: fc.constant('type' as const), text }),
+          fc.record({ kind: fc.constant('erase' as const), count: fc.integer({ min: 1, max: 4 }) }),
+          fc.record({ kind: fc.constant('replace' as const), text }),
+        ),
+        categories: fc.oneof(fc.constant(null), fc.subarray(categoryPool)),
+        savedOnly: fc.oneof(fc.constant(null), fc.boolean()),
+        bookmarks: fc.oneof(fc.constant(null), fc.subarray(stories.map((s) => s.id)).map((ids) => new Set(ids))),
+        newStoriesArray: fc.boolean(),
+      }),
+      { maxLength: 25 },
+    ),
+  }),
+);
+
+describe('createStoryFilter properties', () => {
+  it('gives filterStories\'s answer at every step of a typing session, narrowing or not', () => {
+    fc.assert(
+      fc.property(typingSession, ({ stories, steps }) => {
+        const filter = createStoryFilter();
+        let current: Story[] = stories;
+        let query = '';
+        let categories: readonly string[] = [];
+        let savedOnly = false;
+        let bookmarks: ReadonlySet<string> = new Set<string>();
+        for (const step of steps) {
+          if (step.edit.kind === 'type') query += step.edit.text;
+          else if (step.edit.kind === 'erase') query = query.slice(0, -step.edit.count);
+          else query = step.edit.text;
+          if (step.categories) categories = step.categories;
+          if (step.savedOnly !== null) savedOnly = step.savedOnly;
+          if (step.bookmarks) bookmarks = step.bookmarks;
+          if (step.newStoriesArray) current = [...current];
+          const result = filter(current, { query, categories, savedOnly }, bookmarks);
+          expect(result).toEqual(modelFilter(current, query, [...categories], savedOnly, new Set(bookmarks)));
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('searches only the previous matches while the query is typed on, and answers a repeated call with the same array', () => {
+    const stories = [story('a', { title: 'Harbour plan' }), story('b', { title: 'Harbour tax' }), story('c', { title: 'Rail pass' })];
+    const filter = createStoryFilter();
+    const harbour = filter(stories, { ...EMPTY_FILTER, query: 'harb' }, new Set());
+    expect(harbour.map((s) => s.id)).toEqual(['a', 'b']);
+    // Stories outside the previous matches are not looked at: a changed one stays out.
+    stories[2] = { ...stories[2]!, title: 'Harbour planning' };
+    const plan = filter(stories, { ...EMPTY_FILTER, query: 'harbour plan' }, new Set());
+    expect(plan.map((s) => s.id)).toEqual(['a']);
+    expect(filter(stories, { ...EMPTY_FILTER, query: ' Harbour Plan ' }, new Set())).toBe(plan);
+    // Erasing searches everything again.
+    expect(filter(stories, { ...EMPTY_FILTER, query: 'harbour' }, new Set()).map((s) => s.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('matches a query holding the field separator only within one field', () => {
+    const stories = [story('a', { title: 'x', summary: 'y' }), story('b', { title: 'x\u0000y' })];
+    expect(filterStories(stories, { ...EMPTY_FILTER, query: 'X\u0000Y' }, new Set()).map((s) => s.id)).toEqual(['b']);
   });
 });
 

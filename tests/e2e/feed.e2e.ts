@@ -52,13 +52,13 @@ function quietFor(page: Page, ms: number): Promise<void> {
 }
 
 describe('the feed call', () => {
-  it('calls POST /functions/v1/fetch-news once, with the public key as apikey and as bearer token', async () => {
+  it('calls GET /functions/v1/fetch-news once (a cacheable call), with the public key as apikey and as bearer token', async () => {
     const { page } = await h.open();
     await openHomeWithStories(page);
     await quietFor(page, 1500);
     expect(h.backend.calls).toHaveLength(1);
     const [call] = h.backend.calls;
-    expect(call?.method).toBe('POST');
+    expect(call?.method).toBe('GET');
     expect(call?.path).toBe(FUNCTION_PATH);
     expect(call?.headers.apikey).toBe(ANON_KEY);
     expect(call?.headers.authorization).toBe(`Bearer ${ANON_KEY}`);

@@ -88,7 +88,7 @@ describe('fetch-news on Deno (npm run functions)', () => {
     expect(second.headers.get('x-cache')).toBe('HIT');
     expect(b.generated_at).toBe(a.generated_at);
     expect(feedRequests).toBe(before);
-    expect(second.headers.get('cache-control')).toMatch(/^public, max-age=(2\d\d|300), s-maxage=\d+$/);
+    expect(second.headers.get('cache-control')).toMatch(/^public, max-age=(2\d\d|300), s-maxage=\d+, stale-while-revalidate=300$/);
   });
 
   it('answers the CORS preflight and refuses other methods with 405', async () => {

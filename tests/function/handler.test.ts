@@ -27,12 +27,25 @@ describe('the HTTP handler', () => {
     }
   });
 
-  it.each(['GET', 'POST'])('answers %s with the news as JSON, cacheable for the remaining lifetime', async (method) => {
+  it('answers the preflight of the page\'s GET, which sends apikey and Authorization', async () => {
+    const response = await handler(cached(true))(
+      new Request(URL_, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://news.example.org', 'access-control-request-method': 'GET', 'access-control-request-headers': 'apikey, authorization' },
+      }),
+    );
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-methods')).toContain('GET');
+    const allowed = (response.headers.get('access-control-allow-headers') ?? '').split(',').map((name) => name.trim());
+    expect(allowed).toEqual(expect.arrayContaining(['apikey', 'authorization']));
+  });
+
+  it.each(['GET', 'POST'])('answers %s with the news as JSON, cacheable for the remaining lifetime, then stale while it is refreshed', async (method) => {
     const response = await handler(cached(false))(new Request(URL_, { method, body: method === 'POST' ? '{}' : undefined }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(ANSWER);
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=300');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=300, stale-while-revalidate=300');
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('x-cache')).toBe('MISS');
   });

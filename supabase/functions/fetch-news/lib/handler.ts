@@ -7,6 +7,13 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Max-Age': '86400',
 };
 
+/**
+ * How long a cache may keep serving an expired answer while it fetches a fresh one in the
+ * background: a fleet of visitors costs the function one refresh per cache lifetime per edge,
+ * and no visitor waits for it (docs/product.md#the-fetch-news-function).
+ */
+export const STALE_WHILE_REVALIDATE_S = 300;
+
 export interface HandlerDeps {
   readonly getAnswer: () => Promise<CachedAnswer>;
   readonly now?: () => number;
@@ -36,8 +43,9 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
       const { answer, expiresAt, hit } = await deps.getAnswer();
       const maxAge = Math.max(0, Math.floor((expiresAt - now()) / 1000));
       return json(answer, 200, {
-        // Shared caches (a CDN in front of the function) may keep it as long as this instance does.
-        'Cache-Control': `public, max-age=${maxAge}, s-maxage=${maxAge}`,
+        // Browsers and shared caches (a CDN in front of the function) may keep it as long as this
+        // instance does, then serve it a while longer as they refresh it (the page calls with GET).
+        'Cache-Control': `public, max-age=${maxAge}, s-maxage=${maxAge}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`,
         'X-Cache': hit ? 'HIT' : 'MISS',
       });
     } catch (error) {
