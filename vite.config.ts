@@ -16,8 +16,34 @@ function cspMetaTag(backendUrl: string): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => {
+/**
+ * A production build is for a real deployment: it needs the project's URL and public anon
+ * key (docs/deploy.md), and must never carry a secret key. Development (`npm start`,
+ * `vite build --mode development`) keeps the local defaults of src/app/config.ts.
+ */
+export function productionEnvProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  for (const name of ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY']) {
+    if (!env[name]?.trim()) problems.push(`${name} is not set`);
+  }
+  if (env.VITE_SUPABASE_ANON_KEY?.trim().startsWith('sb_secret_')) {
+    problems.push('VITE_SUPABASE_ANON_KEY is a secret key (sb_secret_…); the site needs the public anon (publishable) key');
+  }
+  return problems;
+}
+
+export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
+  if (command === 'build' && mode === 'production') {
+    const problems = productionEnvProblems(env);
+    if (problems.length > 0) {
+      throw new Error(
+        `Production build refused: ${problems.join('; ')}.\n` +
+          'Set VITE_SUPABASE_URL=https://<project-ref>.supabase.co and VITE_SUPABASE_ANON_KEY=<anon key> (see docs/deploy.md), ' +
+          'or build for local use with `vite build --mode development`.',
+      );
+    }
+  }
   const backendUrl = env.VITE_SUPABASE_URL || DEFAULT_BACKEND;
   return {
     plugins: [

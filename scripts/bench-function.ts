@@ -1,8 +1,11 @@
 // `npm run bench:function`: parse throughput of the fetch-news parser against
-// rss-parser on the third-party corpus (same run, same files), and the latency
-// of a full aggregation of 20 loopback feeds of 50 items, cold and warm.
+// rss-parser on the third-party corpus (same run, same files), the latency
+// of a full aggregation of 20 loopback feeds of 50 items, cold and warm, and the
+// CPU time and peak memory of one refresh of 24 sources: every source at the byte
+// limit with hostile content (worst case), real feeds (typical), against a baseline
+// of tiny feeds measured in the same run.
 // Prints a table and writes docs/performance-function.md.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -139,14 +142,15 @@ async function aggregationChild(): Promise<void> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   const sources: Source[] = bodies.map((_, i) => ({ name: `Site ${i}`, url: `http://127.0.0.1:${port}/feed-${i}.xml`, category: 'World' }));
-  const deps = { fetch: globalThis.fetch, now: () => new Date(), config: DEFAULT_AGGREGATE_CONFIG };
+  // The feeds are on loopback, which the function only fetches with NEWS_ALLOW_LOOPBACK=1.
+  const deps = { now: () => new Date(), config: { ...DEFAULT_AGGREGATE_CONFIG, allowLoopback: true } };
   const samples: [wall: number, cpu: number][] = [];
   for (let run = 0; run <= WARM_RUNS; run++) {
     const started = performance.now();
     const cpuStarted = cpuMs();
     const answer = await aggregate(sources, deps);
     samples.push([performance.now() - started, cpuMs() - cpuStarted]);
-    if (answer.stories.length !== 200 || !answer.sources.every((s) => s.ok)) throw new Error('unexpected aggregation result');
+    if (answer.stories.length !== 200 || !answer.sources.every((s) => s.ok)) throw new Error(`unexpected aggregation result: ${JSON.stringify(answer.sources)}`);
   }
   server.close();
   process.stdout.write(JSON.stringify(samples));
@@ -172,6 +176,162 @@ function aggregationLatency() {
   return { cold, warm, coldCpu, warmCpu };
 }
 
+// ---- one refresh of 24 sources: CPU time and peak memory (each in a fresh child process) ----
+
+const REFRESH_SOURCES = 24;
+const REFRESH_PROCESSES = 3;
+const LIMIT = DEFAULT_AGGREGATE_CONFIG.maxBodyBytes;
+
+/** Repeats `unit(i)` between head and tail up to exactly-at-most `LIMIT` bytes (ASCII). */
+function fillToLimit(head: string, unit: (i: number) => string, tail: string): string {
+  const parts = [head];
+  let size = head.length + tail.length;
+  for (let i = 0; ; i++) {
+    const next = unit(i);
+    if (size + next.length > LIMIT) break;
+    parts.push(next);
+    size += next.length;
+  }
+  parts.push(tail);
+  return parts.join('');
+}
+
+const RSS_HEAD = '<?xml version="1.0"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Hostile</title><link>https://hostile.example/</link>';
+const RSS_TAIL = '</channel></rss>';
+const ONE_ITEM = '<item><title>x</title><link>https://hostile.example/a</link>';
+
+/** Feeds at the byte limit built to be expensive in different ways. */
+const HOSTILE: Readonly<Record<string, { readonly what: string; readonly body: (source: number) => string }>> = {
+  ampersands: {
+    what: 'the issue\'s feed: title and description of "&" with one late ";"',
+    body: () => {
+      const half = '&'.repeat(Math.floor((LIMIT - 400) / 2));
+      return `${RSS_HEAD}<item><title>${half};</title><link>https://hostile.example/a</link><description>${half};</description></item>${RSS_TAIL}`;
+    },
+  },
+  'tiny items': {
+    what: 'as many minimal dated items as fit',
+    body: (source) => fillToLimit(RSS_HEAD, (i) => `<item><title>t${i}</title><link>https://h${source}.example/${i}</link><pubDate>Mon, 01 Jan 2024 12:00:00 GMT</pubDate></item>`, RSS_TAIL),
+  },
+  'empty elements': {
+    what: 'one item holding as many empty elements as fit',
+    body: () => fillToLimit(`${RSS_HEAD}${ONE_ITEM}`, (i) => `<c${i % 10}/>`, `</item>${RSS_TAIL}`),
+  },
+  attributes: {
+    what: 'one item with as many media:content images as fit',
+    body: () => fillToLimit(`${RSS_HEAD}${ONE_ITEM}`, (i) => `<media:content url="https://h.example/${i}.jpg" medium="image" width="${i}"/>`, `</item>${RSS_TAIL}`),
+  },
+  'escaped HTML': {
+    what: 'items whose descriptions are entity-escaped HTML full of named references',
+    body: (source) =>
+      fillToLimit(RSS_HEAD, (i) => `<item><title>t${i} &amp;mdash; &amp;rsquo;</title><link>https://h${source}.example/${i}</link><description>${'&amp;lt;p&amp;gt;a&amp;mdash;b&amp;nbsp;&amp;hellip;&amp;lt;/p&amp;gt;'.repeat(200)}</description></item>`, RSS_TAIL),
+  },
+};
+
+function typicalBodies(): Buffer[] {
+  const dirs = [resolve(ROOT, 'tests/fixtures/feeds'), join(CORPUS, 'real-world')];
+  const files = dirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => /\.xml$/.test(name) && !/billion|quadratic|xxe/.test(name))
+      .map((name) => join(dir, name)),
+  );
+  return Array.from({ length: REFRESH_SOURCES }, (_, i) => readFileSync(files[i % files.length] as string));
+}
+
+interface RefreshSample {
+  readonly cpuMs: number;
+  readonly wallMs: number;
+  /** Process peak RSS before the refresh (code loaded) and after it. */
+  readonly rssBeforeMb: number;
+  readonly rssPeakMb: number;
+  readonly ok: number;
+  readonly errors: Readonly<Record<string, number>>;
+  readonly answerBytes: number;
+}
+
+/** Child: one refresh of the 24 sources at `origin/<scenario>/<i>` with the default limits. */
+async function refreshChild(origin: string, scenario: string): Promise<void> {
+  const sources: Source[] = Array.from({ length: REFRESH_SOURCES }, (_, i) => ({
+    name: `Source ${i}`,
+    url: `${origin}/${encodeURIComponent(scenario)}/${i}`,
+    category: 'World',
+  }));
+  const deps = { now: () => new Date(), config: { ...DEFAULT_AGGREGATE_CONFIG, allowLoopback: true } };
+  // Load the code paths first (a tiny refresh elsewhere), so the sample is the refresh itself.
+  await aggregate([{ name: 'warm-up', url: `${origin}/baseline/0`, category: 'World' }], deps);
+  collectGarbage?.();
+  const rssBeforeMb = process.resourceUsage().maxRSS / 1024;
+  const started = performance.now();
+  const cpuStarted = cpuMs();
+  const answer = await aggregate(sources, deps);
+  const body = JSON.stringify(answer);
+  const sample: RefreshSample = {
+    cpuMs: cpuMs() - cpuStarted,
+    wallMs: performance.now() - started,
+    rssBeforeMb,
+    rssPeakMb: process.resourceUsage().maxRSS / 1024,
+    ok: answer.sources.filter((s) => s.ok).length,
+    errors: answer.sources.reduce<Record<string, number>>((counts, s) => {
+      if (s.error) counts[s.error] = (counts[s.error] ?? 0) + 1;
+      return counts;
+    }, {}),
+    answerBytes: body.length,
+  };
+  process.stdout.write(JSON.stringify(sample));
+}
+
+interface RefreshRow {
+  readonly scenario: string;
+  readonly what: string;
+  readonly bytesPerSource: number;
+  readonly samples: RefreshSample[];
+}
+
+async function refreshCost(): Promise<RefreshRow[]> {
+  const scenarios = new Map<string, { what: string; bodies: Buffer[] }>();
+  const tiny = Buffer.from(`${RSS_HEAD}<item><title>One</title><link>https://tiny.example/1</link></item>${RSS_TAIL}`);
+  scenarios.set('baseline', { what: 'every source a one-item feed (the fixed cost of a refresh)', bodies: Array.from({ length: REFRESH_SOURCES }, () => tiny) });
+  scenarios.set('typical', { what: 'real feeds: the fixtures and the real-world corpus, in turn', bodies: typicalBodies() });
+  for (const [name, { what, body }] of Object.entries(HOSTILE)) {
+    scenarios.set(name, { what, bodies: Array.from({ length: REFRESH_SOURCES }, (_, i) => Buffer.from(body(i))) });
+  }
+  for (const [name, { bodies }] of scenarios) {
+    const over = bodies.find((b) => b.byteLength > LIMIT);
+    if (over) throw new Error(`${name}: a body of ${over.byteLength} bytes is over the ${LIMIT}-byte limit`);
+  }
+  const server = createServer((request, response) => {
+    const [, scenario = '', index = '0'] = (request.url ?? '').split('/');
+    const body = scenarios.get(decodeURIComponent(scenario))?.bodies[Number(index)];
+    if (!body) return void response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(body);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const rows: RefreshRow[] = [];
+  try {
+    for (const [scenario, { what, bodies }] of scenarios) {
+      const samples: RefreshSample[] = [];
+      for (let i = 0; i < REFRESH_PROCESSES; i++) {
+        // Asynchronous: the server answering the child lives in this process.
+        const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--refresh', origin, scenario], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+        const code = await new Promise<number | null>((done) => child.once('exit', done));
+        if (code !== 0) throw new Error(`refresh child (${scenario}) failed:\n${err}`);
+        samples.push(JSON.parse(out) as RefreshSample);
+      }
+      const bytesPerSource = Math.max(...bodies.map((b) => b.byteLength));
+      rows.push({ scenario, what, bytesPerSource, samples });
+      console.log(`refresh ${scenario}: CPU ${samples.map((s) => s.cpuMs.toFixed(0)).join(' / ')} ms`);
+    }
+  } finally {
+    server.close();
+  }
+  return rows;
+}
+
 interface Rate {
   readonly name: string;
   readonly rate: number;
@@ -186,6 +346,7 @@ async function main(): Promise<void> {
   const loadBefore = os.loadavg()[0] ?? 0;
   const parse = await throughput();
   const latency = aggregationLatency();
+  const refresh = await refreshCost();
   const machine = os.cpus()[0]?.model ?? 'unknown CPU';
   const date = new Date().toISOString().slice(0, 10);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -202,6 +363,19 @@ async function main(): Promise<void> {
     ['aggregation, warm p95', ms(percentile(latency.warm, 95))],
     ['aggregation CPU time, cold median / warm median', `${ms(percentile(latency.coldCpu, 50))} / ${ms(percentile(latency.warmCpu, 50))}`],
   ];
+  const median = (values: number[]) => percentile(values, 50);
+  const cpuOf = (row: RefreshRow) => median(row.samples.map((s) => s.cpuMs));
+  const peakOf = (row: RefreshRow) => median(row.samples.map((s) => s.rssPeakMb));
+  const growthOf = (row: RefreshRow) => median(row.samples.map((s) => s.rssPeakMb - s.rssBeforeMb));
+  const baseline = refresh.find((row) => row.scenario === 'baseline') as RefreshRow;
+  const typical = refresh.find((row) => row.scenario === 'typical') as RefreshRow;
+  const hostile = refresh.filter((row) => row.scenario !== 'baseline' && row.scenario !== 'typical');
+  const worstCpu = hostile.reduce((a, b) => (cpuOf(b) > cpuOf(a) ? b : a));
+  const worstMemory = hostile.reduce((a, b) => (growthOf(b) > growthOf(a) ? b : a));
+  rows.push(
+    [`refresh of ${REFRESH_SOURCES} sources, CPU: baseline / typical / worst (${worstCpu.scenario})`, `${ms(cpuOf(baseline))} / ${ms(cpuOf(typical))} / ${ms(cpuOf(worstCpu))}`],
+    [`refresh, peak memory growth: baseline / typical / worst (${worstMemory.scenario})`, `+${growthOf(baseline).toFixed(0)} / +${growthOf(typical).toFixed(0)} / +${growthOf(worstMemory).toFixed(0)} MB`],
+  );
   const width = Math.max(...rows.map(([name]) => name.length));
   console.log(rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join('\n'));
 
@@ -245,11 +419,44 @@ not involved (a cached answer costs well under a millisecond).
 Latency is wall time, so it includes waiting for the CPU when the machine is busy; the CPU time
 (process CPU, loopback server included) is what one aggregation costs.
 
+## One refresh of ${REFRESH_SOURCES} sources: CPU and memory against Supabase's limits
+
+Supabase's hosted Edge Functions stop a request after 2 s of CPU time or 256 MB of memory. One
+refresh (every source fetched over loopback HTTP, decoded, parsed, turned into stories, merged,
+and the answer serialized) with the default limits: at most ${(LIMIT / 1024).toFixed(0)} KiB per feed
+(\`maxBodyBytes\`), a parse budget of ${DEFAULT_AGGREGATE_CONFIG.parseBudgetMs} ms per feed and of
+${DEFAULT_AGGREGATE_CONFIG.refreshParseBudgetMs} ms per refresh (sources beyond it are reported \`too_slow\`),
+${DEFAULT_AGGREGATE_CONFIG.maxConcurrentFetches} fetches at once. Each row is the median of ${REFRESH_PROCESSES} fresh processes
+(after a one-feed warm-up refresh that loads the code); the feed server runs in the parent process,
+so the figures are the function's own. CPU is the process's user + system time during the refresh.
+Memory is the growth of the process's peak resident set size during the refresh (what the refresh
+needs: bodies, text, parse trees, and garbage not yet collected), and the peak itself, which includes
+the Node and tsx runtime the benchmark runs in (${peakOf(baseline).toFixed(0)} MB before any refresh work; a Deno isolate
+starts far smaller). Ratios are to the baseline of the same run.
+
+| scenario | bytes per source | CPU, median | CPU vs. baseline | peak RSS | RSS growth | sources ok / codes | answer |
+|---|---|---|---|---|---|---|---|
+${refresh
+  .map((row) => {
+    const codes = Object.entries(row.samples[0]?.errors ?? {}).map(([code, n]) => `${n} ${code}`).join(', ');
+    return `| ${row.scenario}: ${row.what} | ${(row.bytesPerSource / 1024).toFixed(row.bytesPerSource < 10_240 ? 1 : 0)} KiB | ${ms(cpuOf(row))} | ${(cpuOf(row) / cpuOf(baseline)).toFixed(1)}x | ${peakOf(row).toFixed(0)} MB | +${growthOf(row).toFixed(0)} MB | ${row.samples[0]?.ok ?? 0}${codes ? ` / ${codes}` : ''} | ${((row.samples[0]?.answerBytes ?? 0) / 1024).toFixed(0)} KB |`;
+  })
+  .join('\n')}
+
+Worst case measured: ${ms(cpuOf(worstCpu))} of CPU (${worstCpu.scenario}), ${((cpuOf(worstCpu) / 2000) * 100).toFixed(0)}% of the 2 s limit;
+memory +${growthOf(worstMemory).toFixed(0)} MB (${worstMemory.scenario}), ${((growthOf(worstMemory) / 256) * 100).toFixed(0)}% of 256 MB.
+Typical: ${ms(cpuOf(typical))} of CPU, +${growthOf(typical).toFixed(0)} MB. Feeds that would cost more are cut by the
+budgets and reported \`too_slow\` (the "codes" column), which is what keeps the worst case at this level. The parse budgets count CPU time
+(\`process.cpuUsage()\`, on Deno too); the XML parse of one feed is one step, so a refresh can overrun its
+parse budget by at most one feed's parse, which the byte limit bounds.
+
 Targets: faster than the peer (${pipeline.rate > peer.rate ? 'met' : 'NOT met'} as the function runs, ${full.rate > peer.rate ? 'met' : 'NOT met'} for the full model); warm aggregation under 150 ms (${warmOk ? 'met' : 'NOT met'}).
 `;
   writeFileSync(join(ROOT, 'docs/performance-function.md'), markdown);
   console.log('\nwritten to docs/performance-function.md');
 }
 
-if (process.argv.includes('--child')) await aggregationChild();
+const refreshAt = process.argv.indexOf('--refresh');
+if (refreshAt !== -1) await refreshChild(process.argv[refreshAt + 1] as string, process.argv[refreshAt + 2] as string);
+else if (process.argv.includes('--child')) await aggregationChild();
 else await main();

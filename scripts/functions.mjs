@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run functions`: the fetch-news function alone, on Deno, at
 // http://127.0.0.1:${FUNCTIONS_PORT:-54321}/functions/v1/fetch-news
-// Env: FUNCTIONS_PORT, NEWS_SOURCES_FILE.
+// Env: FUNCTIONS_PORT, NEWS_SOURCES_FILE, NEWS_ALLOW_LOOPBACK (passed through: =1 lets the
+// function fetch feeds on 127.0.0.0/8 and ::1, for local fixture feeds).
 import { denoArgs, denoEnv, denoPath, functionsPort, ROOT } from './lib/function-command.mjs';
 import { requireFreePort, runTogether, startProcess } from './lib/processes.mjs';
 

@@ -21,9 +21,9 @@ const cors = {
   'access-control-allow-methods': 'GET, POST, OPTIONS',
 };
 
-function run(command, args) {
+function run(command, args, env = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
   });
 }
@@ -65,7 +65,9 @@ async function answerNetwork(page, scenario) {
   });
 }
 
-if (!process.argv.includes('--no-build')) await run('npx', ['vite', 'build']);
+// A production build needs both (vite.config.ts); the page's calls are answered by page.route below.
+const buildEnv = { VITE_SUPABASE_URL: 'http://127.0.0.1:54321', VITE_SUPABASE_ANON_KEY: 'local-development-anon-key' };
+if (!process.argv.includes('--no-build')) await run('npx', ['vite', 'build'], buildEnv);
 mkdirSync(out, { recursive: true });
 // Vite itself, not through npx: killing npx would leave the preview server running.
 const server = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'preview', '--port', String(port), '--strictPort', '--host', '127.0.0.1'], { cwd: root, stdio: 'ignore' });

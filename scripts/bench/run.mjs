@@ -64,7 +64,8 @@ function build(origin) {
   return new Promise((resolve, reject) => {
     const child = spawn('npx', ['vite', 'build', '--outDir', 'dist-bench'], {
       cwd: root,
-      env: { ...process.env, VITE_SUPABASE_URL: origin },
+      // A production build needs both (vite.config.ts); the bench server checks no key.
+      env: { ...process.env, VITE_SUPABASE_URL: origin, VITE_SUPABASE_ANON_KEY: process.env.VITE_SUPABASE_ANON_KEY || 'local-development-anon-key' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -30,7 +30,7 @@ export function functionsPort(env = process.env) {
  * Arguments for `deno run`. npm packages come from the project's node_modules
  * (--node-modules-dir=manual), so nothing is downloaded; deno.json maps them to
  * npm: specifiers, which is what a deploy resolves instead. Permissions:
- * network (the feeds and the server), two environment variables, and reading
+ * network (the feeds and the server), three environment variables, and reading
  * only the directory of NEWS_SOURCES_FILE when it is set.
  */
 export function denoArgs(env = process.env) {
@@ -41,7 +41,7 @@ export function denoArgs(env = process.env) {
     '--node-modules-dir=manual',
     `--config=${resolve(FUNCTION_DIR, 'deno.json')}`,
     '--allow-net',
-    '--allow-env=NEWS_SOURCES_FILE,FUNCTIONS_PORT',
+    '--allow-env=NEWS_SOURCES_FILE,FUNCTIONS_PORT,NEWS_ALLOW_LOOPBACK',
   ];
   const sourcesFile = env.NEWS_SOURCES_FILE?.trim();
   if (sourcesFile) args.push(`--allow-read=${dirname(resolve(sourcesFile))}`);
@@ -49,11 +49,16 @@ export function denoArgs(env = process.env) {
   return args;
 }
 
-/** The environment for the Deno process: NEWS_SOURCES_FILE made absolute. */
+/**
+ * The environment for the Deno process: NEWS_SOURCES_FILE made absolute, and
+ * NEWS_ALLOW_LOOPBACK passed through as it is (never set here: feeds on loopback are
+ * allowed only when whoever starts `npm start` / `npm run functions` asks for it).
+ */
 export function denoEnv(env = process.env) {
   const sourcesFile = env.NEWS_SOURCES_FILE?.trim();
   return {
     FUNCTIONS_PORT: String(functionsPort(env)),
     ...(sourcesFile ? { NEWS_SOURCES_FILE: resolve(sourcesFile) } : {}),
+    ...(env.NEWS_ALLOW_LOOPBACK !== undefined ? { NEWS_ALLOW_LOOPBACK: env.NEWS_ALLOW_LOOPBACK } : {}),
   };
 }

@@ -39,7 +39,8 @@ export function StoryImage({ src }: StoryImageProps) {
       {failed ? (
         <NewspaperIcon size={32} />
       ) : (
-        <Img src={src} alt="" loading="lazy" decoding="async" onError={() => setFailed(true)} />
+        // No Referer: the publisher's image host learns nothing about who reads what here.
+        <Img src={src} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(true)} />
       )}
     </Frame>
   );

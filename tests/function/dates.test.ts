@@ -36,6 +36,44 @@ describe('parseFeedDate', () => {
     expect(iso(text)).toBe(expected);
   });
 
+  it.each([
+    // US zone names: fixed ones, and the generic ones with daylight saving by the US rules of the year
+    ['Wed, 02 Oct 2002 08:00:00 EDT', '2002-10-02T12:00:00.000Z'],
+    ['Wed, 02 Oct 2002 08:00:00 CST', '2002-10-02T14:00:00.000Z'],
+    ['Wed, 02 Oct 2002 08:00:00 CDT', '2002-10-02T13:00:00.000Z'],
+    ['Wed, 02 Oct 2002 08:00:00 MST', '2002-10-02T15:00:00.000Z'],
+    ['Wed, 02 Oct 2002 08:00:00 MDT', '2002-10-02T14:00:00.000Z'],
+    ['Wed, 02 Oct 2002 08:00:00 PST', '2002-10-02T16:00:00.000Z'],
+    ['Wed, 02 Oct 2002 08:00:00 PDT', '2002-10-02T15:00:00.000Z'],
+    ['Wed, 02 Oct 2002 08:00:00 ET', '2002-10-02T12:00:00.000Z'], // daylight time until the last Sunday of October (2002 rules)
+    ['Mon, 28 Oct 2002 08:00:00 ET', '2002-10-28T13:00:00.000Z'],
+    ['Mon, 15 Jan 2024 08:00:00 ET', '2024-01-15T13:00:00.000Z'],
+    ['Sat, 09 Mar 2024 10:00:00 CT', '2024-03-09T16:00:00.000Z'], // the day before the second Sunday of March
+    ['Mon, 11 Mar 2024 10:00:00 CT', '2024-03-11T15:00:00.000Z'],
+    ['Sun, 03 Nov 2024 03:00:00 MT', '2024-11-03T10:00:00.000Z'], // after 2:00 on the first Sunday of November
+    ['Sat, 02 Nov 2024 03:00:00 MT', '2024-11-02T09:00:00.000Z'],
+    ['Fri, 01 Jul 2022 10:00:00 PT', '2022-07-01T17:00:00.000Z'],
+    ['Thu, 01 Aug 2024 12:00:00 AT', '2024-08-01T15:00:00.000Z'],
+    ['Mon, 15 Jan 2024 12:00:00 AT', '2024-01-15T16:00:00.000Z'],
+    ['January 5, 2024 at 10:00 AM ET', '2024-01-05T15:00:00.000Z'], // "at" before the time is a word
+    ['Mon, 01 Jan 2024 12:00:00 -0800 (PST)', '2024-01-01T20:00:00.000Z'], // RFC 822 comment
+  ])('%s -> %s', (text, expected) => {
+    expect(iso(text)).toBe(expected);
+  });
+
+  it.each([
+    '03-12-31', // once read as 2031-03-12
+    'Sun, 16 Dec 2012 1:2:3:4 GMT', // once read as midnight
+    'Sun, 16 Dec 2012 10:00:00 +zz:00', // once read as UTC
+    'Sun, 16 Dec 2012 10:00:00 XYZ', // an unknown zone
+    'Sun, 16 Dec 2012 13:00:00 PM',
+    'Sun, 16 Dec 2012 2013 10:00:00 GMT', // a number with no place
+    '12/16/2012',
+    'Dec 2012',
+  ])('%j cannot be read exactly: no date', (text) => {
+    expect(parseFeedDate(text)).toBeUndefined();
+  });
+
   it.each(['', '   ', 'garbage', 'yesterday', '2024-13-45T99:99:99Z', 'Mon, 32 Foo 2024'])('%j is no date', (text) => {
     expect(parseFeedDate(text)).toBeUndefined();
   });

@@ -273,7 +273,14 @@ describe('the answer', () => {
         { name: 'Gazette', url: 'https://gazette.example/feed', category: 'World' },
         { name: 'Courier', url: 'https://courier.example/feed', category: 'World' },
       ],
-      { fetch: fetchFeeds, now: () => new Date('2026-03-02T00:00:00Z'), config: DEFAULT_AGGREGATE_CONFIG },
+      {
+        // Injected resolver and connector: a public-looking address passes the network rules, and
+        // the connector answers from memory, so nothing is ever sent anywhere.
+        resolve: () => Promise.resolve(['93.184.215.14']),
+        connect: ({ url }) => fetchFeeds(url),
+        now: () => new Date('2026-03-02T00:00:00Z'),
+        config: DEFAULT_AGGREGATE_CONFIG,
+      },
     );
     expect(answer.stories.map((s) => [s.url, s.related])).toEqual([
       ['https://gazette.example/library', undefined],

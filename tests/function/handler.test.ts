@@ -44,12 +44,13 @@ describe('the HTTP handler', () => {
     expect(await response.json()).toEqual({ error: `method ${method} not allowed` });
   });
 
-  it('turns an unexpected failure into 500 { error } and reports it', async () => {
+  it('turns an unexpected failure into 500 { error: "internal_error" } and logs the details', async () => {
     const logged: unknown[] = [];
-    const response = await handler(() => Promise.reject(new Error('boom')), logged)(new Request(URL_));
+    const failure = new Error('cannot read /etc/secret on 10.0.0.5');
+    const response = await handler(() => Promise.reject(failure), logged)(new Request(URL_));
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ error: 'boom' });
+    expect(await response.json()).toEqual({ error: 'internal_error' });
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(logged).toHaveLength(1);
+    expect(logged).toEqual([failure]);
   });
 });

@@ -163,3 +163,54 @@ describe('mergeStories', () => {
     expect(merged.map((s) => s.id)).toEqual(['new', 'same1', 'same2']);
   });
 });
+
+describe('bounds on what a feed can put in the answer', () => {
+  it('cuts a 100,000-character title to 300 at a word boundary, with "…"', () => {
+    const [story] = feedToStories(feed([entry(1, { title: `${'headline '.repeat(11_111)}end` })]), SOURCE, FETCHED_AT, LIMITS);
+    expect(story?.title.length).toBeLessThanOrEqual(300);
+    expect(story?.title).toMatch(/^headline( headline)+…$/);
+    const [short] = feedToStories(feed([entry(2, { title: 'x'.repeat(300) })]), SOURCE, FETCHED_AT, LIMITS);
+    expect(short?.title).toBe('x'.repeat(300));
+  });
+
+  it('drops an item whose url is over 2,048 characters, keeps one of exactly 2,048', () => {
+    const at = (length: number) => `https://example.com/${'a'.repeat(length - 'https://example.com/'.length)}`;
+    const stories = feedToStories(feed([entry(1, { link: at(2_049) }), entry(2, { link: at(2_048) })]), SOURCE, FETCHED_AT, LIMITS);
+    expect(stories.map((story) => story.url.length)).toEqual([2_048]);
+  });
+
+  it('leaves out an image over 2,048 characters and keeps the story', () => {
+    const long = `https://img.example/${'i'.repeat(2_100)}.jpg`;
+    const stories = feedToStories(feed([entry(1, { image: long }), entry(2, { image: 'https://img.example/ok.jpg' })]), SOURCE, FETCHED_AT, LIMITS);
+    expect(stories.map((story) => story.image)).toEqual(['https://img.example/ok.jpg', undefined]);
+  });
+});
+
+describe('dates a feed cannot be trusted with', () => {
+  const at = (iso: string) => new Date(iso);
+
+  it('serves a date more than 5 minutes after the fetch as the fetch time, and keeps one within 5 minutes', () => {
+    const stories = feedToStories(
+      feed([
+        entry(1, { published: at('2099-01-01T00:00:00Z') }),
+        entry(2, { published: new Date(FETCHED_AT.getTime() + 5 * 60_000) }),
+        entry(3, { published: new Date(FETCHED_AT.getTime() + 5 * 60_000 + 1) }),
+      ]),
+      SOURCE,
+      FETCHED_AT,
+      LIMITS,
+    );
+    expect(stories.map((story) => [story.title, story.published_at])).toEqual([
+      ['Title 2', '2026-01-02T03:09:05.000Z'],
+      ['Title 1', FETCHED_AT.toISOString()],
+      ['Title 3', FETCHED_AT.toISOString()],
+    ]);
+  });
+
+  it('gives an undated item the feed date, unless that is in the future too, then the fetch time', () => {
+    const undated = entry(1, { published: undefined });
+    expect(feedToStories(feed([undated], at('2025-12-31T00:00:00Z')), SOURCE, FETCHED_AT, LIMITS)[0]?.published_at).toBe('2025-12-31T00:00:00.000Z');
+    expect(feedToStories(feed([undated], at('2099-01-01T00:00:00Z')), SOURCE, FETCHED_AT, LIMITS)[0]?.published_at).toBe(FETCHED_AT.toISOString());
+    expect(feedToStories(feed([undated]), SOURCE, FETCHED_AT, LIMITS)[0]?.published_at).toBe(FETCHED_AT.toISOString());
+  });
+});

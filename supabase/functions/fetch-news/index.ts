@@ -1,5 +1,6 @@
 // Supabase Edge Function entry: `supabase functions deploy fetch-news`.
 import { createFetchNews, loadSources } from './lib/app.ts';
+import { allowLoopbackFrom } from './lib/config.ts';
 
 // An invalid NEWS_SOURCES_FILE fails here, at startup, with a message naming the file and entry.
 const sources = await loadSources({
@@ -7,4 +8,12 @@ const sources = await loadSources({
   readTextFile: (path) => Deno.readTextFile(path),
 });
 
-Deno.serve(createFetchNews({ sources, logError: (error) => console.error('fetch-news:', error) }));
+Deno.serve(
+  createFetchNews({
+    sources,
+    // Off unless NEWS_ALLOW_LOOPBACK=1 (local development and tests only).
+    aggregateConfig: { allowLoopback: allowLoopbackFrom((name) => Deno.env.get(name)) },
+    logError: (error) => console.error('fetch-news:', error),
+    log: (message) => console.warn('fetch-news:', message),
+  }),
+);

@@ -1,6 +1,7 @@
 // Local stand-in for the Supabase runtime's router: serves the function under
 // /functions/v1/fetch-news on 127.0.0.1:FUNCTIONS_PORT (default 54321).
 import { createFetchNews, loadSources } from './lib/app.ts';
+import { ALLOW_LOOPBACK_ENV, allowLoopbackFrom } from './lib/config.ts';
 import { SourcesFileError } from './lib/sources.ts';
 
 const FUNCTION_PATH = '/functions/v1/fetch-news';
@@ -25,14 +26,21 @@ try {
   Deno.exit(2);
 }
 
-const handler = createFetchNews({ sources, logError: (error) => console.error('fetch-news:', error) });
+const allowLoopback = allowLoopbackFrom((name) => Deno.env.get(name));
+const handler = createFetchNews({
+  sources,
+  aggregateConfig: { allowLoopback },
+  logError: (error) => console.error('fetch-news:', error),
+  log: (message) => console.warn('fetch-news:', message),
+});
 
 Deno.serve(
   {
     hostname: '127.0.0.1',
     port: port(),
     onListen: ({ hostname, port }) => {
-      console.log(`fetch-news listening on http://${hostname}:${port}${FUNCTION_PATH} (${sources.length} sources)`);
+      const loopback = allowLoopback ? `; ${ALLOW_LOOPBACK_ENV}=1: loopback feeds allowed` : '';
+      console.log(`fetch-news listening on http://${hostname}:${port}${FUNCTION_PATH} (${sources.length} sources${loopback})`);
     },
   },
   (request) => {

@@ -3,7 +3,8 @@
  * 1. builds the site into dist-e2e/ against the stand-in backend (VITE_SUPABASE_URL=http://127.0.0.1:54329);
  * 2. serves it with `vite preview` on port 4319 (the production security headers, CSP included);
  * 3. serves the fixture feeds and images over loopback HTTP and writes a sources file naming them;
- * 4. starts the real fetch-news function on Deno (`npm run functions`) with that file on a free port.
+ * 4. starts the real fetch-news function on Deno (`npm run functions`) with that file on a free port
+ *    and NEWS_ALLOW_LOOPBACK=1 (the function refuses loopback feeds otherwise).
  * The test files start the stand-in backend themselves (support/backend.ts); it proxies to the function.
  *
  * E2E_SKIP_BUILD=1 reuses an existing dist-e2e/ (and keeps it); E2E_KEEP_DIST=1 keeps it after the run.
@@ -130,7 +131,8 @@ export default async function setup(project: TestProject) {
 
     const port = await freePort();
     const functionEndpoint = `http://127.0.0.1:${port}${FUNCTION_PATH}`;
-    const fn = runScript('functions.mjs', { FUNCTIONS_PORT: String(port), NEWS_SOURCES_FILE: sourcesFile });
+    // The fixture feeds are on loopback: the function fetches them only with NEWS_ALLOW_LOOPBACK=1.
+    const fn = runScript('functions.mjs', { FUNCTIONS_PORT: String(port), NEWS_SOURCES_FILE: sourcesFile, NEWS_ALLOW_LOOPBACK: '1' });
     cleanups.push(() => stop(fn.child));
     await waitForOutput(fn, `listening on ${functionEndpoint}`, 60_000);
 

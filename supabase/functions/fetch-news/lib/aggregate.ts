@@ -1,16 +1,24 @@
+import { cpuClock } from './clock.ts';
 import type { AggregateConfig } from './config.ts';
 import { mapWithLimit } from './concurrency.ts';
+import { describeError, errorCode, SourceError } from './errors.ts';
 import { fetchFeed } from './fetch-feed.ts';
 import { groupStories } from './group.ts';
+import { type Connector, defaultConnector, defaultResolver, type Resolver } from './net/guard.ts';
 import { parseFeedBytes } from './parse-feed.ts';
 import { feedToStories, newestFirst } from './stories.ts';
-import type { FetchLike, NewsAnswer, Source, SourceStatus, Story } from './types.ts';
+import type { NewsAnswer, Source, SourceStatus, Story } from './types.ts';
 import { canonicalUrl } from './urls.ts';
 
 export interface AggregateDeps {
-  readonly fetch: FetchLike;
   readonly now: () => Date;
   readonly config: AggregateConfig;
+  /** Host name -> addresses; default Deno.resolveDns. */
+  readonly resolve?: Resolver;
+  /** One HTTP request to a checked address; default the runtime's fetch. */
+  readonly connect?: Connector;
+  /** The function's log: why each failing source failed (the answer only carries the code). */
+  readonly log?: (message: string) => void;
 }
 
 interface SourceResult {
@@ -18,25 +26,99 @@ interface SourceResult {
   readonly stories: readonly Story[];
 }
 
-/** Fetches every source (a bounded number at once) and merges their stories. Never rejects. */
+/** What the sources of one refresh share: its deadline and its parse budget. */
+interface Refresh {
+  readonly deps: AggregateDeps;
+  readonly startedAt: number;
+  readonly deadline: AbortSignal;
+  /** CPU milliseconds (see clock.ts); parse budgets are counted on it. */
+  readonly cpu: () => number;
+  parseSpentMs: number;
+}
+
+/**
+ * Fetches every source (a bounded number at once) and merges their stories. Answers by
+ * `deadlineMs` whatever the sources do: a source still fetching or parsing then, or never
+ * started, is reported as `timeout`. Never rejects.
+ */
 export async function aggregate(sources: readonly Source[], deps: AggregateDeps): Promise<NewsAnswer> {
-  const results = await mapWithLimit(sources, deps.config.maxConcurrentFetches, (source) => loadSource(source, deps));
+  const controller = new AbortController();
+  const refresh: Refresh = { deps, startedAt: performance.now(), deadline: controller.signal, cpu: cpuClock(), parseSpentMs: 0 };
+  const results = new Array<SourceResult | undefined>(sources.length);
+  const work = mapWithLimit(sources, deps.config.maxConcurrentFetches, async (source, index) => {
+    if (controller.signal.aborted) return;
+    results[index] = await loadSource(source, refresh);
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, deps.config.deadlineMs);
+  });
+  await Promise.race([work, deadline]);
+  clearTimeout(timer);
+  controller.abort(); // sources still at work stop; their results come too late to be used
+  const finished = [...results];
+  const settled = sources.map((source, index): SourceResult => {
+    const result = finished[index];
+    if (result) return result;
+    deps.log?.(`source "${source.name}" (${source.url}): timeout: not finished by the ${deps.config.deadlineMs} ms deadline`);
+    return { status: { name: source.name, ok: false, count: 0, error: 'timeout' }, stories: [] };
+  });
   return {
-    stories: groupStories(mergeStories(results.map((result) => result.stories), deps.config.maxStories)),
+    stories: groupStories(mergeStories(settled.map((result) => result.stories), deps.config.maxStories)),
     generated_at: deps.now().toISOString(),
-    sources: results.map((result) => result.status),
+    sources: settled.map((result) => result.status),
   };
 }
 
-async function loadSource(source: Source, deps: AggregateDeps): Promise<SourceResult> {
+async function loadSource(source: Source, refresh: Refresh): Promise<SourceResult> {
+  const { deps } = refresh;
+  const { config } = deps;
   try {
-    const fetched = await fetchFeed(source.url, { fetch: deps.fetch, ...deps.config });
-    const feed = parseFeedBytes(fetched.bytes, fetched.contentType, fetched.url, { summaryChars: deps.config.summaryMaxChars });
-    const stories = feedToStories(feed, source, deps.now(), deps.config);
+    const fetched = await fetchFeed(source.url, {
+      ...config,
+      resolve: deps.resolve ?? defaultResolver,
+      connect: deps.connect ?? defaultConnector,
+      signal: refresh.deadline,
+    });
+    const stories = parseWithinBudget(fetched.bytes, fetched.contentType, fetched.url, source, refresh);
     return { status: { name: source.name, ok: true, count: stories.length }, stories };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { status: { name: source.name, ok: false, count: 0, error: message }, stories: [] };
+    const code = errorCode(error);
+    deps.log?.(`source "${source.name}" (${source.url}): ${code}: ${describeError(error)}`);
+    return { status: { name: source.name, ok: false, count: 0, error: code }, stories: [] };
+  }
+}
+
+/**
+ * Parses a fetched feed into stories, checking between steps (decode, XML, each item,
+ * each story) that the feed's parse budget, the refresh's parse budget (both CPU time)
+ * and the deadline (wall time) still hold. The XML parse itself is one step; the byte
+ * limit bounds it.
+ */
+function parseWithinBudget(
+  bytes: Uint8Array,
+  contentType: string | null,
+  url: string,
+  source: Source,
+  refresh: Refresh,
+): Story[] {
+  const { config } = refresh.deps;
+  const started = refresh.cpu();
+  const budget = Math.min(config.parseBudgetMs, config.refreshParseBudgetMs - refresh.parseSpentMs);
+  const deadline = refresh.startedAt + config.deadlineMs;
+  const checkBudget = (): void => {
+    if (performance.now() > deadline) throw new SourceError('timeout', 'parse not finished by the refresh deadline');
+    if (refresh.cpu() - started > budget) {
+      const which = budget < config.parseBudgetMs ? `the refresh's parse budget (${config.refreshParseBudgetMs} ms)` : `${config.parseBudgetMs} ms`;
+      throw new SourceError('too_slow', `parse took more than ${which}`);
+    }
+  };
+  try {
+    if (budget <= 0) throw new SourceError('too_slow', `the refresh's parse budget (${config.refreshParseBudgetMs} ms) is spent`);
+    const feed = parseFeedBytes(bytes, contentType, url, { summaryChars: config.summaryMaxChars, checkBudget });
+    return feedToStories(feed, source, refresh.deps.now(), { ...config, checkBudget });
+  } finally {
+    refresh.parseSpentMs += refresh.cpu() - started;
   }
 }
 

@@ -4,24 +4,31 @@ import { AnswerCache } from './cache.ts';
 import { type AggregateConfig, type CacheConfig, DEFAULT_AGGREGATE_CONFIG, DEFAULT_CACHE_CONFIG } from './config.ts';
 import { createHandler } from './handler.ts';
 import { parseSources, SourcesFileError, validateSources } from './sources.ts';
-import type { FetchLike, Source } from './types.ts';
+import type { Connector, Resolver } from './net/guard.ts';
+import type { Source } from './types.ts';
 
 export interface FetchNewsOptions {
   readonly sources: readonly Source[];
-  readonly fetch?: FetchLike;
+  /** Host name -> addresses; default Deno.resolveDns. */
+  readonly resolve?: Resolver;
+  /** One HTTP request to a checked address; default the runtime's fetch. */
+  readonly connect?: Connector;
   readonly now?: () => Date;
   readonly aggregateConfig?: Partial<AggregateConfig>;
   readonly cacheConfig?: Partial<CacheConfig>;
+  /** Unexpected errors (the caller only sees `{ "error": "internal_error" }`). */
   readonly logError?: (error: unknown) => void;
+  /** Why sources failed (the answer only carries the codes). */
+  readonly log?: (message: string) => void;
 }
 
 /** The whole function as a request handler, wired from its parts. */
 export function createFetchNews(options: FetchNewsOptions): (request: Request) => Promise<Response> {
   const now = options.now ?? (() => new Date());
   const aggregateConfig = { ...DEFAULT_AGGREGATE_CONFIG, ...options.aggregateConfig };
-  const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+  const deps = { now, config: aggregateConfig, resolve: options.resolve, connect: options.connect, log: options.log };
   const cache = new AnswerCache(
-    () => aggregate(options.sources, { fetch: fetchImpl, now, config: aggregateConfig }),
+    () => aggregate(options.sources, deps),
     { ...DEFAULT_CACHE_CONFIG, ...options.cacheConfig },
     () => now().getTime(),
   );

@@ -1,24 +1,51 @@
-/** Limits of one aggregation run. Tests inject smaller values. */
+/**
+ * Limits of one aggregation run (docs/product.md#the-fetch-news-function). Tests inject
+ * smaller values. Sized so that one refresh of 24 sources, each serving its maximum of
+ * hostile content, stays under Supabase's 2 s of CPU and 256 MB per request
+ * (`npm run bench:function`, docs/performance-function.md).
+ */
 export interface AggregateConfig {
-  /** A source that has not delivered its whole body by then is given up. */
+  /** One feed's fetch (DNS, connection, redirects, body) is given up after this long: `timeout`. */
   readonly timeoutMs: number;
+  /** The whole refresh answers by then, with the sources that finished; the others are `timeout`. */
+  readonly deadlineMs: number;
+  /** CPU time one feed's parse may take (decode, XML, items, stories): beyond it, `too_slow`. */
+  readonly parseBudgetMs: number;
+  /** CPU time the parses of one refresh may take together: once spent, the remaining feeds are `too_slow`. */
+  readonly refreshParseBudgetMs: number;
+  /** A body over this many bytes (after decompression) is `too_large`. */
   readonly maxBodyBytes: number;
   readonly maxConcurrentFetches: number;
   readonly maxRedirects: number;
   readonly itemsPerSource: number;
   readonly maxStories: number;
   readonly summaryMaxChars: number;
+  /** Longer titles are cut at a word boundary with "…". */
+  readonly titleMaxChars: number;
+  /** An item whose url is longer is dropped; a longer image is left out. */
+  readonly urlMaxChars: number;
+  /** A date later than the fetch time by more than this becomes the fetch time. */
+  readonly futureToleranceMs: number;
+  /** NEWS_ALLOW_LOOPBACK=1: feeds on 127.0.0.0/8 and ::1 may be fetched (never other private addresses). */
+  readonly allowLoopback: boolean;
   readonly userAgent: string;
 }
 
 export const DEFAULT_AGGREGATE_CONFIG: AggregateConfig = {
-  timeoutMs: 8_000,
-  maxBodyBytes: 5 * 1024 * 1024,
-  maxConcurrentFetches: 6,
+  timeoutMs: 5_000,
+  deadlineMs: 7_000,
+  parseBudgetMs: 200,
+  refreshParseBudgetMs: 1_000,
+  maxBodyBytes: 512 * 1024,
+  maxConcurrentFetches: 8,
   maxRedirects: 5,
   itemsPerSource: 25,
   maxStories: 200,
   summaryMaxChars: 300,
+  titleMaxChars: 300,
+  urlMaxChars: 2_048,
+  futureToleranceMs: 5 * 60_000,
+  allowLoopback: false,
   userAgent: 'Mozilla/5.0 (compatible; news-reader-fetch-news/1.0)',
 };
 
@@ -33,3 +60,10 @@ export const DEFAULT_CACHE_CONFIG: CacheConfig = {
   ttlMs: 5 * 60_000,
   failureTtlMs: 30_000,
 };
+
+/** The environment switch for local development and tests: exactly "1" turns it on. */
+export const ALLOW_LOOPBACK_ENV = 'NEWS_ALLOW_LOOPBACK';
+
+export function allowLoopbackFrom(getEnv: (name: string) => string | undefined): boolean {
+  return getEnv(ALLOW_LOOPBACK_ENV)?.trim() === '1';
+}

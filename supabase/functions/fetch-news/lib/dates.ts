@@ -1,14 +1,18 @@
 /**
- * Feed dates: ISO 8601 / RFC 3339 and RFC 822, plus the broken variants seen in
- * real feeds (localised day and month names, "PM" times, missing zones, two-digit
- * years, "Z" after an RFC 822 time, times without colons). A date with no zone is
- * read as UTC. Returns undefined when no date can be read.
+ * Feed dates (docs/product.md#the-fetch-news-function): ISO 8601 / RFC 3339 and
+ * RFC 822, plus the broken variants seen in real feeds (localised day and month
+ * names, "PM" times, missing zones, two-digit years, "Z" after an RFC 822 time,
+ * times without colons, US zone names with or without daylight saving). A date with
+ * no zone is read as UTC. A date that cannot be read exactly (an unknown zone, a
+ * number or token that fits nowhere, an impossible day or time) is no date: never a
+ * guess. Returns undefined then.
  */
 export function parseFeedDate(input: string | undefined): Date | undefined {
   if (input === undefined) return undefined;
-  const text = input.trim();
+  // RFC 822 comments: "Mon, 01 Jan 2024 12:00:00 -0800 (PST)".
+  const text = input.replace(/\([^()]*\)/g, ' ').trim();
   if (text === '') return undefined;
-  return parseIso(text) ?? parseRfc822(text) ?? parseLoose(text) ?? parseByEngine(text);
+  return parseIso(text) ?? parseRfc822(text) ?? parseLoose(text);
 }
 
 /** The well-formed RFC 822 date nearly every RSS feed uses, read without tokenizing. */
@@ -19,7 +23,7 @@ function parseRfc822(text: string): Date | undefined {
   if (!m) return undefined;
   const [, d, mon, y, h, mi, s = '0', zone = ''] = m;
   const month = MONTHS[mon?.toLowerCase() ?? ''];
-  const offset = zoneOffsetMinutes(zone);
+  const offset = zoneOf(zone);
   if (month === undefined || offset === undefined) return undefined;
   return build(Number(y), month, Number(d), Number(h), Number(mi), Number(s), 0, offset);
 }
@@ -32,7 +36,7 @@ function parseIso(text: string): Date | undefined {
   if (!m) return undefined;
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '0', zone] = m;
   const millis = Math.round(Number(`0.${frac}`) * 1000);
-  const offset = zone === undefined ? 0 : zoneOffsetMinutes(zone);
+  const offset = zone === undefined ? 0 : zoneOf(zone);
   if (offset === undefined) return undefined;
   return build(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), millis, offset);
 }
@@ -68,9 +72,24 @@ const ZONES: Readonly<Record<string, number>> = {
   jst: 540, kst: 540, hkt: 480, sgt: 480, awst: 480, acst: 570, aest: 600, aedt: 660, nzst: 720, nzdt: 780,
 };
 
+/**
+ * US zone names without "standard" or "daylight": Eastern, Central, Mountain, Pacific and
+ * Atlantic time, standard offset in minutes east of UTC; daylight saving time follows the
+ * US rules for the date read.
+ */
+const US_GENERIC_ZONES: Readonly<Record<string, number>> = { et: -300, ct: -360, mt: -420, pt: -480, at: -240 };
+
+/** A fixed offset in minutes east of UTC, or a US zone whose offset depends on the date. */
+type Zone = number | { readonly usStandard: number };
+
+function zoneOf(zone: string): Zone | undefined {
+  const generic = US_GENERIC_ZONES[zone.toLowerCase()];
+  return generic === undefined ? zoneOffsetMinutes(zone) : { usStandard: generic };
+}
+
 function zoneOffsetMinutes(zone: string): number | undefined {
   const lower = zone.toLowerCase();
-  if (lower in ZONES) return ZONES[lower];
+  if (Object.hasOwn(ZONES, lower)) return ZONES[lower];
   const m = /^(?:gmt|utc)?([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(lower);
   if (!m) return undefined;
   const [, sign, hours, minutes = '0'] = m;
@@ -81,14 +100,18 @@ function zoneOffsetMinutes(zone: string): number | undefined {
 
 const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(.*)$/;
 
-/** A token-by-token reading of RFC 822 and its broken relatives. */
+/**
+ * A token-by-token reading of RFC 822 and its broken relatives. Words before the time
+ * that mean nothing here (day names in any language, "at") are skipped; any other token
+ * that fits nowhere makes the date unreadable.
+ */
 function parseLoose(text: string): Date | undefined {
   const tokens = text.split(/[\s,]+/).filter((t) => t !== '');
   let day: number | undefined;
   let month: number | undefined;
   let year: number | undefined;
   let time: [number, number, number, number] | undefined;
-  let offset: number | undefined;
+  let zone: Zone | undefined;
   let meridiem: 'am' | 'pm' | undefined;
 
   for (const raw of tokens) {
@@ -97,53 +120,56 @@ function parseLoose(text: string): Date | undefined {
     if (timeMatch && time === undefined) {
       const [, h, mi, s = '0', frac = '0', rest = ''] = timeMatch;
       time = [Number(h), Number(mi), Number(s), Math.round(Number(`0.${frac}`) * 1000)];
-      if (rest !== '') offset = zoneOffsetMinutes(rest) ?? offset;
+      if (rest === 'am' || rest === 'pm') {
+        meridiem = rest;
+      } else if (rest !== '') {
+        zone = zoneOf(rest);
+        if (zone === undefined) return undefined;
+      }
       continue;
     }
     if (/^\d+$/.test(token)) {
       const value = Number(token);
       if (token.length === 4 && year !== undefined && time === undefined) {
         time = [Math.floor(value / 100), value % 100, 0, 0]; // "1500": a time without a colon
-      } else if (token.length >= 3) {
-        year ??= value;
-      } else if (day === undefined && value >= 1 && value <= 31) {
+      } else if (token.length >= 3 && year === undefined) {
+        year = value;
+      } else if (token.length <= 2 && day === undefined && value >= 1 && value <= 31) {
         day = value;
-      } else if (year === undefined) {
+      } else if (token.length <= 2 && year === undefined) {
         year = value < 50 ? 2000 + value : 1900 + value;
+      } else {
+        return undefined; // a number with no place left
       }
       continue;
     }
-    if (token === 'am' || token === 'pm') {
+    if ((token === 'am' || token === 'pm') && time !== undefined && meridiem === undefined) {
       meridiem = token;
       continue;
     }
-    if (token in MONTHS) {
+    if (Object.hasOwn(MONTHS, token) && time === undefined) {
       // The last month name wins: a leading Italian "mar," is Tuesday, not March.
       month = MONTHS[token];
       continue;
     }
-    const zone = zoneOffsetMinutes(token);
-    if (zone !== undefined) {
-      offset = zone;
+    // A zone only after the time ("at" before it is a word), and only one.
+    const tokenZone = time !== undefined && zone === undefined ? zoneOf(token) : undefined;
+    if (tokenZone !== undefined) {
+      zone = tokenZone;
       continue;
     }
-    // Anything else (day names in any language, "at", unknown zones) is ignored.
+    // Day names in any language and words such as "at" are skipped before the time;
+    // anything with a digit, or any word after the time (an unknown zone), is not understood.
+    if (/\d/.test(token) || time !== undefined) return undefined;
   }
 
   if (day === undefined || month === undefined || year === undefined) return undefined;
   const [h, mi, s, ms] = time ?? [0, 0, 0, 0];
   let hour = h;
+  if (meridiem !== undefined && (hour < 1 || hour > 12)) return undefined;
   if (meridiem === 'pm' && hour < 12) hour += 12;
   if (meridiem === 'am' && hour === 12) hour = 0;
-  return build(year, month, day, hour, mi, s, ms, offset ?? 0);
-}
-
-/** Last resort: the JavaScript engine's own reading (V8 on both Node and Deno). */
-function parseByEngine(text: string): Date | undefined {
-  const ms = Date.parse(text);
-  if (Number.isNaN(ms)) return undefined;
-  const year = new Date(ms).getUTCFullYear();
-  return year >= 1970 && year <= 2200 ? new Date(ms) : undefined;
+  return build(year, month, day, hour, mi, s, ms, zone ?? 0);
 }
 
 function build(
@@ -154,12 +180,37 @@ function build(
   minute: number,
   second: number,
   millis: number,
-  offsetMinutes: number,
+  zone: Zone,
 ): Date | undefined {
   if (month < 0 || month > 11 || day < 1 || day > 31 || hour > 24 || minute > 59 || second > 60) return undefined;
-  const ms = Date.UTC(year, month, day, hour, minute, Math.min(second, 59), millis) - offsetMinutes * 60_000;
+  const wallClock = Date.UTC(year, month, day, hour, minute, Math.min(second, 59), millis);
+  const offsetMinutes = typeof zone === 'number' ? zone : zone.usStandard + (isUsDaylightTime(year, wallClock) ? 60 : 0);
+  const ms = wallClock - offsetMinutes * 60_000;
   // Date.UTC rolls 31 February over into March; a date that did not round-trip is invalid.
   const check = new Date(Date.UTC(year, month, day));
   if (check.getUTCDate() !== day) return undefined;
   return Number.isNaN(ms) ? undefined : new Date(ms);
+}
+
+/** Day of the month of the n-th (1-based) Sunday of a month, or the last one with n = -1. */
+function sunday(year: number, month: number, n: number): number {
+  if (n === -1) {
+    const last = new Date(Date.UTC(year, month + 1, 0));
+    return last.getUTCDate() - last.getUTCDay();
+  }
+  const firstWeekday = new Date(Date.UTC(year, month, 1)).getUTCDay();
+  return 1 + ((7 - firstWeekday) % 7) + (n - 1) * 7;
+}
+
+/**
+ * Whether US daylight saving time is in effect at a local wall-clock time (given as if
+ * it were UTC): from 2:00 on the second Sunday of March to 2:00 on the first Sunday of
+ * November since 2007; the first Sunday of April to the last Sunday of October before.
+ */
+function isUsDaylightTime(year: number, wallClock: number): boolean {
+  const [start, end] =
+    year >= 2007
+      ? [Date.UTC(year, 2, sunday(year, 2, 2), 2), Date.UTC(year, 10, sunday(year, 10, 1), 2)]
+      : [Date.UTC(year, 3, sunday(year, 3, 1), 2), Date.UTC(year, 9, sunday(year, 9, -1), 2)];
+  return wallClock >= start && wallClock < end;
 }

@@ -28,6 +28,8 @@ export interface ReadOptions {
    * prefix of the whole): stories never show more. Default: the whole text.
    */
   readonly summaryChars?: number;
+  /** Called between steps of the reading (after the XML parse, before each item); throws to stop it. */
+  readonly checkBudget?: () => void;
 }
 
 export class NotAFeedError extends Error {

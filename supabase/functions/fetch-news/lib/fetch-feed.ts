@@ -1,11 +1,16 @@
-import type { FetchLike } from './types.ts';
+import { describeError, SourceError } from './errors.ts';
+import { checkTarget, type Connector, type NetworkPolicy, type Resolver } from './net/guard.ts';
 
-export interface FetchFeedOptions {
-  readonly fetch: FetchLike;
+export interface FetchFeedOptions extends NetworkPolicy {
+  readonly resolve: Resolver;
+  readonly connect: Connector;
+  /** The whole fetch (DNS, connection, redirects, body) of this one feed. */
   readonly timeoutMs: number;
   readonly maxBodyBytes: number;
   readonly maxRedirects: number;
   readonly userAgent: string;
+  /** Aborted at the refresh's overall deadline. */
+  readonly signal?: AbortSignal;
 }
 
 export interface FetchedFeed {
@@ -15,27 +20,28 @@ export interface FetchedFeed {
   readonly url: string;
 }
 
-export class FetchFeedError extends Error {
-  override readonly name = 'FetchFeedError';
-}
-
 const ACCEPT = 'application/rss+xml, application/atom+xml, application/rdf+xml;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5';
 
 /**
- * GETs a feed within one deadline covering connection, redirects and body, and
- * refuses bodies over the size limit while they stream in.
+ * GETs a feed within one deadline covering DNS, connection, redirects and body, checking
+ * the network rules before every hop, and refuses bodies over the size limit while they
+ * stream in. Throws SourceError with the public code and a detail for the log.
  */
 export async function fetchFeed(url: string, options: FetchFeedOptions): Promise<FetchedFeed> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
   try {
-    const { response, finalUrl } = await follow(url, options, controller.signal);
+    const { response, finalUrl } = await follow(url, options, signal);
     const bytes = await readBody(response, options.maxBodyBytes);
     return { bytes, contentType: response.headers.get('content-type'), url: finalUrl };
   } catch (error) {
-    if (controller.signal.aborted) throw new FetchFeedError(`timed out after ${options.timeoutMs} ms`);
-    if (error instanceof FetchFeedError) throw error;
-    throw new FetchFeedError(`request failed: ${describe(error)}`);
+    if (error instanceof SourceError) throw error;
+    if (signal.aborted) {
+      const why = controller.signal.aborted ? `after ${options.timeoutMs} ms` : 'at the refresh deadline';
+      throw new SourceError('timeout', `no complete answer ${why}`);
+    }
+    throw new SourceError('network_error', `request failed: ${describeError(error)}`);
   } finally {
     clearTimeout(timer);
   }
@@ -46,32 +52,38 @@ async function follow(
   options: FetchFeedOptions,
   signal: AbortSignal,
 ): Promise<{ response: Response; finalUrl: string }> {
-  let url = startUrl;
+  let url = new URL(startUrl);
   for (let redirects = 0; ; redirects++) {
-    const response = await options.fetch(url, {
-      redirect: 'manual',
-      signal,
-      headers: { 'user-agent': options.userAgent, accept: ACCEPT },
+    const address = await checkTarget(url, options.resolve, options, signal);
+    const response = await options.connect({
+      url: url.href,
+      address,
+      init: { redirect: 'manual', signal, headers: { 'user-agent': options.userAgent, accept: ACCEPT } },
     });
     if (response.status >= 300 && response.status < 400 && response.status !== 304) {
       await response.body?.cancel();
       const location = response.headers.get('location');
-      if (location === null) throw new FetchFeedError(`HTTP ${response.status} without a Location header`);
+      if (location === null) throw new SourceError(`http_${response.status}`, `HTTP ${response.status} without a Location header`);
       if (redirects >= options.maxRedirects) {
-        throw new FetchFeedError(`too many redirects (more than ${options.maxRedirects})`);
+        throw new SourceError('network_error', `too many redirects (more than ${options.maxRedirects})`);
       }
-      const nextUrl = new URL(location, url);
-      if (nextUrl.protocol !== 'http:' && nextUrl.protocol !== 'https:') {
-        throw new FetchFeedError(`redirect to a non-HTTP URL (${nextUrl.protocol})`);
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new SourceError('network_error', `redirect to an invalid URL: ${location.slice(0, 200)}`);
       }
-      url = nextUrl.href;
+      if (url.protocol === 'https:' && next.protocol === 'http:') {
+        throw new SourceError('blocked_address', `redirect from https to http refused: ${url.href} -> ${next.href}`);
+      }
+      url = next;
       continue;
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw new FetchFeedError(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`);
+      throw new SourceError(`http_${response.status}`, `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} from ${url.href}`);
     }
-    return { response, finalUrl: url };
+    return { response, finalUrl: url.href };
   }
 }
 
@@ -79,7 +91,7 @@ async function readBody(response: Response, maxBytes: number): Promise<Uint8Arra
   const declared = Number(response.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel();
-    throw new FetchFeedError(`body too large (Content-Length ${declared} > ${maxBytes} bytes)`);
+    throw new SourceError('too_large', `body too large (Content-Length ${declared} > ${maxBytes} bytes)`);
   }
   if (!response.body) return new Uint8Array(0);
   const reader = response.body.getReader();
@@ -91,7 +103,7 @@ async function readBody(response: Response, maxBytes: number): Promise<Uint8Arra
     total += value.byteLength;
     if (total > maxBytes) {
       await reader.cancel();
-      throw new FetchFeedError(`body too large (more than ${maxBytes} bytes)`);
+      throw new SourceError('too_large', `body too large (more than ${maxBytes} bytes)`);
     }
     chunks.push(value);
   }
@@ -102,10 +114,4 @@ async function readBody(response: Response, maxBytes: number): Promise<Uint8Arra
     offset += chunk.byteLength;
   }
   return bytes;
-}
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? error.cause.message : undefined;
-  return cause && !error.message.includes(cause) ? `${error.message} (${cause})` : error.message;
 }

@@ -10,7 +10,7 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
 export interface HandlerDeps {
   readonly getAnswer: () => Promise<CachedAnswer>;
   readonly now?: () => number;
-  /** Where unexpected errors are reported (they also reach the caller as `{ error }`). */
+  /** Where unexpected errors are reported (the caller only gets `{ "error": "internal_error" }`). */
   readonly logError?: (error: unknown) => void;
 }
 
@@ -42,7 +42,8 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
       });
     } catch (error) {
       deps.logError?.(error);
-      return json({ error: error instanceof Error ? error.message : String(error) }, 500, { 'Cache-Control': 'no-store' });
+      // Details stay in the log: they may name internal hosts or files.
+      return json({ error: 'internal_error' }, 500, { 'Cache-Control': 'no-store' });
     }
   };
 }

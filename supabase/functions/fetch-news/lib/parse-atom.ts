@@ -18,7 +18,10 @@ export function parseAtom(root: XmlElement, feedUrl: string | undefined, options
     title: plain(construct(firstChild(root, own, 'title'))),
     link,
     updated: firstDate(root, own, ['updated', 'modified']),
-    items: childrenNamed(root, own, 'entry').map((entry) => readEntry(entry, own, itemBase, options.summaryChars ?? Infinity)),
+    items: childrenNamed(root, own, 'entry').map((entry) => {
+      options.checkBudget?.();
+      return readEntry(entry, own, itemBase, options.summaryChars ?? Infinity);
+    }),
   };
 }
 

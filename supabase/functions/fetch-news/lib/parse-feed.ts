@@ -11,6 +11,7 @@ import { parseXml, XmlError } from './xml.ts';
  */
 export function parseFeedText(text: string, feedUrl?: string, options: ReadOptions = {}): Feed {
   const root = parseXml(text, feedUrl);
+  options.checkBudget?.();
   const name = root.name.toLowerCase();
   if (name === 'rss' && (root.ns === '' || !isKnownNonFeedNamespace(root.ns))) return parseRss(root, feedUrl, options);
   if (root.name === 'RDF' && root.ns === NS.rdf) return parseRss(root, feedUrl, options);
@@ -32,7 +33,9 @@ export function parseFeedBytes(
   feedUrl?: string,
   options: ReadOptions = {},
 ): Feed {
-  return parseFeedText(decodeFeedBytes(bytes, contentType), feedUrl, options);
+  const text = decodeFeedBytes(bytes, contentType);
+  options.checkBudget?.();
+  return parseFeedText(text, feedUrl, options);
 }
 
 function isKnownNonFeedNamespace(ns: string): boolean {

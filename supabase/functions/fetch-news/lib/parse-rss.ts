@@ -41,7 +41,10 @@ export function parseRss(root: XmlElement, feedUrl: string | undefined, options:
           firstChild(channel, [NS.atom], 'updated'),
         ])
       : undefined,
-    items: itemElements.map((item) => reader.read(item)),
+    items: itemElements.map((item) => {
+      options.checkBudget?.();
+      return reader.read(item);
+    }),
   };
 }
 

@@ -5,7 +5,7 @@ export interface Source {
   readonly category: string;
 }
 
-/** The Story shape the page expects (INTERFACE.md section 2). */
+/** The Story shape the page expects (docs/product.md#the-story-and-its-validation). */
 export interface Story {
   id: string;
   title: string;
@@ -28,10 +28,11 @@ export interface SourceStatus {
   name: string;
   ok: boolean;
   count: number;
+  /** One of the codes of SourceErrorCode (errors.ts): `timeout`, `http_404`, `blocked_address`, ... */
   error?: string;
 }
 
-/** The function's answer (INTERFACE.md section 5). */
+/** The function's answer (docs/product.md#the-fetch-news-function). */
 export interface NewsAnswer {
   stories: Story[];
   generated_at: string;
@@ -39,5 +40,3 @@ export interface NewsAnswer {
   /** Present and true when every source failed and an earlier answer is served again. */
   stale?: boolean;
 }
-
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;

@@ -1,5 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { decodeEntities } from './entities.ts';
+import { NotAFeedError } from './feed-model.ts';
 import { canonicalNamespace, CONVENTIONAL_PREFIXES, NS } from './namespaces.ts';
 import { resolveUrl } from './urls.ts';
 
@@ -55,13 +56,18 @@ const entityDecoder = {
 };
 
 /**
- * Elements whose content is only ever read as text or HTML (summaries, bodies),
- * under their usual names. The parser hands their content over unparsed, which
- * spares building and decoding large HTML bodies of items that never become
- * stories; textContent() decodes it on demand. Other spellings (another prefix)
- * are parsed normally and read the same.
+ * Elements whose content is only ever read as text or HTML (titles, summaries,
+ * bodies), under their usual names. The parser hands their content over unparsed:
+ * that spares building and decoding large HTML bodies of items that never become
+ * stories (textContent() decodes on demand), and it reads long text in one search
+ * for the closing tag instead of character by character. Other spellings (another
+ * prefix) are parsed normally and read the same.
  */
-const RAW_TEXT_ELEMENTS = new Set(['description', 'content:encoded', 'summary', 'content', 'itunes:summary', 'media:description']);
+const RAW_TEXT_ELEMENTS: ReadonlySet<string> = new Set([
+  'title', 'description', 'content:encoded', 'summary', 'content', 'itunes:summary', 'media:description',
+]);
+/** For documents whose <title> is closed by another tag (`<title>…</subtitle>`): titles parsed as elements. */
+const RAW_TEXT_ELEMENTS_BUT_TITLE: ReadonlySet<string> = new Set([...RAW_TEXT_ELEMENTS].filter((name) => name !== 'title'));
 
 const parserOptions = {
   preserveOrder: true,
@@ -78,11 +84,19 @@ const parserOptions = {
   entityDecoder,
   // Callbacks get a matcher instead of a path string built for every tag.
   jPath: false,
-  stopNodes: [...RAW_TEXT_ELEMENTS].map((name) => `..${name}`),
 };
 
-// XMLParser keeps no state between documents (each parse gets its own), so one is shared.
-const parser = new XMLParser(parserOptions);
+interface Reader {
+  readonly parser: XMLParser;
+  readonly raw: ReadonlySet<string>;
+}
+
+function reader(raw: ReadonlySet<string>): Reader {
+  // XMLParser keeps no state between documents (each parse gets its own), so one is shared.
+  return { parser: new XMLParser({ ...parserOptions, stopNodes: [...raw].map((name) => `..${name}`) }), raw };
+}
+
+const READERS: readonly Reader[] = [reader(RAW_TEXT_ELEMENTS), reader(RAW_TEXT_ELEMENTS_BUT_TITLE)];
 
 type Scope = Readonly<Record<string, string>>;
 
@@ -91,21 +105,27 @@ const ROOT_SCOPE: Scope = { ...CONVENTIONAL_PREFIXES, '': '' };
 /** Parses XML text into a namespace-resolved element tree. Throws XmlError. */
 export function parseXml(text: string, documentUrl?: string): XmlElement {
   let raw: unknown;
-  try {
-    raw = parser.parse(text);
-  } catch (error) {
-    if (error instanceof XmlError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    // fast-xml-parser refuses external (XXE) and parameter entities by itself.
-    if (/entit/i.test(message)) throw new XmlError(`entity declarations are refused (${message})`);
-    throw new XmlError(`malformed XML: ${message}`);
+  let used: Reader | undefined;
+  for (const candidate of READERS) {
+    try {
+      raw = candidate.parser.parse(text);
+      used = candidate;
+      break;
+    } catch (error) {
+      if (error instanceof XmlError) throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      // fast-xml-parser refuses external (XXE) and parameter entities by itself.
+      if (/entit/i.test(message)) throw new XmlError(`entity declarations are refused (${message})`);
+      // A raw <title> that another tag closes fails the first reading only: try the next one.
+      if (candidate === READERS.at(-1)) throw new XmlError(`malformed XML: ${message}`);
+    }
   }
-  if (!Array.isArray(raw)) throw new XmlError('not a feed: not XML');
+  if (!Array.isArray(raw) || used === undefined) throw new NotAFeedError('not a feed: not XML');
   for (const node of raw) {
-    const element = toElement(node, ROOT_SCOPE, documentUrl, undefined);
+    const element = toElement(node, used.raw, ROOT_SCOPE, documentUrl, undefined);
     if (element) return element;
   }
-  throw new XmlError('not a feed: not XML (no document element)');
+  throw new NotAFeedError('not a feed: not XML (no document element)');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -132,6 +152,7 @@ function isNamespaceDeclaration(key: string): boolean {
 
 function toElement(
   node: unknown,
+  rawElements: ReadonlySet<string>,
   parentScope: Scope,
   documentUrl: string | undefined,
   parentBase: string | undefined,
@@ -173,7 +194,7 @@ function toElement(
   // An undeclared, unconventional prefix must not make `foo:title` look like `title`.
   const ns = scope[prefix] ?? `urn:undeclared-prefix:${prefix}`;
   const content = node[qname];
-  if (RAW_TEXT_ELEMENTS.has(qname)) {
+  if (rawElements.has(qname)) {
     const first: unknown = Array.isArray(content) ? content[0] : undefined;
     const rawText = isRecord(first) && first[TEXT] !== undefined ? String(first[TEXT]) : '';
     return { ns, name: local, qname, attrs, children: [], base, rawText };
@@ -192,7 +213,7 @@ function toElement(
         children.push(cdataText(cdata));
         continue;
       }
-      const element = toElement(child, scope, documentUrl, base);
+      const element = toElement(child, rawElements, scope, documentUrl, base);
       if (element) children.push(element);
     }
   }

@@ -1,0 +1,15 @@
+// @vitest-environment jsdom
+// Story images come from the publishers' hosts: the browser must not tell them which page shows them.
+import { screen } from '@testing-library/react';
+import { expect, test } from 'vitest';
+import { StoryCard } from '../../src/components/StoryCard.tsx';
+import { makeStory } from './fixtures.ts';
+import { renderWithTheme } from './render.tsx';
+
+test.each(['large', 'compact'] as const)('the %s card loads its story image with referrerpolicy="no-referrer"', (variant) => {
+  const story = makeStory();
+  renderWithTheme(<StoryCard story={story} variant={variant} isBookmarked={false} onToggleBookmark={() => undefined} onShare={() => undefined} />);
+  const image = screen.getByRole('article', { name: story.title }).querySelector('img');
+  expect(image).toHaveAttribute('src', story.image);
+  expect(image).toHaveAttribute('referrerpolicy', 'no-referrer');
+});
