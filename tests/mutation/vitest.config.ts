@@ -9,7 +9,8 @@ import base from '../../vitest.config.ts';
  * rules and setup as `npm test`, but only the test files that exercise the mutated code, so that a
  * run takes minutes. Left out: the browser-rendering suites (they reach machines/ and src/domain/
  * only through the app, and the suites below already cover them); the function tests that start
- * processes or Deno (deno.test.ts, e2e.test.ts, scripts.test.ts); and the Stately reader test,
+ * processes, Deno or a network namespace (they test the scripts, the lock file and the function
+ * as a whole, and take minutes); and the Stately reader test,
  * which parses the machine files' text: Stryker's copy of a mutated file holds every mutant at once
  * behind switches, which no static reader can follow.
  */
@@ -69,7 +70,10 @@ export default defineConfig({
     exclude: [
       'node_modules/**',
       'tests/function/deno.test.ts',
+      'tests/function/deno-lock.test.ts',
       'tests/function/e2e.test.ts',
+      'tests/function/function-command.test.ts',
+      'tests/function/network-namespace.test.ts',
       'tests/function/scripts.test.ts',
       'tests/machines/stately.test.ts',
     ],
