@@ -72,6 +72,7 @@ describe('reading keys', () => {
   it('steps through the cards from the first, stopping at both ends', () => {
     expect(stepCard(-1, 5, 'next')).toBe(0);
     expect(stepCard(-1, 5, 'previous')).toBe(0);
+    expect(stepCard(-3, 5, 'next')).toBe(0);
     expect(stepCard(0, 5, 'next')).toBe(1);
     expect(stepCard(4, 5, 'next')).toBe(4);
     expect(stepCard(0, 5, 'previous')).toBe(0);
