@@ -92,6 +92,14 @@ describe('filterStories', () => {
     expect(filterStories([s], filter({ query: 'new' }), none)).toHaveLength(1);
   });
 
+  it.each(['summary', 'source'] as const)('sees a story whose %s changed since an earlier search', (field) => {
+    const s = story('m', { [field]: 'Old words' });
+    expect(filterStories([s], filter({ query: 'old' }), none)).toHaveLength(1);
+    s[field] = 'New words';
+    expect(filterStories([s], filter({ query: 'old' }), none)).toHaveLength(0);
+    expect(filterStories([s], filter({ query: 'new' }), none)).toHaveLength(1);
+  });
+
   it('does not change its inputs', () => {
     const input = [...stories];
     const frozen = filter({ categories: Object.freeze(['Sports']) });

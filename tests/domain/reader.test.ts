@@ -72,11 +72,15 @@ describe('reading keys', () => {
   it('steps through the cards from the first, stopping at both ends', () => {
     expect(stepCard(-1, 5, 'next')).toBe(0);
     expect(stepCard(-1, 5, 'previous')).toBe(0);
+    expect(stepCard(-3, 5, 'next')).toBe(0);
     expect(stepCard(0, 5, 'next')).toBe(1);
     expect(stepCard(4, 5, 'next')).toBe(4);
     expect(stepCard(0, 5, 'previous')).toBe(0);
     expect(stepCard(3, 5, 'previous')).toBe(2);
     expect(stepCard(7, 5, 'next')).toBe(0);
+    // The list shrank under the focused card (a search or filter): start again from the first.
+    expect(stepCard(5, 5, 'next')).toBe(0);
+    expect(stepCard(5, 5, 'previous')).toBe(0);
     expect(stepCard(-1, 0, 'next')).toBeNull();
   });
 

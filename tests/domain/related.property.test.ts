@@ -78,6 +78,11 @@ describe('related entries', () => {
     );
   });
 
+  it('keeps the first 10 of more valid entries', () => {
+    const entries = Array.from({ length: 12 }, (_, i) => ({ source: `Source ${i}`, url: `https://s${i}.example/` }));
+    expect(normalizeRelated(entries, OWN_URL)).toEqual(entries.slice(0, 10));
+  });
+
   it('compares with the story’s url as validated (trimmed)', () => {
     const { stories } = normalizeStories([
       { id: 'a', title: 'T', url: ` ${OWN_URL} `, related: [{ source: 'Self', url: OWN_URL }, { source: 'Other', url: 'https://o.example/' }] },

@@ -29,6 +29,7 @@ describe('isHttpUrl', () => {
     '//example.com/protocol-relative',
     'example.com',
     'http:example.com',
+    'http:example.com/?next=https://example.org',
     'http:/example.com',
     'http:\\\\example.com',
     'http://',

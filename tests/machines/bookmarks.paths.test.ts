@@ -21,8 +21,10 @@ definePathSuite({
     expect(new Set(ids).size).toBe(ids.length);
     if (event.type === 'bookmark.toggle') {
       const id = String(event.id);
-      const was = (before.context.ids as string[]).includes(id);
-      expect(ids.includes(id)).toBe(!was);
+      const earlier = before.context.ids as string[];
+      const was = earlier.includes(id);
+      // Only the toggled story changes: added at the end, or removed with the others kept.
+      expect(ids).toEqual(was ? earlier.filter((kept) => kept !== id) : [...earlier, id]);
       // Each toggle is announced once, so the page shows one toast.
       expect(emitted).toEqual([{ type: was ? 'bookmark.removed' : 'bookmark.added', id }]);
       // ...and saved, unless storage already refused a write.
@@ -30,6 +32,8 @@ definePathSuite({
       else expect(fakes.calls.at(-1)?.input).toEqual({ ids });
     } else {
       expect(emitted).toEqual([]);
+      // Another tab's list replaces this one (the values sent here are valid lists, or cleared).
+      if (event.type === 'bookmarks.storage.changed') expect(ids).toEqual(event.value === null ? [] : JSON.parse(String(event.value)));
     }
     expect(fakes.isPending('saveBookmarks')).toBe(after.matches('saving'));
   },

@@ -27,6 +27,12 @@ definePathSuite({
     // A stored choice wins; with none, the system preference applies.
     expect(theme).toBe(stored ?? (systemPrefersDark ? 'dark' : 'light'));
     expect(after.matches('chosen')).toBe(stored !== null);
+    // A change of the system preference is taken in whatever the state: followed at once when
+    // nothing is stored, and remembered for when the stored choice goes.
+    if (event.type === 'theme.system.changed') {
+      expect(systemPrefersDark).toBe(event.prefersDark);
+      if (stored === null) expect(theme).toBe(event.prefersDark ? 'dark' : 'light');
+    }
     // Only the visitor's toggle writes storage, and it writes the new theme.
     if (event.type === 'theme.toggle') {
       expect(theme).not.toBe(before.context.theme);

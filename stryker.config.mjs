@@ -1,0 +1,29 @@
+// Mutation testing (`npm run test:mutation`; docs/testing.md#mutation-testing).
+// Stryker changes the code of the three pure areas one small edit ("mutant") at a time and runs the
+// tests that cover that code; a mutant the tests do not notice "survives".
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'tests/mutation/vitest.config.ts' },
+  mutate: [
+    'machines/**/*.ts',
+    'src/domain/**/*.ts',
+    'supabase/functions/fetch-news/lib/**/*.ts',
+  ],
+  coverageAnalysis: 'perTest',
+  // Re-runs only the mutants whose code or covering tests changed since the recorded run. The
+  // record is committed (not kept in the ignored reports/), so a fresh clone re-runs quickly too.
+  incremental: true,
+  incrementalFile: 'tests/mutation/stryker-incremental.json',
+  // The machines this runs on have 2 cores shared with other work: one test process.
+  concurrency: 1,
+  timeoutMS: 10_000,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  clearTextReporter: { allowColor: false, logTests: false },
+  thresholds: { high: 95, low: 90, break: null },
+  tempDirName: '.stryker-tmp',
+  // Not needed in Stryker's sandbox copy of the project.
+  ignorePatterns: ['dist', 'dist-e2e', 'dist-bench', 'coverage', 'reports', 'docs/screenshots', '.tmp-*', 'tests/e2e', 'tests/ui', 'tests/components'],
+};
