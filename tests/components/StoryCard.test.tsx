@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { StoryCard, type StoryCardProps } from '../../src/components/StoryCard.tsx';
@@ -143,7 +143,7 @@ describe('share menu', () => {
     const { card, onShare } = renderCard(story);
     await user.click(within(card).getByRole('button', { name: 'Share story' }));
 
-    const menu = screen.getByRole('menu');
+    const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Share to Twitter',
       'Share to Facebook',
@@ -161,7 +161,7 @@ describe('share menu', () => {
     const { card, onShare } = renderCard(story);
     within(card).getByRole('button', { name: 'Share story' }).focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('menuitem', { name: 'Share to Twitter' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Share to Twitter' })).toHaveFocus());
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(onShare).toHaveBeenCalledExactlyOnceWith(story, 'copy');
   });

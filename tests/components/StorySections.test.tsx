@@ -67,7 +67,7 @@ test('card callbacks receive the card story', async () => {
   await user.click(within(card).getByRole('button', { name: 'Bookmark story' }));
   expect(onToggleBookmark).toHaveBeenCalledExactlyOnceWith(stories[5]);
   await user.click(within(card).getByRole('button', { name: 'Share story' }));
-  await user.click(screen.getByRole('menuitem', { name: 'Share to Facebook' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Share to Facebook' }));
   expect(onShare).toHaveBeenCalledExactlyOnceWith(stories[5], 'facebook');
 });
 

@@ -94,7 +94,7 @@ describe('native share', () => {
     const story = makeStory();
     const { card, onShare } = renderCard(story, { canShareNatively: true });
     await user.click(within(card).getByRole('button', { name: 'Share story' }));
-    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+    expect(within(await screen.findByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Share to Twitter',
       'Share to Facebook',
       'Copy Link',
@@ -108,7 +108,7 @@ describe('native share', () => {
     const user = userEvent.setup();
     const { card } = renderCard(makeStory());
     await user.click(within(card).getByRole('button', { name: 'Share story' }));
-    expect(screen.getByRole('menu')).toBeInTheDocument();
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'More sharing options' })).not.toBeInTheDocument();
   });
 });
