@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect, test, vi } from 'vitest';
+import { beforeAll, expect, test, vi } from 'vitest';
 import { SkeletonCards } from '../../src/components/SkeletonCards.tsx';
 import { StorySections, type StorySectionsProps } from '../../src/components/StorySections.tsx';
 import { makeStory } from './fixtures.ts';
@@ -10,6 +10,13 @@ import { renderWithTheme } from './render.tsx';
 const stories = Array.from({ length: 6 }, (_, index) =>
   makeStory({ id: `s${index}`, title: `Story number ${index}` }),
 );
+
+// The share menu's code is loaded on demand (DeferredShareMenu). Compiling it the first time can
+// take seconds on a busy machine, longer than a find waits; compiled here, the tests below check
+// the callbacks rather than the compiler's speed (StoryCard.test.tsx presses before the code is there).
+beforeAll(async () => {
+  await import('../../src/components/ShareMenu.tsx');
+});
 
 function renderSections(props: Partial<StorySectionsProps> = {}) {
   const onToggleBookmark = vi.fn();
