@@ -7,8 +7,8 @@ type FeedRequestModule = typeof import('./feed-request.ts');
 let feedRequest: Promise<FeedRequestModule> | undefined;
 
 /**
- * The feed call's code, in a chunk of its own (functions-js, no more of supabase-js) that
- * src/feed-boot.ts has usually loaded already, with the call under way.
+ * The feed call's code, in a chunk of its own: src/feed-boot.ts has usually started the first
+ * call already (with its own copy of that code), and the app takes it over.
  */
 export function loadFeedRequest(): Promise<FeedRequestModule> {
   feedRequest ??= import('./feed-request.ts').catch((error: unknown) => {

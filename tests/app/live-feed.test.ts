@@ -1,5 +1,5 @@
 /**
- * The page's feed call through the real functions client against a loopback server:
+ * The page's feed call (a plain `fetch` GET) against a loopback server:
  * what counts as an answer and what counts as a failure (docs/product.md#loading-failure-retry-and-fallback).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -14,12 +14,14 @@ let server: Server;
 let fetchLiveAnswer: (signal?: AbortSignal) => Promise<unknown>;
 let liveStoriesActor: typeof import('../../src/app/live-feed.ts').liveStoriesActor;
 let startEarlyFeedCall: () => void;
+let earlyFeedAnswer: () => Promise<unknown> | undefined;
 
 /** A fresh page load: the boot call's state starts empty. */
 async function freshPage() {
   vi.resetModules();
+  (await import('../../src/boot/handoff.ts')).resetBootHandoff();
   ({ fetchLiveAnswer, liveStoriesActor } = await import('../../src/app/live-feed.ts'));
-  ({ startEarlyFeedCall } = await import('../../src/app/feed-request.ts'));
+  ({ startEarlyFeedCall, earlyFeedAnswer } = await import('../../src/app/feed-request.ts'));
 }
 
 beforeAll(async () => {
@@ -132,6 +134,17 @@ describe('the call started before the app (src/feed-boot.ts)', () => {
     handler = json(200, '{"stories":[],"generated_at":"later"}');
     await expect(fetchLiveAnswer()).resolves.toEqual({ stories: [], generated_at: 'later' });
     expect(seen.length).toBe(before + 2);
+  });
+
+  it('lets the snapshot see its answer without taking it (src/snapshot/boot.ts): still one request', async () => {
+    handler = json(200, '{"stories":[],"generated_at":"early"}');
+    const before = seen.length;
+    expect(earlyFeedAnswer()).toBeUndefined();
+    startEarlyFeedCall();
+    await expect(earlyFeedAnswer()).resolves.toEqual({ stories: [], generated_at: 'early' });
+    await expect(fetchLiveAnswer()).resolves.toEqual({ stories: [], generated_at: 'early' });
+    expect(earlyFeedAnswer()).toBeUndefined();
+    expect(seen.length).toBe(before + 1);
   });
 
   it('fails as the call would: its error, or an abort by the taker, which also ends the request', async () => {

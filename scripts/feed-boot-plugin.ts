@@ -1,0 +1,77 @@
+/**
+ * src/feed-boot.ts as a classic script of its own in index.html's head, after the theme's, with
+ * the snapshot's stylesheet (src/snapshot/styles.ts) before it: it
+ * starts the feed call while the document is still being parsed, and paints the snapshot of
+ * the first story cards (src/snapshot/) as soon as the body is parsed, before the app's
+ * modules run (docs/performance.md). In the build it is bundled on its own, as one self-contained
+ * immediately-invoked script (a module shared with the app would make it wait for the app's
+ * chunks); its state is handed to the app through `window` (src/boot/handoff.ts). The dev
+ * server loads it as a module instead, after parsing: slower, the same behaviour.
+ */
+import { createHash } from 'node:crypto';
+import { build, type Plugin, type Rolldown } from 'vite';
+import { snapshotCss } from '../src/snapshot/styles.ts';
+
+const FEED_BOOT = 'src/feed-boot.ts';
+/** The boot script goes right after the theme's (public/theme-boot.js), which it relies on. */
+const THEME_BOOT = '<script src="/theme-boot.js"></script>';
+
+export function feedBootScript(): Plugin {
+  let base = '/';
+  let root = '';
+  let mode = 'production';
+  let envDir: string | false = '';
+  let building = false;
+  let fileName = '';
+  let cssFileName = '';
+  return {
+    name: 'feed-boot-script',
+    configResolved(config) {
+      base = config.base;
+      root = config.root;
+      mode = config.mode;
+      envDir = config.envDir;
+      building = config.command === 'build';
+    },
+    async buildStart() {
+      if (!building) return;
+      const result = (await build({
+        configFile: false,
+        root,
+        mode,
+        envDir,
+        logLevel: 'silent',
+        plugins: [],
+        build: {
+          write: false,
+          target: 'es2022',
+          minify: true,
+          sourcemap: false,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          lib: { entry: FEED_BOOT, formats: ['iife'], name: 'newsroomFeedBoot' },
+        },
+      })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+      const outputs = (Array.isArray(result) ? result : [result]).flatMap((output) => output.output);
+      const chunks = outputs.filter((output) => output.type === 'chunk');
+      if (chunks.length !== 1 || !chunks[0]) return this.error(`${FEED_BOOT} must build into one script, got ${outputs.map((o) => o.fileName).join(', ')}`);
+      const code = chunks[0].code;
+      fileName = `assets/feed-boot-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+      this.emitFile({ type: 'asset', fileName, source: code });
+      const css = snapshotCss();
+      cssFileName = `assets/snapshot-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
+      this.emitFile({ type: 'asset', fileName: cssFileName, source: css });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!html.includes(THEME_BOOT)) throw new Error(`index.html has no ${THEME_BOOT} for the boot script to follow`);
+        // The snapshot's stylesheet: a file in the build; inline in development, which has no CSP.
+        const tags = building
+          ? [`<link rel="stylesheet" href="${base}${cssFileName}">`, `<script src="${base}${fileName}"></script>`]
+          : [`<style>${snapshotCss()}</style>`, `<script type="module" src="/${FEED_BOOT}"></script>`];
+        return html.replace(THEME_BOOT, [THEME_BOOT, ...tags].join('\n    '));
+      },
+    },
+  };
+}
