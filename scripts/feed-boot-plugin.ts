@@ -16,6 +16,38 @@ const FEED_BOOT = 'src/feed-boot.ts';
 /** The boot script goes right after the theme's (public/theme-boot.js), which it relies on. */
 const THEME_BOOT = '<script src="/theme-boot.js"></script>';
 
+const FEED_WORKER = 'src/feed-worker.ts';
+const FEED_WORKER_FILE = 'feed-worker.js';
+
+interface BuildSettings {
+  root: string;
+  mode: string;
+  envDir: string | false;
+}
+
+/** `entry` and everything it imports as one self-contained script, with the site's build-time configuration. */
+async function bundleAlone(context: { error(message: string): never }, entry: string, settings: BuildSettings): Promise<string> {
+  const result = (await build({
+    configFile: false,
+    ...settings,
+    logLevel: 'silent',
+    plugins: [],
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      lib: { entry, formats: ['iife'], name: 'newsroom' },
+    },
+  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((output) => output.output);
+  const chunks = outputs.filter((output) => output.type === 'chunk');
+  if (chunks.length !== 1 || !chunks[0]) return context.error(`${entry} must build into one script, got ${outputs.map((o) => o.fileName).join(', ')}`);
+  return chunks[0].code;
+}
+
 export function feedBootScript(): Plugin {
   let base = '/';
   let root = '';
@@ -35,29 +67,11 @@ export function feedBootScript(): Plugin {
     },
     async buildStart() {
       if (!building) return;
-      const result = (await build({
-        configFile: false,
-        root,
-        mode,
-        envDir,
-        logLevel: 'silent',
-        plugins: [],
-        build: {
-          write: false,
-          target: 'es2022',
-          minify: true,
-          sourcemap: false,
-          emptyOutDir: false,
-          copyPublicDir: false,
-          lib: { entry: FEED_BOOT, formats: ['iife'], name: 'newsroomFeedBoot' },
-        },
-      })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
-      const outputs = (Array.isArray(result) ? result : [result]).flatMap((output) => output.output);
-      const chunks = outputs.filter((output) => output.type === 'chunk');
-      if (chunks.length !== 1 || !chunks[0]) return this.error(`${FEED_BOOT} must build into one script, got ${outputs.map((o) => o.fileName).join(', ')}`);
-      const code = chunks[0].code;
+      const code = await bundleAlone(this, FEED_BOOT, { root, mode, envDir });
       fileName = `assets/feed-boot-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
       this.emitFile({ type: 'asset', fileName, source: code });
+      // The feed call's worker (src/app/feed-call.ts), at a fixed path the boot script knows.
+      this.emitFile({ type: 'asset', fileName: FEED_WORKER_FILE, source: await bundleAlone(this, FEED_WORKER, { root, mode, envDir }) });
       const css = snapshotCss();
       cssFileName = `assets/snapshot-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
       this.emitFile({ type: 'asset', fileName: cssFileName, source: css });

@@ -5,6 +5,7 @@
  * from the page's first feed answer as soon as it arrives, unless the app shows its own stories
  * by then. The app calls `endSnapshot` when its story area has settled.
  */
+import { storiesIfChecked } from '../app/checked-stories.ts';
 import { KEPT_STORIES_STORAGE_KEY } from '../app/storage-keys.ts';
 import { bootHandoff } from '../boot/handoff.ts';
 import { parseKeptStories } from '../domain/kept-feed.ts';
@@ -31,6 +32,8 @@ export function isUnfilteredHome(location: Pick<Location, 'pathname' | 'search'>
  * the items before it, so only as much of a large answer as needed is validated.
  */
 export function firstValidStories(answer: unknown, count: number): Story[] {
+  const checked = storiesIfChecked(answer);
+  if (checked) return checked.slice(0, count);
   if (typeof answer !== 'object' || answer === null || Array.isArray(answer) || !Object.hasOwn(answer, 'stories')) return [];
   const items = (answer as { stories: unknown }).stories;
   if (!Array.isArray(items)) return [];

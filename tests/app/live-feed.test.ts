@@ -214,6 +214,13 @@ describe('liveStoriesActor (the feed machine\'s fetchStories)', () => {
     ]);
   });
 
+  it('takes the stories of an answer a worker has validated already as they are (src/app/feed-call.ts)', async () => {
+    const { checkedStories } = await import('../../src/app/checked-stories.ts');
+    const validated = [{ id: 'w', title: 'From the worker', summary: '', source: 'wire', url: 'https://news.example.org/w', published_at: '', category: 'General' }];
+    const answer = checkedStories(validated);
+    await expect(toPromise(createActor(liveStoriesActor(async () => answer)).start())).resolves.toBe(validated);
+  });
+
   it('resolves with no stories for an answer that has none, and rejects when the call fails', async () => {
     handler = json(200, '{"generated_at": "now"}');
     await expect(toPromise(createActor(liveStoriesActor()).start())).resolves.toEqual([]);

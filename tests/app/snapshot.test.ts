@@ -5,6 +5,7 @@
  * (docs/product.md#loading-failure-retry-and-fallback, docs/product.md#stored-in-the-browser).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkedStories } from '../../src/app/checked-stories.ts';
 import { bootHandoff, resetBootHandoff } from '../../src/boot/handoff.ts';
 import { storiesFromAnswer } from '../../src/domain/normalize.ts';
 import { serializeKeptStories } from '../../src/domain/kept-feed.ts';
@@ -206,6 +207,10 @@ describe('firstValidStories', () => {
     for (const count of [1, 5, 11, 13, 20]) {
       expect(firstValidStories(answer, count)).toEqual(storiesFromAnswer(answer).stories.slice(0, count));
     }
+  });
+
+  it('takes the stories a worker has validated already as they are', () => {
+    expect(firstValidStories(checkedStories(stories(20)), 11)).toEqual(stories(11));
   });
 
   it('gives none for an answer without a stories list', () => {
