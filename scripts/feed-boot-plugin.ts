@@ -1,6 +1,6 @@
 /**
  * src/feed-boot.ts as a classic script of its own in index.html's head, after the theme's, with
- * the snapshot's stylesheet (src/snapshot/styles.ts) before it: it
+ * the snapshot's styles (src/snapshot/styles.ts) inline before it: it
  * starts the feed call while the document is still being parsed, and paints the snapshot of
  * the first story cards (src/snapshot/) as soon as the body is parsed, before the app's
  * modules run (docs/performance.md). In the build it is bundled on its own, as one self-contained
@@ -55,7 +55,6 @@ export function feedBootScript(): Plugin {
   let envDir: string | false = '';
   let building = false;
   let fileName = '';
-  let cssFileName = '';
   return {
     name: 'feed-boot-script',
     configResolved(config) {
@@ -72,18 +71,15 @@ export function feedBootScript(): Plugin {
       this.emitFile({ type: 'asset', fileName, source: code });
       // The feed call's worker (src/app/feed-call.ts), at a fixed path the boot script knows.
       this.emitFile({ type: 'asset', fileName: FEED_WORKER_FILE, source: await bundleAlone(this, FEED_WORKER, { root, mode, envDir }) });
-      const css = snapshotCss();
-      cssFileName = `assets/snapshot-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
-      this.emitFile({ type: 'asset', fileName: cssFileName, source: css });
     },
     transformIndexHtml: {
       order: 'post',
       handler(html) {
         if (!html.includes(THEME_BOOT)) throw new Error(`index.html has no ${THEME_BOOT} for the boot script to follow`);
-        // The snapshot's stylesheet: a file in the build; inline in development, which has no CSP.
-        const tags = building
-          ? [`<link rel="stylesheet" href="${base}${cssFileName}">`, `<script src="${base}${fileName}"></script>`]
-          : [`<style>${snapshotCss()}</style>`, `<script type="module" src="/${FEED_BOOT}"></script>`];
+        // The snapshot's styles inline (the CSP allows inline styles, not scripts): no request
+        // to wait for, and an external stylesheet would hold back the scripts after it.
+        const script = building ? `<script src="${base}${fileName}"></script>` : `<script type="module" src="/${FEED_BOOT}"></script>`;
+        const tags = [`<style id="snapshot-style">${snapshotCss()}</style>`, script];
         return html.replace(THEME_BOOT, [THEME_BOOT, ...tags].join('\n    '));
       },
     },

@@ -103,8 +103,7 @@ export async function callFeed({ signal, timeout }: FeedCallOptions = {}): Promi
   if (signal?.aborted) abort();
   signal?.addEventListener('abort', abort, { once: true });
   const timer = timeout === undefined ? undefined : setTimeout(abort, timeout);
-  // Started first, so that its script loads while the call is under way.
-  const worker = startWorker();
+  let worker: Worker | undefined;
   try {
     const response = await fetch(feedUrl(), {
       method: 'GET',
@@ -112,6 +111,8 @@ export async function callFeed({ signal, timeout }: FeedCallOptions = {}): Promi
       signal: controller.signal,
     });
     checkResponse(response);
+    // Only for an answer worth reading; its script loads while the body arrives.
+    worker = startWorker();
     if (!worker) return parseAnswer(await response.text());
     const body = await response.arrayBuffer();
     return (await checkInWorker(worker, body, controller.signal)) ?? parseAnswer(new TextDecoder().decode(body));

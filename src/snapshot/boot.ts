@@ -2,8 +2,8 @@
  * When the snapshot shows (src/snapshot/paint.ts), run by src/feed-boot.ts before the app's
  * JavaScript: on the home page without filters, at once from the stories kept by an earlier
  * visit (docs/product.md#stored-in-the-browser: validated, under 24 hours old); without them,
- * from the page's first feed answer as soon as it arrives, unless the app shows its own stories
- * by then. The app calls `endSnapshot` when its story area has settled.
+ * from the page's first feed answer as soon as it arrives, unless the app shows anything of its
+ * own by then. The app calls `endSnapshot` when its story area has settled.
  */
 import { storiesIfChecked } from '../app/checked-stories.ts';
 import { KEPT_STORIES_STORAGE_KEY } from '../app/storage-keys.ts';
@@ -85,7 +85,8 @@ export function startSnapshot(doc: Document, { earlyAnswer, now = Date.now() }: 
     (answer) => {
       const stories = firstValidStories(answer, SNAPSHOT_CARDS);
       whenParsed(doc, () => {
-        if (!bootHandoff().snapshotEnded) paintSnapshot(doc, stories, { lastVisit });
+        // Once the app shows anything (its skeleton), it shows these stories next: no snapshot between.
+        if (!bootHandoff().snapshotEnded && doc.getElementById('root')?.childElementCount === 0) paintSnapshot(doc, stories, { lastVisit });
       });
     },
     () => {

@@ -7,8 +7,8 @@
  *
  * While the snapshot shows, the app renders into `#root` out of sight (`data-behind-snapshot`:
  * laid out but invisible, so outside the accessibility tree); `removeSnapshot` swaps the two
- * in one step, so landmarks and headings are never doubled. Its look comes from a stylesheet
- * of its own in index.html's head (src/snapshot/styles.ts, linked by scripts/feed-boot-plugin.ts).
+ * in one step, so landmarks and headings are never doubled. Its look comes from styles of its
+ * own in index.html's head (src/snapshot/styles.ts, put there by scripts/feed-boot-plugin.ts).
  */
 import { PRODUCT_TITLE, TAGLINE } from '../app/config.ts';
 import { formatStoryDate, isoDateTime } from '../domain/format.ts';
@@ -99,7 +99,8 @@ export function paintSnapshot(doc: Document, stories: readonly Story[], { lastVi
   const controls = element(doc, 'div', 'snap-controls');
   controls.append(element(doc, 'span', 'snap-search'), element(doc, 'span', 'snap-button'), element(doc, 'span', 'snap-button'));
   toolbar.append(controls);
-  const main = element(doc, 'main', 'snap-main', { 'aria-busy': 'true' });
+  // Not busy: it shows stories, as the app's story area does with them.
+  const main = element(doc, 'main', 'snap-main', { 'aria-busy': 'false' });
   const stack = element(doc, 'div', 'snap-stack');
   stack.append(section(doc, 'Top Stories', stories.slice(0, SNAPSHOT_TOP), true, 'top', lastVisit));
   const more = stories.slice(SNAPSHOT_TOP, SNAPSHOT_TOP + SNAPSHOT_MORE);

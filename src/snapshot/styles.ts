@@ -1,8 +1,8 @@
 /**
  * The snapshot's own CSS (src/snapshot/paint.ts): the React page's look, from the same design
  * tokens, for the few hundred milliseconds before the app's styles exist. Written at build
- * time into a stylesheet that index.html links in its head (scripts/feed-boot-plugin.ts), so
- * it costs the page no JavaScript. Both themes: the
+ * time into a <style> in index.html's head (scripts/feed-boot-plugin.ts), so it costs the
+ * page no JavaScript and no request. Both themes: the
  * colours are custom properties chosen by `html[data-theme]`, which public/theme-boot.js sets
  * before the first paint. Class names start with `snap-`, so nothing here reaches the app.
  */

@@ -172,6 +172,15 @@ describe('the snapshot from the first answer (a first visit)', () => {
     expect(visibleArticles().map((a) => a.querySelector('.snap-new')?.textContent ?? '')).toEqual(['New', '']);
   });
 
+  it('is not shown when the app already shows its page (its skeleton): the app shows the stories next', async () => {
+    let answer: (value: unknown) => void = () => {};
+    startSnapshot(document, { earlyAnswer: new Promise((resolve) => (answer = resolve)), now: NOW });
+    document.getElementById('root')!.innerHTML = '<main aria-busy="true"></main>';
+    answer({ stories: stories(3) });
+    await settle();
+    expect(document.getElementById('snapshot')).toBeNull();
+  });
+
   it('prefers the kept stories, which show at once', async () => {
     keep([story(9)]);
     startSnapshot(document, { earlyAnswer: Promise.resolve({ stories: stories(3) }), now: NOW });
