@@ -97,7 +97,11 @@ export function paintSnapshot(doc: Document, stories: readonly Story[], { lastVi
   // The search box and the filter buttons' places.
   const toolbar = element(doc, 'div', 'snap-toolbar', { 'aria-hidden': 'true' });
   const controls = element(doc, 'div', 'snap-controls');
-  controls.append(element(doc, 'span', 'snap-search'), element(doc, 'span', 'snap-button'), element(doc, 'span', 'snap-button'));
+  controls.append(
+    element(doc, 'span', 'snap-search', {}, 'Search news stories...'),
+    element(doc, 'span', 'snap-button', {}, 'Categories'),
+    element(doc, 'span', 'snap-button snap-saved', {}, 'Saved'),
+  );
   toolbar.append(controls);
   // Not busy: it shows stories, as the app's story area does with them.
   const main = element(doc, 'main', 'snap-main', { 'aria-busy': 'false' });

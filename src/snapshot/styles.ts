@@ -35,7 +35,8 @@ html{${colours(lightTheme)}}
 html[data-theme='dark']{${colours(darkTheme)}}
 .snap,.snap *,.snap *::before,.snap *::after{box-sizing:border-box}
 body{margin:0;min-height:100vh;background:var(--snap-bg);color:var(--snap-text);font-family:${f.body};font-size:${f.size.md};line-height:${f.lineHeight.body};-webkit-font-smoothing:antialiased}
-.snap h1,.snap h2,.snap h3,.snap p{margin:0}
+/* No specificity: the classes below set their own margins. */
+:where(.snap) :where(h1,h2,h3,p){margin:0}
 .snap-layout{width:100%;max-width:${t.layout.maxWidth};margin:0 auto;padding-inline:${s(4)}}
 ${mediaUp.sm}{.snap-layout{padding-inline:${s(6)}}}
 ${mediaUp.lg}{.snap-layout{padding-inline:${s(8)}}}
@@ -53,8 +54,11 @@ ${mediaUp.md}{.snap-title{font-size:${f.size.xxl}}}
 .snap-controls{display:flex;flex-wrap:wrap;gap:${s(3)};align-items:center}
 .snap-controls>:first-child{flex:1 1 100%}
 ${mediaUp.md}{.snap-controls>:first-child{flex:1 1 320px}}
-.snap-search{min-height:44px;border:1px solid var(--snap-border-strong);border-radius:${t.radius.md};background:var(--snap-surface)}
-.snap-button{display:inline-block;min-height:40px;min-width:112px;border:1px solid var(--snap-border-strong);border-radius:${t.radius.md};background:var(--snap-surface)}
+.snap-search{display:flex;align-items:center;min-height:44px;padding-left:${s(10)};border:1px solid var(--snap-border-strong);border-radius:${t.radius.md};background:var(--snap-surface);color:var(--snap-text-muted)}
+.snap-button{display:inline-flex;align-items:center;gap:${s(2)};min-height:40px;padding:0 ${s(4)};border:1px solid var(--snap-border-strong);border-radius:${t.radius.md};background:var(--snap-surface);font-size:${f.size.sm};font-weight:${f.weight.medium};white-space:nowrap}
+.snap-button::before,.snap-button::after{content:'';display:inline-block;width:16px}
+.snap-saved{padding:0 ${s(3.5)}}
+.snap-saved::after{content:'0';width:auto}
 .snap-main{padding-bottom:${s(16)}}
 .snap-stack{display:flex;flex-direction:column;gap:${s(10)}}
 .snap-heading{display:flex;align-items:center;gap:${s(3)};margin-bottom:${s(4)};padding-top:${s(3)};border-top:3px solid var(--snap-text);font-family:${f.heading};font-size:${f.size.xl};font-weight:${f.weight.bold};line-height:${f.lineHeight.tight}}
