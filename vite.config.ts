@@ -2,6 +2,7 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { contentSecurityPolicy, securityHeaders } from './csp.config.ts';
+import { feedBootScript } from './scripts/feed-boot-plugin.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
 
 const DEFAULT_BACKEND = 'http://127.0.0.1:54321';
@@ -14,45 +15,6 @@ function cspMetaTag(backendUrl: string): Plugin {
     transformIndexHtml: () => [
       { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy(backendUrl).replace(/; frame-ancestors 'none'/, '') }, injectTo: 'head-prepend' },
     ],
-  };
-}
-
-const FEED_BOOT = 'src/feed-boot.ts';
-
-/**
- * src/feed-boot.ts as a script of its own in index.html, before the app's entry: module
- * scripts run in document order, so it has started the feed call before the app runs and asks
- * for it, and its few small files load beside the app's much larger ones (docs/performance.md).
- * In the build it is an entry chunk beside the app's; the module it shares with the app (the
- * call) is one chunk, one instance.
- */
-function feedBootScript(): Plugin {
-  let base = '/';
-  let building = false;
-  return {
-    name: 'feed-boot-script',
-    configResolved(config) {
-      base = config.base;
-      building = config.command === 'build';
-    },
-    buildStart() {
-      if (building) this.emitFile({ type: 'chunk', id: FEED_BOOT, name: 'feed-boot' });
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, context) {
-        const chunk = context.bundle
-          ? Object.values(context.bundle).find((output) => output.type === 'chunk' && output.isEntry && output.name === 'feed-boot')
-          : undefined;
-        if (context.bundle && chunk?.type !== 'chunk') throw new Error(`${FEED_BOOT} was not built`);
-        const src = chunk ? `${base}${chunk.fileName}` : `/${FEED_BOOT}`;
-        const preloads = chunk?.type === 'chunk' ? chunk.imports.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`) : [];
-        const tags = [`<script type="module" crossorigin src="${src}"></script>`, ...preloads].join('\n    ');
-        const entry = html.search(/<script type="module"/);
-        if (entry < 0) throw new Error('index.html has no module script for the feed call to go before');
-        return `${html.slice(0, entry)}${tags}\n    ${html.slice(entry)}`;
-      },
-    },
   };
 }
 

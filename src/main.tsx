@@ -1,15 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { preloadStoryComponents } from './app/deferred-components.tsx';
+import { preloadStoryComponents, whenStoryAreaSettled } from './app/deferred-components.tsx';
 import { devInspector } from './app/inspector.ts';
 import { loadFeedRequest } from './app/live-feed.ts';
+import { endSnapshot } from './snapshot/boot.ts';
 
 // The feed call's chunk: src/feed-boot.ts has usually loaded it (and started the call) already.
 // A failure here shows up where it matters: the feed call retries, then falls back.
 loadFeedRequest().catch(() => {});
 // The cards: the first card waits for them, so they load while React renders the skeleton.
 preloadStoryComponents();
+
+// The snapshot of the first cards painted by src/feed-boot.ts, if any, until the app shows its own.
+void whenStoryAreaSettled().then(() => endSnapshot(document));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

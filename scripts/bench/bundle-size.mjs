@@ -1,6 +1,6 @@
 /**
- * The JavaScript a first visit needs before the first render: the entry script of
- * dist/index.html and every module it preloads, gzip-compressed, with a per-package
+ * The JavaScript a first visit needs before the first render: the scripts of
+ * dist/index.html (classic and module) and every module they preload, gzip-compressed, with a per-package
  * breakdown read from the source maps (minified bytes attributed to their source file).
  */
 import { readFileSync } from 'node:fs';
@@ -58,7 +58,8 @@ function breakdown(code, map) {
 
 export function firstRenderScripts(dist) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const entry = [...html.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+  // Every script of the page, classic ones too (the theme and the feed boot scripts run before the app).
+  const entry = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
   const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
   return [...entry, ...preloads];
 }

@@ -17,6 +17,11 @@ const storyAreaSettled = new Promise<void>((resolve) => {
 });
 if (typeof window !== 'undefined') window.setTimeout(() => settle(), SETTLE_WAIT_MS);
 
+/** Resolves when the story area has settled, or SETTLE_WAIT_MS after the app loaded (src/main.tsx: the snapshot goes). */
+export function whenStoryAreaSettled(): Promise<void> {
+  return storyAreaSettled;
+}
+
 /** The story area shows its first cards, or a state with none: the rest may load now. */
 export function markStoryAreaSettled(): void {
   settle();

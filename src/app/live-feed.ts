@@ -2,13 +2,14 @@ import { fromPromise } from 'xstate';
 import { FETCH_TIMEOUT_MS } from '../../machines/fetchWithRetry.ts';
 import { storiesFromAnswer } from '../domain/normalize.ts';
 import type { Story } from '../domain/story.ts';
+import { storiesIfChecked } from './checked-stories.ts';
 
 type FeedRequestModule = typeof import('./feed-request.ts');
 let feedRequest: Promise<FeedRequestModule> | undefined;
 
 /**
- * The feed call's code, in a chunk of its own (functions-js, no more of supabase-js) that
- * src/feed-boot.ts has usually loaded already, with the call under way.
+ * The feed call's code, in a chunk of its own: src/feed-boot.ts has usually started the first
+ * call already (with its own copy of that code), and the app takes it over.
  */
 export function loadFeedRequest(): Promise<FeedRequestModule> {
   feedRequest ??= import('./feed-request.ts').catch((error: unknown) => {
@@ -37,5 +38,9 @@ export async function fetchLiveAnswer(signal?: AbortSignal): Promise<unknown> {
  * between some stories and none. `fetchAnswer` is the call itself; tests pass a scripted one.
  */
 export function liveStoriesActor(fetchAnswer: (signal: AbortSignal) => Promise<unknown> = fetchLiveAnswer) {
-  return fromPromise<Story[]>(async ({ signal }) => storiesFromAnswer(await fetchAnswer(signal)).stories);
+  return fromPromise<Story[]>(async ({ signal }) => {
+    const answer = await fetchAnswer(signal);
+    // Validated already when a worker made the call (src/app/feed-call.ts).
+    return storiesIfChecked(answer) ?? storiesFromAnswer(answer).stories;
+  });
 }

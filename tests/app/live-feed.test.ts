@@ -1,5 +1,5 @@
 /**
- * The page's feed call through the real functions client against a loopback server:
+ * The page's feed call (a plain `fetch` GET) against a loopback server:
  * what counts as an answer and what counts as a failure (docs/product.md#loading-failure-retry-and-fallback).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -14,12 +14,14 @@ let server: Server;
 let fetchLiveAnswer: (signal?: AbortSignal) => Promise<unknown>;
 let liveStoriesActor: typeof import('../../src/app/live-feed.ts').liveStoriesActor;
 let startEarlyFeedCall: () => void;
+let earlyFeedAnswer: () => Promise<unknown> | undefined;
 
 /** A fresh page load: the boot call's state starts empty. */
 async function freshPage() {
   vi.resetModules();
+  (await import('../../src/boot/handoff.ts')).resetBootHandoff();
   ({ fetchLiveAnswer, liveStoriesActor } = await import('../../src/app/live-feed.ts'));
-  ({ startEarlyFeedCall } = await import('../../src/app/feed-request.ts'));
+  ({ startEarlyFeedCall, earlyFeedAnswer } = await import('../../src/app/feed-request.ts'));
 }
 
 beforeAll(async () => {
@@ -134,6 +136,17 @@ describe('the call started before the app (src/feed-boot.ts)', () => {
     expect(seen.length).toBe(before + 2);
   });
 
+  it('lets the snapshot see its answer without taking it (src/snapshot/boot.ts): still one request', async () => {
+    handler = json(200, '{"stories":[],"generated_at":"early"}');
+    const before = seen.length;
+    expect(earlyFeedAnswer()).toBeUndefined();
+    startEarlyFeedCall();
+    await expect(earlyFeedAnswer()).resolves.toEqual({ stories: [], generated_at: 'early' });
+    await expect(fetchLiveAnswer()).resolves.toEqual({ stories: [], generated_at: 'early' });
+    expect(earlyFeedAnswer()).toBeUndefined();
+    expect(seen.length).toBe(before + 1);
+  });
+
   it('fails as the call would: its error, or an abort by the taker, which also ends the request', async () => {
     handler = json(503, '{"error":"down"}');
     startEarlyFeedCall();
@@ -199,6 +212,13 @@ describe('liveStoriesActor (the feed machine\'s fetchStories)', () => {
       { id: 'a', title: 'Kept', summary: '', source: 'news.example.org', url: 'https://news.example.org/a', published_at: '', category: 'General' },
       { id: 'c', title: 'Also kept', summary: '', source: 'other.example.net', url: 'https://other.example.net/c', published_at: '', category: 'Science' },
     ]);
+  });
+
+  it('takes the stories of an answer a worker has validated already as they are (src/app/feed-call.ts)', async () => {
+    const { checkedStories } = await import('../../src/app/checked-stories.ts');
+    const validated = [{ id: 'w', title: 'From the worker', summary: '', source: 'wire', url: 'https://news.example.org/w', published_at: '', category: 'General' }];
+    const answer = checkedStories(validated);
+    await expect(toPromise(createActor(liveStoriesActor(async () => answer)).start())).resolves.toBe(validated);
   });
 
   it('resolves with no stories for an answer that has none, and rejects when the call fails', async () => {

@@ -1,0 +1,87 @@
+/**
+ * src/feed-boot.ts as a classic script of its own in index.html's head, after the theme's, with
+ * the snapshot's styles (src/snapshot/styles.ts) inline before it: it
+ * starts the feed call while the document is still being parsed, and paints the snapshot of
+ * the first story cards (src/snapshot/) as soon as the body is parsed, before the app's
+ * modules run (docs/performance.md). In the build it is bundled on its own, as one self-contained
+ * immediately-invoked script (a module shared with the app would make it wait for the app's
+ * chunks); its state is handed to the app through `window` (src/boot/handoff.ts). The dev
+ * server loads it as a module instead, after parsing: slower, the same behaviour.
+ */
+import { createHash } from 'node:crypto';
+import { build, type Plugin, type Rolldown } from 'vite';
+import { snapshotCss } from '../src/snapshot/styles.ts';
+
+const FEED_BOOT = 'src/feed-boot.ts';
+/** The boot script goes right after the theme's (public/theme-boot.js), which it relies on. */
+const THEME_BOOT = '<script src="/theme-boot.js"></script>';
+
+const FEED_WORKER = 'src/feed-worker.ts';
+const FEED_WORKER_FILE = 'feed-worker.js';
+
+interface BuildSettings {
+  root: string;
+  mode: string;
+  envDir: string | false;
+}
+
+/** `entry` and everything it imports as one self-contained script, with the site's build-time configuration. */
+async function bundleAlone(context: { error(message: string): never }, entry: string, settings: BuildSettings): Promise<string> {
+  const result = (await build({
+    configFile: false,
+    ...settings,
+    logLevel: 'silent',
+    plugins: [],
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      lib: { entry, formats: ['iife'], name: 'newsroom' },
+    },
+  })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((output) => output.output);
+  const chunks = outputs.filter((output) => output.type === 'chunk');
+  if (chunks.length !== 1 || !chunks[0]) return context.error(`${entry} must build into one script, got ${outputs.map((o) => o.fileName).join(', ')}`);
+  return chunks[0].code;
+}
+
+export function feedBootScript(): Plugin {
+  let base = '/';
+  let root = '';
+  let mode = 'production';
+  let envDir: string | false = '';
+  let building = false;
+  let fileName = '';
+  return {
+    name: 'feed-boot-script',
+    configResolved(config) {
+      base = config.base;
+      root = config.root;
+      mode = config.mode;
+      envDir = config.envDir;
+      building = config.command === 'build';
+    },
+    async buildStart() {
+      if (!building) return;
+      const code = await bundleAlone(this, FEED_BOOT, { root, mode, envDir });
+      fileName = `assets/feed-boot-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
+      this.emitFile({ type: 'asset', fileName, source: code });
+      // The feed call's worker (src/app/feed-call.ts), at a fixed path the boot script knows.
+      this.emitFile({ type: 'asset', fileName: FEED_WORKER_FILE, source: await bundleAlone(this, FEED_WORKER, { root, mode, envDir }) });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!html.includes(THEME_BOOT)) throw new Error(`index.html has no ${THEME_BOOT} for the boot script to follow`);
+        // The snapshot's styles inline (the CSP allows inline styles, not scripts): no request
+        // to wait for, and an external stylesheet would hold back the scripts after it.
+        const script = building ? `<script src="${base}${fileName}"></script>` : `<script type="module" src="/${FEED_BOOT}"></script>`;
+        const tags = [`<style id="snapshot-style">${snapshotCss()}</style>`, script];
+        return html.replace(THEME_BOOT, [THEME_BOOT, ...tags].join('\n    '));
+      },
+    },
+  };
+}

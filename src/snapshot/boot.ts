@@ -1,0 +1,102 @@
+/**
+ * When the snapshot shows (src/snapshot/paint.ts), run by src/feed-boot.ts before the app's
+ * JavaScript: on the home page without filters, at once from the stories kept by an earlier
+ * visit (docs/product.md#stored-in-the-browser: validated, under 24 hours old); without them,
+ * from the page's first feed answer as soon as it arrives, unless the app shows anything of its
+ * own by then. The app calls `endSnapshot` when its story area has settled.
+ */
+import { storiesIfChecked } from '../app/checked-stories.ts';
+import { KEPT_STORIES_STORAGE_KEY } from '../app/storage-keys.ts';
+import { bootHandoff } from '../boot/handoff.ts';
+import { parseKeptStories } from '../domain/kept-feed.ts';
+import { parseLastVisit } from '../domain/new-since.ts';
+import { normalizeStories } from '../domain/normalize.ts';
+import type { Story } from '../domain/story.ts';
+import { paintSnapshot, removeSnapshot, SNAPSHOT_MORE, SNAPSHOT_TOP } from './paint.ts';
+
+const SNAPSHOT_CARDS = SNAPSHOT_TOP + SNAPSHOT_MORE;
+/** As src/app/lastVisit.ts, which brings React with it. */
+const LAST_VISIT_STORAGE_KEY = 'newsLastVisit';
+const FILTER_PARAMS = ['q', 'category', 'saved'];
+
+/** The home page with no search, category or saved filter: the only page whose first cards are known. */
+export function isUnfilteredHome(location: Pick<Location, 'pathname' | 'search'>): boolean {
+  if (location.pathname !== '/') return false;
+  const params = new URLSearchParams(location.search);
+  return FILTER_PARAMS.every((name) => !params.has(name));
+}
+
+/**
+ * The first `count` stories of a feed answer, as validating the whole answer would give them
+ * (docs/product.md#the-story-and-its-validation): an item is kept or dropped by itself and
+ * the items before it, so only as much of a large answer as needed is validated.
+ */
+export function firstValidStories(answer: unknown, count: number): Story[] {
+  const checked = storiesIfChecked(answer);
+  if (checked) return checked.slice(0, count);
+  if (typeof answer !== 'object' || answer === null || Array.isArray(answer) || !Object.hasOwn(answer, 'stories')) return [];
+  const items = (answer as { stories: unknown }).stories;
+  if (!Array.isArray(items)) return [];
+  for (let length = count * 2; ; length *= 2) {
+    const stories = normalizeStories(items.slice(0, length)).stories;
+    if (stories.length >= count || length >= items.length) return stories.slice(0, count);
+  }
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export interface SnapshotBootOptions {
+  /** The page's first feed call, if one was started before the app. */
+  earlyAnswer: Promise<unknown> | undefined;
+  now?: number;
+}
+
+/** Runs `paint` once the body has been parsed: at once if it has, else as parsing ends, before the app's modules run. */
+function whenParsed(doc: Document, paint: () => void): void {
+  if (doc.readyState !== 'loading') return paint();
+  const onChange = () => {
+    doc.removeEventListener('readystatechange', onChange);
+    paint();
+  };
+  doc.addEventListener('readystatechange', onChange);
+}
+
+/**
+ * Paints the snapshot from the kept stories as soon as the body is parsed, or from the first
+ * feed answer when it arrives. Runs in the head, before `#root` exists.
+ */
+export function startSnapshot(doc: Document, { earlyAnswer, now = Date.now() }: SnapshotBootOptions): void {
+  if (!isUnfilteredHome(doc.location)) return;
+  const kept = parseKeptStories(readStorage(KEPT_STORIES_STORAGE_KEY), now);
+  if (kept) {
+    // Kept stories carry no "New" in the app either: only live ones do.
+    whenParsed(doc, () => paintSnapshot(doc, kept.stories.slice(0, SNAPSHOT_CARDS), { lastVisit: null }));
+    return;
+  }
+  // Read before the app records this visit (src/app/lastVisit.ts).
+  const lastVisit = parseLastVisit(readStorage(LAST_VISIT_STORAGE_KEY));
+  earlyAnswer?.then(
+    (answer) => {
+      const stories = firstValidStories(answer, SNAPSHOT_CARDS);
+      whenParsed(doc, () => {
+        // Once the app shows anything (its skeleton), it shows these stories next: no snapshot between.
+        if (!bootHandoff().snapshotEnded && doc.getElementById('root')?.childElementCount === 0) paintSnapshot(doc, stories, { lastVisit });
+      });
+    },
+    () => {
+      // The app's own call decides what a failure shows (retry, then the samples).
+    },
+  );
+}
+
+/** The app's story area has settled (its cards, or a state without them): the snapshot goes for good. */
+export function endSnapshot(doc: Document): void {
+  bootHandoff().snapshotEnded = true;
+  removeSnapshot(doc);
+}

@@ -1,0 +1,237 @@
+// @vitest-environment jsdom
+/**
+ * The snapshot of the first cards painted before the app (src/snapshot/): when it shows, what
+ * it shows, and that it never doubles the page for assistive technology
+ * (docs/product.md#loading-failure-retry-and-fallback, docs/product.md#stored-in-the-browser).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkedStories } from '../../src/app/checked-stories.ts';
+import { bootHandoff, resetBootHandoff } from '../../src/boot/handoff.ts';
+import { storiesFromAnswer } from '../../src/domain/normalize.ts';
+import { serializeKeptStories } from '../../src/domain/kept-feed.ts';
+import type { Story } from '../../src/domain/story.ts';
+import { endSnapshot, firstValidStories, isUnfilteredHome, startSnapshot } from '../../src/snapshot/boot.ts';
+import { BEHIND_SNAPSHOT, SNAPSHOT_MORE, SNAPSHOT_TOP } from '../../src/snapshot/paint.ts';
+
+const NOW = Date.parse('2026-11-22T12:00:00.000Z');
+
+function story(n: number, extra: Partial<Story> = {}): Story {
+  return {
+    id: `s${n}`,
+    title: `Story number ${n}`,
+    summary: `Summary ${n}`,
+    source: `Source ${n}`,
+    url: `https://news.example/${n}`,
+    image: `https://img.example/${n}.jpg`,
+    published_at: '2026-11-22T10:00:00.000Z',
+    category: 'World',
+    ...extra,
+  };
+}
+
+const stories = (count: number) => Array.from({ length: count }, (_, i) => story(i + 1));
+
+function keep(list: Story[], savedAt = new Date(NOW - 60_000)) {
+  localStorage.setItem('newsLastFeed', serializeKeptStories(list, savedAt));
+}
+
+/** Resolves on the next task: the answer's callbacks have run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const visibleArticles = () => [...document.querySelectorAll('#snapshot article')];
+const titles = () => visibleArticles().map((article) => article.querySelector('h3')?.textContent);
+
+beforeEach(() => {
+  resetBootHandoff();
+  localStorage.clear();
+  document.body.innerHTML = '<div id="root"></div>';
+  window.history.replaceState(null, '', '/');
+});
+
+afterEach(() => {
+  localStorage.clear();
+  document.body.innerHTML = '';
+});
+
+describe('the snapshot from kept stories (a repeat visit)', () => {
+  it('shows the first kept stories at once, in order, as the home page does: Top Stories then More Stories', () => {
+    keep(stories(30));
+    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    expect(titles()).toEqual(stories(SNAPSHOT_TOP + SNAPSHOT_MORE).map((s) => s.title));
+    const headings = [...document.querySelectorAll('#snapshot h1, #snapshot h2')].map((h) => `${h.localName} ${h.textContent}`);
+    expect(headings).toEqual(['h1 Newsroom', 'h2 Top Stories', 'h2 More Stories']);
+    const top = document.querySelector('#snapshot section');
+    expect(top?.querySelectorAll('article')).toHaveLength(SNAPSHOT_TOP);
+    // Each card is named by its heading, like the app's.
+    const first = visibleArticles()[0]!;
+    expect(document.getElementById(first.getAttribute('aria-labelledby')!)?.textContent).toBe('Story number 1');
+    expect(first.querySelector('a')?.getAttribute('href')).toBe('https://news.example/1');
+    expect(first.querySelector('a')?.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(first.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-22T10:00:00.000Z');
+  });
+
+  it('hides the app behind it, and hands over in one step: one banner, one main, one h1 at any time', () => {
+    keep(stories(5));
+    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    const root = document.getElementById('root')!;
+    root.innerHTML = '<header><h1>Newsroom</h1></header><main><article><h3>App card</h3></article></main>';
+    // The app renders out of sight (visibility: hidden leaves the accessibility tree).
+    expect(root.hasAttribute(BEHIND_SNAPSHOT)).toBe(true);
+    expect(document.querySelectorAll(`#snapshot main, #root:not([${BEHIND_SNAPSHOT}]) main`)).toHaveLength(1);
+
+    endSnapshot(document);
+    expect(document.getElementById('snapshot')).toBeNull();
+    expect(root.hasAttribute(BEHIND_SNAPSHOT)).toBe(false);
+    expect(document.querySelectorAll('main')).toHaveLength(1);
+    expect(document.querySelectorAll('h1')).toHaveLength(1);
+  });
+
+  it('shows only the cards there are: no More Stories section for three stories', () => {
+    keep(stories(3));
+    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    expect(titles()).toHaveLength(3);
+    expect([...document.querySelectorAll('#snapshot h2')].map((h) => h.textContent)).toEqual(['Top Stories']);
+  });
+
+  it('shows story text as text, never as markup', () => {
+    keep([story(1, { title: '<img src=x onerror="alert(1)">Breaking', summary: '<b>bold</b>' })]);
+    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    expect(titles()).toEqual(['<img src=x onerror="alert(1)">Breaking']);
+    expect(document.querySelector('#snapshot img[onerror]')).toBeNull();
+    expect(document.querySelector('#snapshot b')).toBeNull();
+  });
+
+  it('carries no image frame without an http(s) image, and no link without an http(s) URL', () => {
+    keep([story(1, { image: undefined }), story(2, { image: 'https://img.example/2.jpg' })]);
+    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    const [first, second] = visibleArticles();
+    expect(first?.querySelector('img')).toBeNull();
+    expect(second?.querySelector('img')?.getAttribute('alt')).toBe('');
+  });
+
+  it.each([
+    ['a search', '/?q=storm'],
+    ['a category', '/?category=World'],
+    ['saved stories only', '/?saved=1'],
+    ['another page', '/about'],
+  ])('is not shown with %s in the URL (its first cards are not known)', (_, url) => {
+    keep(stories(5));
+    window.history.replaceState(null, '', url);
+    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    expect(document.getElementById('snapshot')).toBeNull();
+    expect(document.getElementById('root')?.hasAttribute(BEHIND_SNAPSHOT)).toBe(false);
+  });
+
+  it.each([
+    ['kept 24 hours ago or more', () => keep(stories(5), new Date(NOW - 24 * 60 * 60 * 1000))],
+    ['not JSON', () => localStorage.setItem('newsLastFeed', '{"saved_at":')],
+    ['with no valid story', () => localStorage.setItem('newsLastFeed', JSON.stringify({ saved_at: new Date(NOW - 1000).toISOString(), stories: [{ id: 1 }] }))],
+  ])('counts kept stories %s as absent', (_, store) => {
+    store();
+    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    expect(document.getElementById('snapshot')).toBeNull();
+  });
+
+  it('treats storage that throws as empty', () => {
+    const original = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
+    Object.defineProperty(window, 'localStorage', { configurable: true, get: () => { throw new Error('SecurityError'); } });
+    try {
+      expect(() => startSnapshot(document, { earlyAnswer: undefined, now: NOW })).not.toThrow();
+      expect(document.getElementById('snapshot')).toBeNull();
+    } finally {
+      Object.defineProperty(window, 'localStorage', original);
+    }
+  });
+
+  it('waits for the body when it runs in the head, then paints before the app runs', () => {
+    keep(stories(5));
+    document.body.innerHTML = '';
+    let state: DocumentReadyState = 'loading';
+    Object.defineProperty(document, 'readyState', { configurable: true, get: () => state });
+    try {
+      startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+      expect(document.getElementById('snapshot')).toBeNull();
+      document.body.innerHTML = '<div id="root"></div>';
+      state = 'interactive';
+      document.dispatchEvent(new Event('readystatechange'));
+      expect(titles()).toHaveLength(5);
+    } finally {
+      delete (document as unknown as Record<string, unknown>).readyState;
+    }
+  });
+});
+
+describe('the snapshot from the first answer (a first visit)', () => {
+  it('shows the answer\'s first valid stories when it arrives, with "New" on stories since the last visit', async () => {
+    localStorage.setItem('newsLastVisit', '2026-11-22T09:00:00.000Z');
+    const answer = { stories: [{ id: 'bad' }, story(1), story(1, { title: 'A repeat' }), story(2, { published_at: '2026-11-22T08:00:00.000Z' })] };
+    startSnapshot(document, { earlyAnswer: Promise.resolve(answer), now: NOW });
+    expect(document.getElementById('snapshot')).toBeNull();
+    await settle();
+    expect(titles()).toEqual(['Story number 1', 'Story number 2']);
+    expect(visibleArticles().map((a) => a.querySelector('.snap-new')?.textContent ?? '')).toEqual(['New', '']);
+  });
+
+  it('is not shown when the app already shows its page (its skeleton): the app shows the stories next', async () => {
+    let answer: (value: unknown) => void = () => {};
+    startSnapshot(document, { earlyAnswer: new Promise((resolve) => (answer = resolve)), now: NOW });
+    document.getElementById('root')!.innerHTML = '<main aria-busy="true"></main>';
+    answer({ stories: stories(3) });
+    await settle();
+    expect(document.getElementById('snapshot')).toBeNull();
+  });
+
+  it('prefers the kept stories, which show at once', async () => {
+    keep([story(9)]);
+    startSnapshot(document, { earlyAnswer: Promise.resolve({ stories: stories(3) }), now: NOW });
+    await settle();
+    expect(titles()).toEqual(['Story number 9']);
+  });
+
+  it('is not shown once the app shows its own page, nor for a failed call or an answer with no stories', async () => {
+    let answer: (value: unknown) => void = () => {};
+    startSnapshot(document, { earlyAnswer: new Promise((resolve) => (answer = resolve)), now: NOW });
+    endSnapshot(document);
+    answer({ stories: stories(3) });
+    await settle();
+    expect(document.getElementById('snapshot')).toBeNull();
+    expect(bootHandoff().snapshotEnded).toBe(true);
+
+    resetBootHandoff();
+    startSnapshot(document, { earlyAnswer: Promise.reject(new Error('offline')), now: NOW });
+    startSnapshot(document, { earlyAnswer: Promise.resolve({ stories: [] }), now: NOW });
+    startSnapshot(document, { earlyAnswer: Promise.resolve('not an object'), now: NOW });
+    await settle();
+    expect(document.getElementById('snapshot')).toBeNull();
+  });
+});
+
+describe('firstValidStories', () => {
+  it('gives the first stories exactly as validating the whole answer does', () => {
+    const items: unknown[] = [];
+    for (let i = 0; i < 60; i += 1) {
+      items.push(i % 7 === 3 ? { id: `x${i}` } : story(i % 13, { title: `T${i}` }));
+    }
+    const answer = { stories: items };
+    for (const count of [1, 5, 11, 13, 20]) {
+      expect(firstValidStories(answer, count)).toEqual(storiesFromAnswer(answer).stories.slice(0, count));
+    }
+  });
+
+  it('takes the stories a worker has validated already as they are', () => {
+    expect(firstValidStories(checkedStories(stories(20)), 11)).toEqual(stories(11));
+  });
+
+  it('gives none for an answer without a stories list', () => {
+    for (const answer of [null, [], 'text', {}, { stories: 'no' }]) expect(firstValidStories(answer, 5)).toEqual([]);
+  });
+});
+
+describe('isUnfilteredHome', () => {
+  it('is the home page with no filter, whatever else the URL carries', () => {
+    expect(isUnfilteredHome({ pathname: '/', search: '' })).toBe(true);
+    expect(isUnfilteredHome({ pathname: '/', search: '?utm_source=feed' })).toBe(true);
+    expect(isUnfilteredHome({ pathname: '/', search: '?q=storm' })).toBe(false);
+    expect(isUnfilteredHome({ pathname: '/x', search: '' })).toBe(false);
+  });
+});
