@@ -82,3 +82,57 @@ describe('parseFeedDate', () => {
     expect(parseFeedDate(undefined)).toBeUndefined();
   });
 });
+
+describe('parseFeedDate: month names and zones', () => {
+  // Month names as feeds write them (English, French, Italian, Spanish, Portuguese, German,
+  // Dutch, Polish), with the month they mean (1 = January).
+  const MONTH_NAMES: readonly (readonly [string, number])[] = [
+    ['jan', 1], ['january', 1], ['janv', 1], ['janvier', 1], ['gen', 1], ['gennaio', 1], ['ene', 1], ['enero', 1],
+    ['janeiro', 1], ['januar', 1], ['januari', 1], ['sty', 1],
+    ['feb', 2], ['february', 2], ['févr', 2], ['fevr', 2], ['février', 2], ['fevrier', 2], ['febbraio', 2],
+    ['febrero', 2], ['fev', 2], ['fevereiro', 2], ['februar', 2], ['februari', 2],
+    ['mar', 3], ['march', 3], ['mars', 3], ['marzo', 3], ['março', 3], ['marco', 3], ['mär', 3], ['mrz', 3],
+    ['märz', 3], ['maerz', 3], ['mrt', 3], ['maart', 3],
+    ['apr', 4], ['april', 4], ['avr', 4], ['avril', 4], ['aprile', 4], ['abr', 4], ['abril', 4],
+    ['may', 5], ['mai', 5], ['mag', 5], ['maggio', 5], ['mayo', 5], ['maio', 5], ['mei', 5],
+    ['jun', 6], ['june', 6], ['juin', 6], ['giu', 6], ['giugno', 6], ['junio', 6], ['junho', 6], ['juni', 6],
+    ['jul', 7], ['july', 7], ['juil', 7], ['juillet', 7], ['lug', 7], ['luglio', 7], ['julio', 7], ['julho', 7],
+    ['juli', 7],
+    ['aug', 8], ['august', 8], ['août', 8], ['aout', 8], ['ago', 8], ['agosto', 8], ['augustus', 8],
+    ['sep', 9], ['sept', 9], ['september', 9], ['septembre', 9], ['set', 9], ['settembre', 9], ['septiembre', 9],
+    ['setembro', 9],
+    ['oct', 10], ['october', 10], ['octobre', 10], ['ott', 10], ['ottobre', 10], ['octubre', 10], ['out', 10],
+    ['outubro', 10], ['okt', 10], ['oktober', 10],
+    ['nov', 11], ['november', 11], ['novembre', 11], ['noviembre', 11], ['novembro', 11],
+    ['dec', 12], ['december', 12], ['déc', 12], ['decembre', 12], ['décembre', 12], ['dic', 12], ['dicembre', 12],
+    ['diciembre', 12], ['dez', 12], ['dezembro', 12], ['dezember', 12],
+  ];
+
+  it.each(MONTH_NAMES)('reads the month name %s as month %i, in any case and with a dot', (name, month) => {
+    const expected = `2024-${String(month).padStart(2, '0')}-05T10:00:00.000Z`;
+    expect(iso(`5 ${name} 2024 10:00 GMT`)).toBe(expected);
+    expect(iso(`5 ${name.toUpperCase()}. 2024 10:00:00 +0000`)).toBe(expected);
+  });
+
+  // Zone abbreviations and their offsets in hours east of UTC.
+  const ZONES: readonly (readonly [string, number])[] = [
+    ['UT', 0], ['UTC', 0], ['GMT', 0], ['Z', 0], ['WET', 0],
+    ['EST', -5], ['EDT', -4], ['CST', -6], ['CDT', -5], ['MST', -7], ['MDT', -6], ['PST', -8], ['PDT', -7],
+    ['AKST', -9], ['AKDT', -8], ['HST', -10], ['AST', -4], ['ADT', -3], ['NST', -3.5], ['NDT', -2.5],
+    ['BST', 1], ['IST', 5.5], ['CET', 1], ['CEST', 2], ['MET', 1], ['MEST', 2], ['WEST', 1], ['EET', 2], ['EEST', 3],
+    ['MSK', 3], ['JST', 9], ['KST', 9], ['HKT', 8], ['SGT', 8], ['AWST', 8], ['ACST', 9.5], ['AEST', 10],
+    ['AEDT', 11], ['NZST', 12], ['NZDT', 13],
+  ];
+
+  it.each(ZONES)('reads the zone %s as UTC%+d hours', (zone, hours) => {
+    const expected = new Date(Date.UTC(2024, 0, 15, 12) - hours * 3_600_000).toISOString();
+    expect(iso(`Mon, 15 Jan 2024 12:00:00 ${zone}`)).toBe(expected);
+    expect(iso(`15 January 2024 12:00 ${zone.toLowerCase()}`)).toBe(expected);
+  });
+
+  it('reads a time with no zone as UTC; names of Object properties are neither zones nor months', () => {
+    expect(iso('15 January 2024 12:00')).toBe('2024-01-15T12:00:00.000Z');
+    expect(parseFeedDate('Mon, 15 Jan 2024 12:00:00 constructor')).toBeUndefined();
+    expect(parseFeedDate('15 constructor 2024 12:00 GMT')).toBeUndefined();
+  });
+});

@@ -59,6 +59,25 @@ describe('significant words', () => {
     expect(significantWords("NASA's rover, the rover's arm")).toEqual(['nasas', 'rover', 'rovers', 'arm']);
   });
 
+  it('drops every English stop word, and "says" and "said"', () => {
+    const stopWords =
+      'a about above after again against all also am an and any are as at be because been before being below between both but by ' +
+      'can could did do does doing down during each few for from further had has have having he her here hers herself him himself ' +
+      'his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours ' +
+      'ourselves out over own same she should so some such than that the their theirs them themselves then there these they this ' +
+      'those through to too under until up very was we were what when where which while who whom why will with would you your ' +
+      'yours yourself yourselves says said';
+    expect(significantWords(stopWords)).toEqual([]);
+    expect(significantWords(`${stopWords.toUpperCase()} volcano`)).toEqual(['volcano']);
+  });
+
+  it('splits on any whitespace and punctuation, and drops ordinals and decades only when all digits lead', () => {
+    expect(significantWords('tab\there\nline\u00a0nbsp')).toEqual(['tab', 'line', 'nbsp']);
+    expect(significantWords('rock—and…roll+jazz')).toEqual(['rock', 'roll', 'jazz']);
+    expect(significantWords('1st 2nd 3rd 4th 1990s 12 ٣ x1st 1sts 5g 2nds')).toEqual(['x1st', '1sts', '5g', '2nds']);
+    expect(significantWords('can‘t won’t don\u02bct isn`t')).toEqual(['cant', 'wont', 'dont', 'isnt']);
+  });
+
   it('keeps words of any script', () => {
     expect(significantWords('افتتاح معرض الكتاب في المدينة القديمة')).toHaveLength(6);
   });
