@@ -78,6 +78,10 @@ describe('significant words', () => {
     expect(significantWords('can‘t won’t don\u02bct isn`t')).toEqual(['cant', 'wont', 'dont', 'isnt']);
   });
 
+  it('makes no empty word of leading or trailing punctuation and space', () => {
+    expect(significantWords(' “Quoted” headline… ')).toEqual(['quoted', 'headline']);
+  });
+
   it('keeps words of any script', () => {
     expect(significantWords('افتتاح معرض الكتاب في المدينة القديمة')).toHaveLength(6);
   });
@@ -208,6 +212,46 @@ function sameEvent(a: Story, b: Story): boolean {
   const gap = Math.abs(Date.parse(a.published_at) - Date.parse(b.published_at));
   return a.source !== b.source && x.size >= 5 && y.size >= 5 && shared >= 3 && shared / Math.min(x.size, y.size) >= 0.6 && gap <= 48 * HOUR;
 }
+
+describe('reports published at the same moment', () => {
+  const [titleA, titleB] = titles(6, 0, 0);
+  const base: Story = {
+    id: 'id-a',
+    title: titleA,
+    summary: 'summary',
+    source: 'A',
+    url: 'https://a.example/1',
+    published_at: '2026-03-01T12:00:00.000Z',
+    category: 'World',
+  };
+  // Two reports from one source that differ in one field only; the one that sorts first by that
+  // field represents the group whatever the input order.
+  const variants: [string, Partial<Story>, Partial<Story>][] = [
+    ['source', { source: 'A1' }, { source: 'A2' }],
+    ['url', { url: 'https://a.example/1' }, { url: 'https://a.example/2' }],
+    ['id', { id: 'id-1' }, { id: 'id-2' }],
+    ['title', { title: titleA.toUpperCase() }, { title: titleA }], // code-unit order: capitals first
+    ['summary', { summary: '' }, { summary: 'more' }],
+    ['category', { category: 'Science' }, { category: 'World' }],
+    ['published_at', { published_at: '2026-03-01T12:00:00.000Z' }, { published_at: '2026-03-01T12:00:00Z' }],
+    ['image', {}, { image: 'https://a.example/i.jpg' }],
+  ];
+
+  it.each(variants)('are ordered by %s when all else is equal', (_field, first, second) => {
+    const a = { ...base, ...first };
+    const b = { ...base, ...second };
+    const other: Story = { ...base, id: 'id-b', title: titleB, source: 'B', url: 'https://b.example/1', published_at: '2026-03-01T13:00:00.000Z' };
+    const expected = { ...a, related: [{ source: 'B', url: other.url }] };
+    expect(groupStories([a, b, other])).toEqual([expected, b]);
+    expect(groupStories([b, a, other])).toEqual([b, expected]);
+    expect(groupStories([other, b, a])).toEqual([b, expected]);
+  });
+
+  it('are the same when all fields are equal', () => {
+    const other: Story = { ...base, id: 'id-b', title: titleB, source: 'B', url: 'https://b.example/1' };
+    expect(groupStories([base, { ...base }, other])).toEqual([{ ...base, related: [{ source: 'B', url: other.url }] }, base]);
+  });
+});
 
 describe('grouping properties', () => {
   it('does not depend on the order of the input', () => {
