@@ -54,6 +54,17 @@ describe('which documents are feeds', () => {
     expect(own.items.map((item) => item.title)).toEqual(['I']);
   });
 
+  it('reads a prefixed <rss> whose channel is in no namespace', () => {
+    const feed = parseFeedText('<r:rss xmlns:r="http://backend.userland.com/rss2"><channel><title>P</title><item><title>I</title></item></channel></r:rss>');
+    expect(feed.title).toBe('P');
+    expect(feed.items.map((item) => item.title)).toEqual(['I']);
+  });
+
+  it('reads RSS 2.0 items only inside the channel when there is one', () => {
+    const feed = parseFeedText('<rss><channel><title>C</title><item><title>in</title></item></channel><item><title>out</title></item></rss>');
+    expect(feed.items.map((item) => item.title)).toEqual(['in']);
+  });
+
   it('does not take an <rss> in the XHTML or Atom namespace for RSS', () => {
     expect(() => parseFeedText('<rss xmlns="http://www.w3.org/1999/xhtml"><channel/></rss>')).toThrow(
       new NotAFeedError('not a feed: an HTML page'),
@@ -93,6 +104,7 @@ describe('which documents are feeds', () => {
     expect(() => parseFeedText(`<${long}/>`)).toThrow(new NotAFeedError(`not a feed: the document element is <${long}>`));
     expect(() => parseFeedText(`<${long}b/>`)).toThrow(new NotAFeedError('not a feed: not XML'));
     expect(() => parseFeedText('<é/>')).toThrow(new NotAFeedError('not a feed: not XML'));
+    expect(() => parseFeedText('<éa/>')).toThrow(new NotAFeedError('not a feed: not XML'));
     expect(() => parseFeedText('<a·b/>')).toThrow(new NotAFeedError('not a feed: not XML'));
   });
 
@@ -160,6 +172,23 @@ describe('RSS channel', () => {
 });
 
 describe('RSS 1.0 and 0.90 (RDF)', () => {
+  it('reads items without a channel', () => {
+    const feed = parseFeedText(`<rdf:RDF xmlns:rdf="${NS.rdf}" xmlns="${NS.rss10}"><item><title>Alone</title></item></rdf:RDF>`);
+    expect(feed).toMatchObject({ format: 'rdf', title: '', link: undefined, updated: undefined });
+    expect(feed.items.map((item) => item.title)).toEqual(['Alone']);
+  });
+
+  it('reads items in any RSS 1.0 or 0.90 namespace, or none, whatever the channel uses', () => {
+    const feed = parseFeedText(
+      `<rdf:RDF xmlns:rdf="${NS.rdf}"><channel xmlns="${NS.rss10}"><title>C</title></channel>` +
+        `<item xmlns="${NS.rss090}"><title>a</title></item><item xmlns="http://channel.netscape.com/rdf/simple/0.9/"><title>b</title></item>` +
+        `<item><title>c</title></item><item xmlns="http://example.com/other"><title>not read</title></item></rdf:RDF>`,
+    );
+    expect(feed.items.map((item) => item.title)).toEqual(['a', 'b', 'c']);
+    const rss090 = parseFeedText(`<rdf:RDF xmlns:rdf="${NS.rdf}"><channel xmlns="${NS.rss090}"><title>C</title></channel><item xmlns="${NS.rss10}"><title>d</title></item></rdf:RDF>`);
+    expect(rss090.items.map((item) => item.title)).toEqual(['d']);
+  });
+
   it('reads items beside the channel, in the namespace the channel uses', () => {
     for (const ns of [NS.rss10, NS.rss090, 'http://channel.netscape.com/rdf/simple/0.9/']) {
       const feed = parseFeedText(
@@ -231,6 +260,11 @@ describe('RSS item', () => {
     expect(rssItem('<link href="https://a.example/href"/>').link).toBe('https://a.example/href');
     expect(rssItem('<link href="https://a.example/href">https://a.example/text</link>').link).toBe('https://a.example/text');
     expect(rssItem('<link>https://a.example/first</link><atom:link href="https://a.example/atom"/>').link).toBe('https://a.example/first');
+  });
+
+  it('takes an empty <link> as no link', () => {
+    expect(rssItem('<link/>').link).toBeUndefined();
+    expect(rssItem('<link> </link><link>https://a.example/2</link>').link).toBe('https://a.example/2');
   });
 
   it('falls back to an alternate (or rel-less) atom:link', () => {
@@ -321,6 +355,12 @@ describe('RSS item', () => {
       expect(rssItem(sources.slice(first).reverse().join('')).image).toBe(expected[first]);
     }
     expect(rssItem('<title>t</title>').image).toBeUndefined();
+  });
+
+  it('looks for an image in the description when content:encoded has none', () => {
+    expect(rssItem('<content:encoded>text only</content:encoded><description>&lt;img src="https://img.example/d.jpg"&gt;</description>').image).toBe(
+      'https://img.example/d.jpg',
+    );
   });
 
   it('takes only an enclosure that is an image, resolved against its base', () => {
@@ -429,6 +469,7 @@ describe('Atom entry', () => {
     // Atom 0.3 modes.
     expect(summary('mode="xml" type="application/xhtml+xml"', '<p>x <b>y</b></p>')).toBe('x y');
     // Plain text keeps the markup as it was written.
+    expect(summary('mode="xml"', '<p>x</p>')).toBe('<p>x</p>');
     expect(summary('mode="xml" type="text/plain"', '<p>x</p>')).toBe('<p>x</p>');
     expect(summary('mode=" XML " type="text/html"', '<p>x <i>y</i></p>')).toBe('x y');
     expect(summary('mode="escaped" type="text/html"', '&lt;b&gt;e&lt;/b&gt;')).toBe('e');
@@ -442,6 +483,19 @@ describe('Atom entry', () => {
     expect(summary('type="audio/x-thing"', btoa('audio text'))).toBe('audio text');
     expect(summary('type="video/x-thing"', btoa('video text'))).toBe('video text');
     expect(summary('type="application/json"', '{"a": 1}')).toBe('{"a": 1}');
+  });
+
+  it('reads constructs written with a prefix (parsed as elements) the same way', () => {
+    const feed = parseFeedText(
+      `<a:feed xmlns:a="${NS.atom}"><a:title>P</a:title><a:entry><a:title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">x <b>y</b></div></a:title>` +
+        `<a:summary type="xhtml">&lt;p&gt;escaped &lt;img src="https://a.example/e.jpg"&gt;&lt;/p&gt;</a:summary>` +
+        `<a:content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><img src="https://a.example/c.jpg"/></div></a:content></a:entry></a:feed>`,
+    );
+    expect(feed.title).toBe('P');
+    const entry = feed.items[0]!;
+    expect([entry.title, entry.summary, entry.image]).toEqual(['x y', 'escaped', 'https://a.example/c.jpg']);
+    const plainText = parseFeedText(`<a:feed xmlns:a="${NS.atom}"><a:entry><a:summary type="xhtml">no markup</a:summary></a:entry></a:feed>`);
+    expect(plainText.items[0]?.summary).toBe('no markup');
   });
 
   it('reads an entry’s title as a text construct too', () => {
