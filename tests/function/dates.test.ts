@@ -163,6 +163,7 @@ describe('parseFeedDate: edges of each rule', () => {
     ['2024 Jan 5 0930 GMT', '2024-01-05T09:30:00.000Z'],
     ['Jan 31 2024', '2024-01-31T00:00:00.000Z'],
     ['1 Jan 2024', '2024-01-01T00:00:00.000Z'],
+    ['5 Jan 2024 10:00,', '2024-01-05T10:00:00.000Z'], // a trailing comma
     // ISO: fractions rounded to the millisecond, zones with and without minutes, hour 24, a leap second
     ['2024-01-01T00:00:00.0005Z', '2024-01-01T00:00:00.001Z'],
     ['2024-01-01T00:00:00,25Z', '2024-01-01T00:00:00.250Z'],
@@ -204,6 +205,10 @@ describe('parseFeedDate: edges of each rule', () => {
     '2024-01-01T10:60:00Z',
     '2024-01-01T10:00:61Z',
     '13 Sep 275760 24:00 GMT', // past the last day a Date can hold
+    '2024-01-01T10:00:00+19:00', // an ISO zone over 18 hours
+    'Sat, 16 Dec 2023 10:00:00+0100xyz', // a zone with more after it
+    'Mon, 01 Jan 2024 12:00:00 x+0100', // a zone with more before it
+    '5 6 7 Jan 2024', // a third short number with no place
   ])('%j cannot be read: no date', (text) => {
     expect(parseFeedDate(text)).toBeUndefined();
   });

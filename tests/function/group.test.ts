@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aggregate } from '../../supabase/functions/fetch-news/lib/aggregate.ts';
 import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
-import { groupStories, MAX_RELATED, significantWords } from '../../supabase/functions/fetch-news/lib/group.ts';
+import { enoughOverlap, groupStories, MAX_RELATED, significantWords } from '../../supabase/functions/fetch-news/lib/group.ts';
 import type { Story } from '../../supabase/functions/fetch-news/lib/types.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
@@ -123,6 +123,13 @@ describe('grouping rule', () => {
     // The shorter title decides: 3 of 5 is enough even beside a title of 20 words.
     const [short, long] = titles(3, 2, 17);
     expect(groupStories([story('A', short), story('B', long)])).toHaveLength(1);
+  });
+
+  it('needs 3 shared words even between short word lists (enoughOverlap)', () => {
+    expect(enoughOverlap(2, 3, 3)).toBe(false);
+    expect(enoughOverlap(3, 3, 3)).toBe(true);
+    expect(enoughOverlap(3, 5, 20)).toBe(true);
+    expect(enoughOverlap(3, 6, 6)).toBe(false);
   });
 
   it('needs the two to be published within 48 hours of each other (inclusive)', () => {

@@ -363,6 +363,19 @@ describe('RSS item', () => {
     );
   });
 
+  it('skips an image enclosure whose URL is unusable, and trusts an image type over the extension', () => {
+    expect(rssItem('<enclosure type="image/png" url="javascript:x"/><enclosure url="https://a.example/b.png"/>').image).toBe('https://a.example/b.png');
+    expect(rssItem('<enclosure type="image/jpeg" url="https://a.example/photo"/>').image).toBe('https://a.example/photo');
+    expect(atomEntry('<link rel="enclosure" type="image/png" href="javascript:x"/><link rel="enclosure" href="https://a.example/b.png"/>').image).toBe(
+      'https://a.example/b.png',
+    );
+    expect(atomEntry('<link rel="enclosure" type="image/jpeg" href="https://a.example/photo"/>').image).toBe('https://a.example/photo');
+  });
+
+  it('falls back to an http rdf:about when the guid is relative', () => {
+    expect(rssItem('<guid>/relative</guid>', `xmlns:rdf="${NS.rdf}" rdf:about="https://a.example/about"`).link).toBe('https://a.example/about');
+  });
+
   it('takes only an enclosure that is an image, resolved against its base', () => {
     expect(rssItem('<enclosure url="https://a.example/a.mp3" type="audio/mpeg"/><enclosure url="https://a.example/b.png"/>').image).toBe('https://a.example/b.png');
     expect(rssItem('<enclosure url="pic.jpg"/>').image).toBe('https://site.example/home/pic.jpg');
@@ -414,6 +427,7 @@ describe('Atom feed', () => {
     expect(link('<link rel="" href="https://a.example/empty-rel"/>')).toBe('https://a.example/empty-rel');
     expect(link('<link type="text/html" href="mailto:x@a.example"/><link href="/home"/>')).toBe('https://feeds.example/home');
     expect(link('<link rel="self" href="https://a.example/self"/>')).toBeUndefined();
+    expect(link('<link rel=" alternate " href="https://a.example/spaced"/>')).toBe('https://a.example/spaced');
   });
 });
 
@@ -483,6 +497,9 @@ describe('Atom entry', () => {
     expect(summary('type="audio/x-thing"', btoa('audio text'))).toBe('audio text');
     expect(summary('type="video/x-thing"', btoa('video text'))).toBe('video text');
     expect(summary('type="application/json"', '{"a": 1}')).toBe('{"a": 1}');
+    // Markup in another XML type is read as markup only in Atom 0.3's mode="xml".
+    expect(summary('mode="xml" type="application/xml"', '<p>x</p>')).toBe('x');
+    expect(summary('type="application/xml"', '<p>x</p>')).toBe('<p>x</p>');
   });
 
   it('reads constructs written with a prefix (parsed as elements) the same way', () => {

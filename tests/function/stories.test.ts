@@ -189,6 +189,12 @@ describe('bounds on what a feed can put in the answer', () => {
     expect(stories.map((story) => story.url.length)).toEqual([2_048]);
   });
 
+  it('keeps an image of exactly 2,048 characters', () => {
+    const exact = `https://img.example/${'i'.repeat(2_048 - 'https://img.example/'.length - 4)}.jpg`;
+    expect(exact).toHaveLength(2_048);
+    expect(feedToStories(feed([entry(1, { image: exact })]), SOURCE, FETCHED_AT, LIMITS)[0]?.image).toBe(exact);
+  });
+
   it('leaves out an image over 2,048 characters and keeps the story', () => {
     const long = `https://img.example/${'i'.repeat(2_100)}.jpg`;
     const stories = feedToStories(feed([entry(1, { image: long }), entry(2, { image: 'https://img.example/ok.jpg' })]), SOURCE, FETCHED_AT, LIMITS);
