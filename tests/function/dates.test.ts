@@ -82,3 +82,158 @@ describe('parseFeedDate', () => {
     expect(parseFeedDate(undefined)).toBeUndefined();
   });
 });
+
+describe('parseFeedDate: month names and zones', () => {
+  // Month names as feeds write them (English, French, Italian, Spanish, Portuguese, German,
+  // Dutch, Polish), with the month they mean (1 = January).
+  const MONTH_NAMES: readonly (readonly [string, number])[] = [
+    ['jan', 1], ['january', 1], ['janv', 1], ['janvier', 1], ['gen', 1], ['gennaio', 1], ['ene', 1], ['enero', 1],
+    ['janeiro', 1], ['januar', 1], ['januari', 1], ['sty', 1],
+    ['feb', 2], ['february', 2], ['févr', 2], ['fevr', 2], ['février', 2], ['fevrier', 2], ['febbraio', 2],
+    ['febrero', 2], ['fev', 2], ['fevereiro', 2], ['februar', 2], ['februari', 2],
+    ['mar', 3], ['march', 3], ['mars', 3], ['marzo', 3], ['março', 3], ['marco', 3], ['mär', 3], ['mrz', 3],
+    ['märz', 3], ['maerz', 3], ['mrt', 3], ['maart', 3],
+    ['apr', 4], ['april', 4], ['avr', 4], ['avril', 4], ['aprile', 4], ['abr', 4], ['abril', 4],
+    ['may', 5], ['mai', 5], ['mag', 5], ['maggio', 5], ['mayo', 5], ['maio', 5], ['mei', 5],
+    ['jun', 6], ['june', 6], ['juin', 6], ['giu', 6], ['giugno', 6], ['junio', 6], ['junho', 6], ['juni', 6],
+    ['jul', 7], ['july', 7], ['juil', 7], ['juillet', 7], ['lug', 7], ['luglio', 7], ['julio', 7], ['julho', 7],
+    ['juli', 7],
+    ['aug', 8], ['august', 8], ['août', 8], ['aout', 8], ['ago', 8], ['agosto', 8], ['augustus', 8],
+    ['sep', 9], ['sept', 9], ['september', 9], ['septembre', 9], ['set', 9], ['settembre', 9], ['septiembre', 9],
+    ['setembro', 9],
+    ['oct', 10], ['october', 10], ['octobre', 10], ['ott', 10], ['ottobre', 10], ['octubre', 10], ['out', 10],
+    ['outubro', 10], ['okt', 10], ['oktober', 10],
+    ['nov', 11], ['november', 11], ['novembre', 11], ['noviembre', 11], ['novembro', 11],
+    ['dec', 12], ['december', 12], ['déc', 12], ['decembre', 12], ['décembre', 12], ['dic', 12], ['dicembre', 12],
+    ['diciembre', 12], ['dez', 12], ['dezembro', 12], ['dezember', 12],
+  ];
+
+  it.each(MONTH_NAMES)('reads the month name %s as month %i, in any case and with a dot', (name, month) => {
+    const expected = `2024-${String(month).padStart(2, '0')}-05T10:00:00.000Z`;
+    expect(iso(`5 ${name} 2024 10:00 GMT`)).toBe(expected);
+    expect(iso(`5 ${name.toUpperCase()}. 2024 10:00:00 +0000`)).toBe(expected);
+  });
+
+  // Zone abbreviations and their offsets in hours east of UTC.
+  const ZONES: readonly (readonly [string, number])[] = [
+    ['UT', 0], ['UTC', 0], ['GMT', 0], ['Z', 0], ['WET', 0],
+    ['EST', -5], ['EDT', -4], ['CST', -6], ['CDT', -5], ['MST', -7], ['MDT', -6], ['PST', -8], ['PDT', -7],
+    ['AKST', -9], ['AKDT', -8], ['HST', -10], ['AST', -4], ['ADT', -3], ['NST', -3.5], ['NDT', -2.5],
+    ['BST', 1], ['IST', 5.5], ['CET', 1], ['CEST', 2], ['MET', 1], ['MEST', 2], ['WEST', 1], ['EET', 2], ['EEST', 3],
+    ['MSK', 3], ['JST', 9], ['KST', 9], ['HKT', 8], ['SGT', 8], ['AWST', 8], ['ACST', 9.5], ['AEST', 10],
+    ['AEDT', 11], ['NZST', 12], ['NZDT', 13],
+  ];
+
+  it.each(ZONES)('reads the zone %s as UTC%+d hours', (zone, hours) => {
+    const expected = new Date(Date.UTC(2024, 0, 15, 12) - hours * 3_600_000).toISOString();
+    expect(iso(`Mon, 15 Jan 2024 12:00:00 ${zone}`)).toBe(expected);
+    expect(iso(`15 January 2024 12:00 ${zone.toLowerCase()}`)).toBe(expected);
+  });
+
+  it('reads a time with no zone as UTC; names of Object properties are neither zones nor months', () => {
+    expect(iso('15 January 2024 12:00')).toBe('2024-01-15T12:00:00.000Z');
+    expect(parseFeedDate('Mon, 15 Jan 2024 12:00:00 constructor')).toBeUndefined();
+    expect(parseFeedDate('15 constructor 2024 12:00 GMT')).toBeUndefined();
+  });
+});
+
+describe('parseFeedDate: edges of each rule', () => {
+  it.each([
+    // RFC 822 comments, empty ones too, and one between two tokens
+    ['Mon, 01 Jan 2024 12:00:00 -0800 ()', '2024-01-01T20:00:00.000Z'],
+    ['Mon, 01 Jan 2024(a comment)12:00:00 GMT', '2024-01-01T12:00:00.000Z'],
+    // RFC 822 without seconds
+    ['Mon, 01 Jan 2024 12:34 GMT', '2024-01-01T12:34:00.000Z'],
+    // the loose reading: a zone, "am" or "pm" written against the time; fractions of a second
+    ['Sat, 16 Dec 2023 10:00:00+0100', '2023-12-16T09:00:00.000Z'],
+    ['Sat, 16 Dec 2023 10:00:00Z', '2023-12-16T10:00:00.000Z'],
+    ['Sat, 16 Dec 2023 10:00:00.5 GMT', '2023-12-16T10:00:00.500Z'],
+    ['December 16, 2023 10:30pm', '2023-12-16T22:30:00.000Z'],
+    ['December 16, 2023 12:30 PM', '2023-12-16T12:30:00.000Z'],
+    ['December 16, 2023 12:30am', '2023-12-16T00:30:00.000Z'],
+    ['December 16, 2023 1:05 am', '2023-12-16T01:05:00.000Z'],
+    // words before the time are skipped, a zone among them too: the zone follows the time
+    ['EST Mon 1 Jan 2024 12:00', '2024-01-01T12:00:00.000Z'],
+    ['pm 1 Jan 2024 12:00', '2024-01-01T12:00:00.000Z'],
+    // numbers: a year of three or more digits, two-digit years (up to 49 in this century), a time without a colon after the year
+    ['5 Jan 999 10:00 GMT', '0999-01-05T10:00:00.000Z'],
+    ['Thu, 07 Dec 49 10:00:00 GMT', '2049-12-07T10:00:00.000Z'],
+    ['Thu, 07 Dec 50 10:00:00 GMT', '1950-12-07T10:00:00.000Z'],
+    ['Thu, 07 Dec 00 10:00:00 GMT', '2000-12-07T10:00:00.000Z'],
+    ['2024 Jan 5 0930 GMT', '2024-01-05T09:30:00.000Z'],
+    ['Jan 31 2024', '2024-01-31T00:00:00.000Z'],
+    ['1 Jan 2024', '2024-01-01T00:00:00.000Z'],
+    ['5 Jan 2024 10:00,', '2024-01-05T10:00:00.000Z'], // a trailing comma
+    // ISO: fractions rounded to the millisecond, zones with and without minutes, hour 24, a leap second
+    ['2024-01-01T00:00:00.0005Z', '2024-01-01T00:00:00.001Z'],
+    ['2024-01-01T00:00:00,25Z', '2024-01-01T00:00:00.250Z'],
+    ['2024-01-01T10:00:00 UTC', '2024-01-01T10:00:00.000Z'],
+    ['2024-01-01T10:00:00+05', '2024-01-01T05:00:00.000Z'],
+    ['2024-01-01T10:00-0130', '2024-01-01T11:30:00.000Z'],
+    ['2024-01-01T10:00:00z', '2024-01-01T10:00:00.000Z'],
+    ['2024-01-01T24:00:00Z', '2024-01-02T00:00:00.000Z'],
+    ['2024-06-30T23:59:60Z', '2024-06-30T23:59:59.000Z'],
+    ['2024-12-31T23:59:59Z', '2024-12-31T23:59:59.000Z'],
+    ['2024-02-29', '2024-02-29T00:00:00.000Z'],
+    // numeric zones up to 18 hours, with a GMT or UTC prefix, with or without a colon
+    ['Mon, 01 Jan 2024 12:00:00 GMT-5', '2024-01-01T17:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 UTC+5:30', '2024-01-01T06:30:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 +1800', '2023-12-31T18:00:00.000Z'],
+  ])('%s -> %s', (text, expected) => {
+    expect(iso(text)).toBe(expected);
+  });
+
+  it.each([
+    'Mon, 01 Jan 2024 12:00:00 +1801', // more than 18 hours
+    'Mon, 01 Jan 2024 12:00:00 GMT PST', // two zones
+    'Mon, 01 Jan 2024 12:00:00xyz', // an unknown zone against the time
+    'December 16, 2023 10:30 PM PM',
+    'December 16, 2023 00:30 AM', // no hour 0 on a 12-hour clock
+    'Mon 10:00:00 GMT Jan 5 2024', // a month after the time
+    'Mon, 1 Jan 2024 x5 12:00', // a token with a digit that fits nowhere
+    '32 Jan 2024', // no day 32
+    '0 Jan 2024',
+    '5 2024 12:00', // no month
+    '5 Jan 12:00', // no year
+    'Jan 2024 12:00', // no day
+    '2024-00-10', // no month 0 or 13, day 0 or 32, hour 25, minute 60, second 61
+    '2024-13-05',
+    '2024-01-00',
+    '2024-01-32',
+    '2023-02-29',
+    '2024-01-01T25:00:00Z',
+    '2024-01-01T10:60:00Z',
+    '2024-01-01T10:00:61Z',
+    '13 Sep 275760 24:00 GMT', // past the last day a Date can hold
+    '2024-01-01T10:00:00+19:00', // an ISO zone over 18 hours
+    'Sat, 16 Dec 2023 10:00:00+0100xyz', // a zone with more after it
+    'Mon, 01 Jan 2024 12:00:00 x+0100', // a zone with more before it
+    '5 6 7 Jan 2024', // a third short number with no place
+  ])('%j cannot be read: no date', (text) => {
+    expect(parseFeedDate(text)).toBeUndefined();
+  });
+
+  it.each([
+    // since 2007: from 2:00 on the second Sunday of March to 2:00 on the first Sunday of November
+    ['Sat, 10 Mar 2007 10:00:00 ET', '2007-03-10T15:00:00.000Z'],
+    ['Mon, 12 Mar 2007 10:00:00 ET', '2007-03-12T14:00:00.000Z'],
+    ['Sun, 10 Mar 2024 01:59:00 ET', '2024-03-10T06:59:00.000Z'],
+    ['Sun, 10 Mar 2024 02:00:00 ET', '2024-03-10T06:00:00.000Z'],
+    ['Sun, 03 Nov 2024 01:59:00 ET', '2024-11-03T05:59:00.000Z'],
+    ['Sun, 03 Nov 2024 02:00:00 ET', '2024-11-03T07:00:00.000Z'],
+    ['Sun, 01 Nov 2009 01:00:00 ET', '2009-11-01T05:00:00.000Z'], // 1 November is itself the first Sunday
+    ['Sun, 01 Nov 2009 03:00:00 ET', '2009-11-01T08:00:00.000Z'],
+    // before 2007: from the first Sunday of April to the last Sunday of October
+    ['Sun, 12 Mar 2006 10:00:00 ET', '2006-03-12T15:00:00.000Z'],
+    ['Sat, 01 Apr 2006 10:00:00 ET', '2006-04-01T15:00:00.000Z'],
+    ['Sun, 02 Apr 2006 03:00:00 ET', '2006-04-02T07:00:00.000Z'],
+    ['Sun, 01 Apr 2001 03:00:00 ET', '2001-04-01T07:00:00.000Z'], // 1 April is itself the first Sunday
+    ['Sun, 27 Oct 2002 01:00:00 ET', '2002-10-27T05:00:00.000Z'],
+    ['Sun, 27 Oct 2002 03:00:00 ET', '2002-10-27T08:00:00.000Z'],
+    ['Sun, 31 Oct 2004 01:00:00 ET', '2004-10-31T05:00:00.000Z'], // 31 October is itself the last Sunday
+    ['Sun, 31 Oct 2004 03:00:00 ET', '2004-10-31T08:00:00.000Z'],
+    ['Sat, 30 Oct 2004 10:00:00 ET', '2004-10-30T14:00:00.000Z'],
+  ])('US daylight saving: %s -> %s', (text, expected) => {
+    expect(iso(text)).toBe(expected);
+  });
+});

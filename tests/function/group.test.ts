@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aggregate } from '../../supabase/functions/fetch-news/lib/aggregate.ts';
 import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
-import { groupStories, MAX_RELATED, significantWords } from '../../supabase/functions/fetch-news/lib/group.ts';
+import { enoughOverlap, groupStories, MAX_RELATED, significantWords } from '../../supabase/functions/fetch-news/lib/group.ts';
 import type { Story } from '../../supabase/functions/fetch-news/lib/types.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
@@ -59,6 +59,29 @@ describe('significant words', () => {
     expect(significantWords("NASA's rover, the rover's arm")).toEqual(['nasas', 'rover', 'rovers', 'arm']);
   });
 
+  it('drops every English stop word, and "says" and "said"', () => {
+    const stopWords =
+      'a about above after again against all also am an and any are as at be because been before being below between both but by ' +
+      'can could did do does doing down during each few for from further had has have having he her here hers herself him himself ' +
+      'his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours ' +
+      'ourselves out over own same she should so some such than that the their theirs them themselves then there these they this ' +
+      'those through to too under until up very was we were what when where which while who whom why will with would you your ' +
+      'yours yourself yourselves says said';
+    expect(significantWords(stopWords)).toEqual([]);
+    expect(significantWords(`${stopWords.toUpperCase()} volcano`)).toEqual(['volcano']);
+  });
+
+  it('splits on any whitespace and punctuation, and drops ordinals and decades only when all digits lead', () => {
+    expect(significantWords('tab\there\nline\u00a0nbsp')).toEqual(['tab', 'line', 'nbsp']);
+    expect(significantWords('rock—and…roll+jazz')).toEqual(['rock', 'roll', 'jazz']);
+    expect(significantWords('1st 2nd 3rd 4th 1990s 12 ٣ x1st 1sts 5g 2nds')).toEqual(['x1st', '1sts', '5g', '2nds']);
+    expect(significantWords('can‘t won’t don\u02bct isn`t')).toEqual(['cant', 'wont', 'dont', 'isnt']);
+  });
+
+  it('makes no empty word of leading or trailing punctuation and space', () => {
+    expect(significantWords(' “Quoted” headline… ')).toEqual(['quoted', 'headline']);
+  });
+
   it('keeps words of any script', () => {
     expect(significantWords('افتتاح معرض الكتاب في المدينة القديمة')).toHaveLength(6);
   });
@@ -100,6 +123,13 @@ describe('grouping rule', () => {
     // The shorter title decides: 3 of 5 is enough even beside a title of 20 words.
     const [short, long] = titles(3, 2, 17);
     expect(groupStories([story('A', short), story('B', long)])).toHaveLength(1);
+  });
+
+  it('needs 3 shared words even between short word lists (enoughOverlap)', () => {
+    expect(enoughOverlap(2, 3, 3)).toBe(false);
+    expect(enoughOverlap(3, 3, 3)).toBe(true);
+    expect(enoughOverlap(3, 5, 20)).toBe(true);
+    expect(enoughOverlap(3, 6, 6)).toBe(false);
   });
 
   it('needs the two to be published within 48 hours of each other (inclusive)', () => {
@@ -189,6 +219,46 @@ function sameEvent(a: Story, b: Story): boolean {
   const gap = Math.abs(Date.parse(a.published_at) - Date.parse(b.published_at));
   return a.source !== b.source && x.size >= 5 && y.size >= 5 && shared >= 3 && shared / Math.min(x.size, y.size) >= 0.6 && gap <= 48 * HOUR;
 }
+
+describe('reports published at the same moment', () => {
+  const [titleA, titleB] = titles(6, 0, 0);
+  const base: Story = {
+    id: 'id-a',
+    title: titleA,
+    summary: 'summary',
+    source: 'A',
+    url: 'https://a.example/1',
+    published_at: '2026-03-01T12:00:00.000Z',
+    category: 'World',
+  };
+  // Two reports from one source that differ in one field only; the one that sorts first by that
+  // field represents the group whatever the input order.
+  const variants: [string, Partial<Story>, Partial<Story>][] = [
+    ['source', { source: 'A1' }, { source: 'A2' }],
+    ['url', { url: 'https://a.example/1' }, { url: 'https://a.example/2' }],
+    ['id', { id: 'id-1' }, { id: 'id-2' }],
+    ['title', { title: titleA.toUpperCase() }, { title: titleA }], // code-unit order: capitals first
+    ['summary', { summary: '' }, { summary: 'more' }],
+    ['category', { category: 'Science' }, { category: 'World' }],
+    ['published_at', { published_at: '2026-03-01T12:00:00.000Z' }, { published_at: '2026-03-01T12:00:00Z' }],
+    ['image', {}, { image: 'https://a.example/i.jpg' }],
+  ];
+
+  it.each(variants)('are ordered by %s when all else is equal', (_field, first, second) => {
+    const a = { ...base, ...first };
+    const b = { ...base, ...second };
+    const other: Story = { ...base, id: 'id-b', title: titleB, source: 'B', url: 'https://b.example/1', published_at: '2026-03-01T13:00:00.000Z' };
+    const expected = { ...a, related: [{ source: 'B', url: other.url }] };
+    expect(groupStories([a, b, other])).toEqual([expected, b]);
+    expect(groupStories([b, a, other])).toEqual([b, expected]);
+    expect(groupStories([other, b, a])).toEqual([b, expected]);
+  });
+
+  it('are the same when all fields are equal', () => {
+    const other: Story = { ...base, id: 'id-b', title: titleB, source: 'B', url: 'https://b.example/1' };
+    expect(groupStories([base, { ...base }, other])).toEqual([{ ...base, related: [{ source: 'B', url: other.url }] }, base]);
+  });
+});
 
 describe('grouping properties', () => {
   it('does not depend on the order of the input', () => {

@@ -68,6 +68,16 @@ describe('storyId', () => {
     expect(storyId('BBC', 'https://bbc.co.uk/news/2')).not.toBe(id);
   });
 
+  it('keeps the same ids from one version to the next (stored bookmarks refer to them)', () => {
+    // Each half is padded to 7 base-36 digits; the source name and the key are kept apart.
+    expect(storyId('Guardian', 'urn:uuid:1')).toBe('01kqmzj15tf57t');
+    expect(storyId('', '')).toBe('01efc4f1ik2xmj');
+    expect(storyId('S', 'é😀')).toBe('17dlw1s03crrl2');
+    expect(storyId('S', 'k0')).toBe('1u5wqcl003q2a4');
+    expect(storyId('S', 'k20')).toBe('0l68crh02mbu46');
+    expect(storyId('Sk', '20')).not.toBe(storyId('S', 'k20'));
+  });
+
   it('does not collide on 20,000 distinct keys', () => {
     const ids = new Set(Array.from({ length: 20_000 }, (_, i) => storyId('S', `https://example.com/article/${i}`)));
     expect(ids.size).toBe(20_000);
@@ -179,6 +189,12 @@ describe('bounds on what a feed can put in the answer', () => {
     expect(stories.map((story) => story.url.length)).toEqual([2_048]);
   });
 
+  it('keeps an image of exactly 2,048 characters', () => {
+    const exact = `https://img.example/${'i'.repeat(2_048 - 'https://img.example/'.length - 4)}.jpg`;
+    expect(exact).toHaveLength(2_048);
+    expect(feedToStories(feed([entry(1, { image: exact })]), SOURCE, FETCHED_AT, LIMITS)[0]?.image).toBe(exact);
+  });
+
   it('leaves out an image over 2,048 characters and keeps the story', () => {
     const long = `https://img.example/${'i'.repeat(2_100)}.jpg`;
     const stories = feedToStories(feed([entry(1, { image: long }), entry(2, { image: 'https://img.example/ok.jpg' })]), SOURCE, FETCHED_AT, LIMITS);
@@ -212,5 +228,68 @@ describe('dates a feed cannot be trusted with', () => {
     expect(feedToStories(feed([undated], at('2025-12-31T00:00:00Z')), SOURCE, FETCHED_AT, LIMITS)[0]?.published_at).toBe('2025-12-31T00:00:00.000Z');
     expect(feedToStories(feed([undated], at('2099-01-01T00:00:00Z')), SOURCE, FETCHED_AT, LIMITS)[0]?.published_at).toBe(FETCHED_AT.toISOString());
     expect(feedToStories(feed([undated]), SOURCE, FETCHED_AT, LIMITS)[0]?.published_at).toBe(FETCHED_AT.toISOString());
+  });
+});
+
+describe('feedToStories: limits a caller sets', () => {
+  it('applies the caller’s title, url and future-tolerance limits instead of the defaults', () => {
+    const items = [
+      entry(1, { title: 'alpha beta gamma delta', link: 'https://e.example/1' }),
+      entry(2, { link: 'https://e.example/longer-than-twenty-five' }),
+      entry(3, { image: 'https://e.example/i.png' }),
+      entry(4, { image: 'https://e.example/image-too-long.png' }),
+      entry(5, { published: new Date(FETCHED_AT.getTime() + 60_001) }),
+      entry(6, { published: new Date(FETCHED_AT.getTime() + 60_000) }),
+    ];
+    const stories = feedToStories(feed(items), SOURCE, FETCHED_AT, {
+      ...LIMITS,
+      titleMaxChars: 12,
+      urlMaxChars: 25,
+      futureToleranceMs: 60_000,
+    });
+    expect(stories.map((story) => [story.title, story.url, story.image, story.published_at])).toEqual([
+      ['Title 6', 'https://example.com/6', undefined, '2026-01-02T03:05:05.000Z'],
+      ['Title 5', 'https://example.com/5', undefined, FETCHED_AT.toISOString()],
+      ['Title 4', 'https://example.com/4', undefined, '2025-01-01T04:00:00.000Z'],
+      ['Title 3', 'https://example.com/3', 'https://e.example/i.png', '2025-01-01T03:00:00.000Z'],
+      ['alpha beta…', 'https://e.example/1', undefined, '2025-01-01T01:00:00.000Z'],
+    ]);
+  });
+
+  it('keeps the feed’s order for items of the same date', () => {
+    const same = new Date('2025-06-01T00:00:00Z');
+    const items = Array.from({ length: 12 }, (_, n) => entry(n, { published: same }));
+    const stories = feedToStories(feed([entry(99), ...items]), SOURCE, FETCHED_AT, LIMITS);
+    expect(stories.map((story) => story.title)).toEqual([...items.map((item) => item.title), 'Title 99']);
+  });
+
+  it('asks the budget once for each story kept, and stops when it throws', () => {
+    const items = Array.from({ length: 30 }, (_, n) => entry(n));
+    let calls = 0;
+    feedToStories(feed(items), SOURCE, FETCHED_AT, { ...LIMITS, itemsPerSource: 4, checkBudget: () => void (calls += 1) });
+    expect(calls).toBe(4);
+    const stop = new Error('over budget');
+    expect(() => feedToStories(feed(items), SOURCE, FETCHED_AT, { ...LIMITS, checkBudget: () => { throw stop; } })).toThrow(stop);
+  });
+
+  it('reads the summary and image only of the items kept', () => {
+    const read: number[] = [];
+    const items = Array.from({ length: 6 }, (_, n): FeedItem => ({
+      guid: `g${n}`,
+      title: `T${n}`,
+      link: `https://example.com/${n}`,
+      published: new Date(Date.UTC(2025, 0, 1, n)),
+      get summary() {
+        read.push(n);
+        return `S${n}`;
+      },
+      get image() {
+        read.push(-n);
+        return undefined;
+      },
+    }));
+    const stories = feedToStories(feed(items), SOURCE, FETCHED_AT, { ...LIMITS, itemsPerSource: 2 });
+    expect(stories.map((story) => story.summary)).toEqual(['S5', 'S4']);
+    expect(read.sort()).toEqual([-5, -4, 4, 5].sort());
   });
 });

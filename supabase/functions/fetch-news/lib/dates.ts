@@ -11,7 +11,7 @@ export function parseFeedDate(input: string | undefined): Date | undefined {
   if (input === undefined) return undefined;
   // RFC 822 comments: "Mon, 01 Jan 2024 12:00:00 -0800 (PST)".
   const text = input.replace(/\([^()]*\)/g, ' ').trim();
-  if (text === '') return undefined;
+  // Empty text matches no pattern and has no tokens: no date.
   return parseIso(text) ?? parseRfc822(text) ?? parseLoose(text);
 }
 
@@ -182,7 +182,8 @@ function build(
   millis: number,
   zone: Zone,
 ): Date | undefined {
-  if (month < 0 || month > 11 || day < 1 || day > 31 || hour > 24 || minute > 59 || second > 60) return undefined;
+  // Days out of range (0, 32) fail the round trip below.
+  if (month < 0 || month > 11 || hour > 24 || minute > 59 || second > 60) return undefined;
   const wallClock = Date.UTC(year, month, day, hour, minute, Math.min(second, 59), millis);
   const offsetMinutes = typeof zone === 'number' ? zone : zone.usStandard + (isUsDaylightTime(year, wallClock) ? 60 : 0);
   const ms = wallClock - offsetMinutes * 60_000;

@@ -118,7 +118,9 @@ export function groupStories(stories: readonly Story[]): Story[] {
     const shared = new Map<Entry, number>();
     for (const word of representative.words) {
       for (const other of byWord.get(word) ?? []) {
-        if (other.rank <= representative.rank || other.group !== undefined) continue;
+        // Every earlier entry (and the representative itself) already has a group: only later,
+        // unassigned entries are candidates.
+        if (other.group !== undefined) continue;
         shared.set(other, (shared.get(other) ?? 0) + 1);
       }
     }

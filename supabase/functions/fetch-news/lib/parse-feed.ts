@@ -13,7 +13,7 @@ export function parseFeedText(text: string, feedUrl?: string, options: ReadOptio
   const root = parseXml(text, feedUrl);
   options.checkBudget?.();
   const name = root.name.toLowerCase();
-  if (name === 'rss' && (root.ns === '' || !isKnownNonFeedNamespace(root.ns))) return parseRss(root, feedUrl, options);
+  if (name === 'rss' && !isKnownNonFeedNamespace(root.ns)) return parseRss(root, feedUrl, options);
   if (root.name === 'RDF' && root.ns === NS.rdf) return parseRss(root, feedUrl, options);
   if (root.name === 'feed' && (root.ns === NS.atom || root.ns === NS.atom03 || root.ns === '')) {
     return parseAtom(root, feedUrl, options);
