@@ -237,3 +237,11 @@ describe('parseFeedDate: edges of each rule', () => {
     expect(iso(text)).toBe(expected);
   });
 });
+
+describe('parseFeedDate: the edge of what a Date can hold', () => {
+  it('reads the last representable moment and leaves out one an hour past it, never an Invalid Date', () => {
+    expect(iso('13 Sep 275760 00:00 +0000')).toBe('+275760-09-13T00:00:00.000Z');
+    expect(parseFeedDate('13 Sep 275760 00:00 -0100')).toBeUndefined();
+    expect(parseFeedDate('Sat, 13 Sep 275760 01:00:00 GMT')).toBeUndefined();
+  });
+});

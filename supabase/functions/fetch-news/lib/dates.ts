@@ -190,7 +190,9 @@ function build(
   // Date.UTC rolls 31 February over into March; a date that did not round-trip is invalid.
   const check = new Date(Date.UTC(year, month, day));
   if (check.getUTCDate() !== day) return undefined;
-  return Number.isNaN(ms) ? undefined : new Date(ms);
+  // Past JavaScript's range (±8.64e15 ms) a Date is Invalid, and its toISOString() throws.
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
 /** Day of the month of the n-th (1-based) Sunday of a month, or the last one with n = -1. */
