@@ -22,7 +22,7 @@ export interface AddressVerdict {
  */
 export function parseIpv4(text: string): number | undefined {
   const parts = text.endsWith('.') ? text.slice(0, -1).split('.') : text.split('.');
-  if (parts.length === 0 || parts.length > 4) return undefined;
+  if (parts.length > 4) return undefined;
   const values: number[] = [];
   for (const part of parts) {
     const value = parseIpv4Part(part);
@@ -52,8 +52,8 @@ function parseIpv4Part(part: string): number | undefined {
   }
   const pattern = radix === 16 ? /^[0-9a-f]+$/i : radix === 8 ? /^[0-7]+$/ : /^[0-9]+$/;
   if (!pattern.test(digits)) return undefined;
-  const value = parseInt(digits, radix);
-  return Number.isSafeInteger(value) ? value : undefined;
+  // Too many digits give a huge number or Infinity, which the caller's range checks refuse.
+  return parseInt(digits, radix);
 }
 
 export function formatIpv4(address: number): string {
@@ -80,8 +80,9 @@ const IPV4_BLOCKED: readonly (readonly [number, number, string])[] = [
   [ipv4(240, 0, 0, 0), 4, 'reserved, broadcast (240.0.0.0/4)'],
 ];
 
+/** `prefix` is 1 to 32 (a shift by 32 would be a shift by 0). */
 function inIpv4Range(address: number, network: number, prefix: number): boolean {
-  const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
+  const mask = (0xffffffff << (32 - prefix)) >>> 0;
   return ((address & mask) >>> 0) === network;
 }
 
@@ -98,7 +99,8 @@ export function classifyIpv4(address: number): AddressVerdict {
 
 /** The eight 16-bit groups of an IPv6 address (brackets, zone ids refused), or undefined. */
 export function parseIpv6(text: string): number[] | undefined {
-  if (text === '' || text.includes('%') || !/^[0-9a-f:.]+$/i.test(text)) return undefined;
+  // Hex digits, colons and dots only: no zone id ("%eth0"), no brackets, not empty.
+  if (!/^[0-9a-f:.]+$/i.test(text)) return undefined;
   const halves = text.split('::');
   if (halves.length > 2) return undefined;
   const groupsOf = (half: string): number[] | undefined => {
