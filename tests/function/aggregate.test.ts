@@ -171,6 +171,12 @@ describe('aggregate: the refresh deadline', () => {
     expect(requested).toEqual([fast.url, 'https://hang.example/feed.xml']);
   });
 
+  it('answers at the deadline with no log configured', async () => {
+    const { connect } = hangingNet();
+    const answer = await aggregate([memorySource('Hang')], { now: () => NOW, config: { ...memoryConfig, timeoutMs: 60_000, deadlineMs: 30 }, resolve: publicResolve, connect });
+    expect(answer.sources).toEqual([{ name: 'Hang', ok: false, count: 0, error: 'timeout' }]);
+  });
+
   it('leaves no timer running once every source has answered', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {

@@ -126,6 +126,15 @@ describe('fetchFeed: the size limit', () => {
     expect((await fetchFeed('http://news.example/at.xml', options(connect))).bytes.byteLength).toBe(100);
   });
 
+  it('counts a body whose Content-Length is not a finite number while it streams', async () => {
+    const { connect } = fakeNet({
+      'http://news.example/small.xml': new Response('<rss/>', { headers: { 'content-length': 'Infinity' } }),
+      'http://news.example/big.xml': new Response('x'.repeat(101), { headers: { 'content-length': 'Infinity' } }),
+    });
+    expect(text((await fetchFeed('http://news.example/small.xml', options(connect))).bytes)).toBe('<rss/>');
+    expect((await failure(fetchFeed('http://news.example/big.xml', options(connect)))).message).toBe('body too large (more than 100 bytes)');
+  });
+
   it('reads a body whose Content-Length is not a number, still within the limit', async () => {
     const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response('<rss/>', { headers: { 'content-length': 'lots' } }) });
     expect(text((await fetchFeed('http://news.example/feed.xml', options(connect))).bytes)).toBe('<rss/>');
