@@ -298,6 +298,14 @@ describe('createStoryFilter properties', () => {
     expect(filter(stories, { ...EMPTY_FILTER, query: 'harbour', categories: ['Science'] }, none).map((s) => s.id)).toEqual(['s']);
   });
 
+  it('searches every story again when another set of bookmarks arrives while the query is typed on under "saved only"', () => {
+    const stories = [story('a', { title: 'Harbour plan' }), story('b', { title: 'Harbour planning' })];
+    const filter = createStoryFilter();
+    const saved = { ...EMPTY_FILTER, savedOnly: true };
+    expect(filter(stories, { ...saved, query: 'harb' }, new Set(['a'])).map((s) => s.id)).toEqual(['a']);
+    expect(filter(stories, { ...saved, query: 'harbour' }, new Set(['a', 'b'])).map((s) => s.id)).toEqual(['a', 'b']);
+  });
+
   it('searches the new stories when a new list arrives while the query is typed on', () => {
     const filter = createStoryFilter();
     expect(filter([story('a', { title: 'Harbour plan' })], { ...EMPTY_FILTER, query: 'harb' }, none).map((s) => s.id)).toEqual(['a']);
