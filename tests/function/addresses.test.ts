@@ -171,6 +171,7 @@ describe('edge cases of the literal forms (as the URL parser reads them)', () =>
     '1:',
     '[::1',
     '::1]',
+    '1::1]',
     '',
   ])('%j is not an IPv6 address', (text) => {
     expect(classifyAddress(text)).toBeUndefined();

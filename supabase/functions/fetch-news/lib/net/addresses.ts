@@ -47,8 +47,7 @@ function parseIpv4Part(part: string): number | undefined {
     radix = 16;
     if (digits === '') return 0; // "0x" alone is 0 for the URL parser
   } else if (part.length > 1 && part.startsWith('0')) {
-    digits = part.slice(1);
-    radix = 8;
+    radix = 8; // the leading 0 is an octal digit too
   }
   const pattern = radix === 16 ? /^[0-9a-f]+$/i : radix === 8 ? /^[0-7]+$/ : /^[0-9]+$/;
   if (!pattern.test(digits)) return undefined;
@@ -122,10 +121,11 @@ export function parseIpv6(text: string): number[] | undefined {
     }
     return out;
   };
-  const head = groupsOf(halves[0] ?? '');
-  const tail = halves.length === 2 ? groupsOf(halves[1] ?? '') : [];
-  if (head === undefined || tail === undefined) return undefined;
+  const head = groupsOf(halves[0] as string);
+  if (head === undefined) return undefined;
   if (halves.length === 1) return head.length === 8 ? head : undefined;
+  const tail = groupsOf(halves[1] as string);
+  if (tail === undefined) return undefined;
   const missing = 8 - head.length - tail.length;
   if (missing < 1) return undefined;
   return [...head, ...new Array<number>(missing).fill(0), ...tail];
@@ -141,7 +141,7 @@ export function formatIpv6(groups: readonly number[]): string {
       continue;
     }
     let j = i;
-    while (j < 8 && groups[j] === 0) j++;
+    while (groups[j] === 0) j++; // past the eighth group: undefined
     if (j - i > bestLength) {
       bestStart = i;
       bestLength = j - i;
