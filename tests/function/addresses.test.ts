@@ -283,6 +283,7 @@ describe('range edges', () => {
     expect(classifyAddress('0:0:0:0:1:ffff:808:808')?.reason).toBe('not global unicast (outside 2000::/3)');
     expect(classifyAddress('::fffe:808:808')?.reason).toBe('not global unicast (outside 2000::/3)');
     expect(classifyAddress('::1:1')?.reason).toBe('IPv4-compatible IPv6 (::/96)');
+    expect(classifyAddress('::2')?.reason).toBe('IPv4-compatible IPv6 (::/96)');
     expect(classifyAddress('fe7f::1')?.reason).toBe('not global unicast (outside 2000::/3)');
     expect(classifyAddress('febf::1')?.reason).toBe('link-local (fe80::/10)');
     expect(classifyAddress('feff::1')?.reason).toBe('site-local (fec0::/10)');

@@ -24,6 +24,13 @@ describe('cpuClock', () => {
     expect(reading).toBeLessThanOrEqual(after);
   });
 
+  it('does not count time spent waiting, as a wall clock would', async () => {
+    const clock = cpuClock();
+    const before = clock();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(clock() - before).toBeLessThan(150);
+  });
+
   it('falls back to wall-clock milliseconds where the runtime has no CPU clock', () => {
     const original = globalThis.process;
     let clock: () => number;

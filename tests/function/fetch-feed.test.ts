@@ -126,6 +126,11 @@ describe('fetchFeed: the size limit', () => {
     expect((await fetchFeed('http://news.example/at.xml', options(connect))).bytes.byteLength).toBe(100);
   });
 
+  it('refuses a declared Content-Length over the limit also when the answer carries no body', async () => {
+    const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response(null, { headers: { 'content-length': '101' } }) });
+    expect((await failure(fetchFeed('http://news.example/feed.xml', options(connect)))).code).toBe('too_large');
+  });
+
   it('counts a body whose Content-Length is not a finite number while it streams', async () => {
     const { connect } = fakeNet({
       'http://news.example/small.xml': new Response('<rss/>', { headers: { 'content-length': 'Infinity' } }),
