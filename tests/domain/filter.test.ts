@@ -281,6 +281,37 @@ describe('createStoryFilter properties', () => {
     const stories = [story('a', { title: 'x', summary: 'y' }), story('b', { title: 'x\u0000y' })];
     expect(filterStories(stories, { ...EMPTY_FILTER, query: 'X\u0000Y' }, new Set()).map((s) => s.id)).toEqual(['b']);
   });
+
+  it('matches a query holding the field separator in the summary or the source too, whatever their case', () => {
+    const stories = [
+      story('a', { summary: 'Q\u0000Z' }),
+      story('b', { source: 'Q\u0000Z' }),
+      story('c', { title: 'q', summary: 'z' }),
+    ];
+    expect(filterStories(stories, { ...EMPTY_FILTER, query: 'q\u0000z' }, new Set()).map((s) => s.id)).toEqual(['a', 'b']);
+  });
+
+  it('searches everything again when the categories change while the query is typed on, even to as many others', () => {
+    const stories = [story('w', { title: 'Harbour plan', category: 'World' }), story('s', { title: 'Harbour plan', category: 'Science' })];
+    const filter = createStoryFilter();
+    expect(filter(stories, { ...EMPTY_FILTER, query: 'harb', categories: ['World'] }, none).map((s) => s.id)).toEqual(['w']);
+    expect(filter(stories, { ...EMPTY_FILTER, query: 'harbour', categories: ['Science'] }, none).map((s) => s.id)).toEqual(['s']);
+  });
+
+  it('searches every story again when another set of bookmarks arrives while the query is typed on under "saved only"', () => {
+    const stories = [story('a', { title: 'Harbour plan' }), story('b', { title: 'Harbour planning' })];
+    const filter = createStoryFilter();
+    const saved = { ...EMPTY_FILTER, savedOnly: true };
+    expect(filter(stories, { ...saved, query: 'harb' }, new Set(['a'])).map((s) => s.id)).toEqual(['a']);
+    expect(filter(stories, { ...saved, query: 'harbour' }, new Set(['a', 'b'])).map((s) => s.id)).toEqual(['a', 'b']);
+  });
+
+  it('searches the new stories when a new list arrives while the query is typed on', () => {
+    const filter = createStoryFilter();
+    expect(filter([story('a', { title: 'Harbour plan' })], { ...EMPTY_FILTER, query: 'harb' }, none).map((s) => s.id)).toEqual(['a']);
+    const fresh = [story('a', { title: 'Harbour plan' }), story('b', { title: 'Harbour planning' })];
+    expect(filter(fresh, { ...EMPTY_FILTER, query: 'harbour' }, none).map((s) => s.id)).toEqual(['a', 'b']);
+  });
 });
 
 describe('categoriesOf properties', () => {

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aggregate } from '../../supabase/functions/fetch-news/lib/aggregate.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { aggregate, mergeStories } from '../../supabase/functions/fetch-news/lib/aggregate.ts';
 import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
-import type { NewsAnswer, Source } from '../../supabase/functions/fetch-news/lib/types.ts';
+import type { Connector, Resolver } from '../../supabase/functions/fetch-news/lib/net/guard.ts';
+import type { NewsAnswer, Source, Story } from '../../supabase/functions/fetch-news/lib/types.ts';
 import { type FeedServer, startFeedServer } from './helpers/feed-server.ts';
 import { corpusDir, FIXTURES_DIR } from './helpers/paths.ts';
 import { syntheticRss } from './helpers/synthetic-feed.ts';
@@ -115,5 +116,184 @@ describe('aggregate over loopback feeds', () => {
   it('follows redirects and resolves relative links against the final URL', async () => {
     const answer = await aggregate([source('Moved', '/moved.xml')], deps());
     expect(answer.sources[0]).toEqual({ name: 'Moved', ok: true, count: 25 });
+  });
+});
+
+// The rest runs without sockets: an injected resolver, and connectors that answer from memory.
+const publicResolve: Resolver = async () => ['93.184.216.34'];
+const memorySource = (name: string): Source => ({ name, url: `https://${name.toLowerCase()}.example/feed.xml`, category: 'World' });
+const feedAnswer = (name: string, count = 30) => new Response(syntheticRss(name.toLowerCase(), count), { headers: { 'content-type': 'application/rss+xml' } });
+const memoryConfig = { ...DEFAULT_AGGREGATE_CONFIG, parseBudgetMs: 5_000, refreshParseBudgetMs: 30_000 };
+
+/** Never answers; records the signal of each request so a test can see it aborted. */
+function hangingNet(answers: Readonly<Record<string, Response>> = {}) {
+  const requested: string[] = [];
+  const signals: AbortSignal[] = [];
+  const connect: Connector = ({ url, init }) => {
+    requested.push(url);
+    const answer = answers[url];
+    if (answer) return Promise.resolve(answer);
+    if (init.signal) signals.push(init.signal);
+    return new Promise<Response>((_resolve, reject) => {
+      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    });
+  };
+  return { connect, requested, signals };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+describe('aggregate: the refresh deadline', () => {
+  it('answers at the deadline, aborts the fetches still open, and never starts the sources still waiting for a slot', async () => {
+    const fast = memorySource('Fast');
+    const { connect, requested, signals } = hangingNet({ [fast.url]: feedAnswer('Fast') });
+    const log: string[] = [];
+    const sources = [fast, memorySource('Hang'), memorySource('Queued')];
+    const answer = await aggregate(sources, {
+      now: () => NOW,
+      config: { ...memoryConfig, timeoutMs: 60_000, deadlineMs: 80, maxConcurrentFetches: 1 },
+      resolve: publicResolve,
+      connect,
+      log: (line) => log.push(line),
+    });
+    expect(answer.sources).toEqual([
+      { name: 'Fast', ok: true, count: 25 },
+      { name: 'Hang', ok: false, count: 0, error: 'timeout' },
+      { name: 'Queued', ok: false, count: 0, error: 'timeout' },
+    ]);
+    expect(log).toEqual([
+      'source "Hang" (https://hang.example/feed.xml): timeout: not finished by the 80 ms deadline',
+      'source "Queued" (https://queued.example/feed.xml): timeout: not finished by the 80 ms deadline',
+    ]);
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(true);
+    await settle();
+    expect(requested).toEqual([fast.url, 'https://hang.example/feed.xml']);
+  });
+
+  it('answers at the deadline with no log configured', async () => {
+    const { connect } = hangingNet();
+    const answer = await aggregate([memorySource('Hang')], { now: () => NOW, config: { ...memoryConfig, timeoutMs: 60_000, deadlineMs: 30 }, resolve: publicResolve, connect });
+    expect(answer.sources).toEqual([{ name: 'Hang', ok: false, count: 0, error: 'timeout' }]);
+  });
+
+  it('leaves no timer running once every source has answered', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const answer = await aggregate([memorySource('Fast')], {
+        now: () => NOW,
+        config: { ...memoryConfig, deadlineMs: 60_000 },
+        resolve: publicResolve,
+        connect: async () => feedAnswer('Fast'),
+      });
+      expect(answer.sources[0]?.ok).toBe(true);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops a parse that runs past the deadline: timeout, and says it was the parse', async () => {
+    const log: string[] = [];
+    const answer = await aggregate([memorySource('Big')], {
+      now: () => NOW,
+      config: { ...memoryConfig, maxBodyBytes: 8 * 1024 * 1024, deadlineMs: 100 },
+      resolve: publicResolve,
+      connect: async () => feedAnswer('Big', 2_000),
+      log: (line) => log.push(line),
+    });
+    expect(answer.sources).toEqual([{ name: 'Big', ok: false, count: 0, error: 'timeout' }]);
+    expect(log).toEqual(['source "Big" (https://big.example/feed.xml): timeout: parse not finished by the refresh deadline']);
+  });
+});
+
+describe('aggregate: parse budgets', () => {
+  it('names the refresh\'s budget when what is left of it is less than a feed\'s own', async () => {
+    const log: string[] = [];
+    const answer = await aggregate([memorySource('Big')], {
+      now: () => NOW,
+      config: { ...memoryConfig, maxBodyBytes: 8 * 1024 * 1024, parseBudgetMs: 10_000, refreshParseBudgetMs: 5 },
+      resolve: publicResolve,
+      connect: async () => feedAnswer('Big', 2_000),
+      log: (line) => log.push(line),
+    });
+    expect(answer.sources[0]?.error).toBe('too_slow');
+    expect(log).toEqual(["source \"Big\" (https://big.example/feed.xml): too_slow: parse took more than the refresh's parse budget (5 ms)"]);
+  });
+
+  it('parses nothing when the refresh has no parse budget at all', async () => {
+    const log: string[] = [];
+    const answer = await aggregate([memorySource('Small')], {
+      now: () => NOW,
+      config: { ...memoryConfig, refreshParseBudgetMs: 0 },
+      resolve: publicResolve,
+      connect: async () => feedAnswer('Small', 1),
+      log: (line) => log.push(line),
+    });
+    expect(answer.sources[0]?.error).toBe('too_slow');
+    expect(log).toEqual(["source \"Small\" (https://small.example/feed.xml): too_slow: the refresh's parse budget (0 ms) is spent"]);
+  });
+});
+
+describe('aggregate: the runtime defaults', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('resolves names with Deno.resolveDns when no resolver is given (none on Node: network_error)', async () => {
+    const log: string[] = [];
+    const answer = await aggregate([memorySource('Named')], { now: () => NOW, config: memoryConfig, connect: async () => feedAnswer('Named'), log: (line) => log.push(line) });
+    expect(answer.sources[0]).toEqual({ name: 'Named', ok: false, count: 0, error: 'network_error' });
+    expect(log[0]).toContain('no DNS resolver on this runtime');
+  });
+
+  it('connects with the runtime\'s fetch, redirects left to itself, when no connector is given', async () => {
+    const fetchSpy = vi.fn(async (_url: string, _init: RequestInit) => feedAnswer('Literal'));
+    vi.stubGlobal('fetch', fetchSpy);
+    const answer = await aggregate([{ name: 'Literal', url: 'https://93.184.216.34/feed.xml', category: 'World' }], { now: () => NOW, config: memoryConfig });
+    expect(answer.sources[0]).toEqual({ name: 'Literal', ok: true, count: 25 });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(fetchSpy.mock.calls[0]?.[0]).toBe('https://93.184.216.34/feed.xml');
+    expect(fetchSpy.mock.calls[0]?.[1]?.redirect).toBe('manual');
+  });
+});
+
+describe('mergeStories', () => {
+  const story = (id: string, url: string, hour: number, image?: string): Story => ({
+    id,
+    title: `Story ${id}`,
+    summary: '',
+    source: 'S',
+    url,
+    published_at: new Date(Date.UTC(2025, 5, 1, hour)).toISOString(),
+    category: 'World',
+    ...(image === undefined ? {} : { image }),
+  });
+
+  it('keeps one story per URL, the first source\'s, borrowing a later source\'s image when it has none', () => {
+    const first = [story('a', 'https://x.example/1', 1), story('b', 'https://x.example/2', 2, 'https://x.example/b.jpg')];
+    const second = [story('c', 'https://x.example/1', 3, 'https://y.example/c.jpg'), story('d', 'https://x.example/2', 4, 'https://y.example/d.jpg')];
+    const merged = mergeStories([first, second], 10);
+    expect(merged.map((kept) => [kept.id, kept.image])).toEqual([
+      ['b', 'https://x.example/b.jpg'],
+      ['a', 'https://y.example/c.jpg'],
+    ]);
+    expect(first[0]?.image).toBeUndefined(); // the source's own story is not changed
+  });
+
+  it('keeps the first story of an id, whatever the URL of a later one', () => {
+    const merged = mergeStories([[story('a', 'https://x.example/1', 1)], [story('a', 'https://x.example/other', 5)]], 10);
+    expect(merged.map((kept) => kept.url)).toEqual(['https://x.example/1']);
+  });
+
+  it('matches URLs in their canonical form', () => {
+    const merged = mergeStories([[story('a', 'https://x.example/1?utm_source=rss', 1)], [story('b', 'https://x.example/1', 2)]], 10);
+    expect(merged.map((kept) => kept.id)).toEqual(['a']);
+  });
+
+  it('orders newest first and keeps at most `max`', () => {
+    const stories = [1, 5, 3, 4, 2].map((hour) => story(`s${hour}`, `https://x.example/${hour}`, hour));
+    expect(mergeStories([stories], 3).map((kept) => kept.id)).toEqual(['s5', 's4', 's3']);
+    expect(mergeStories([stories], 0)).toEqual([]);
   });
 });

@@ -82,3 +82,85 @@ describe('AnswerCache', () => {
     expect((await cache.get()).answer).toMatchObject({ generated_at: 'ok', stale: true });
   });
 });
+
+describe('AnswerCache: which answers count as failures, and for how long each is kept', () => {
+  const mixed = (tag: string): NewsAnswer => ({
+    ...answer(tag),
+    sources: [
+      { name: 'S', ok: true, count: 1 },
+      { name: 'T', ok: false, count: 0, error: 'timeout' },
+    ],
+  });
+
+  it('keeps an answer in which only some sources failed for the full 5 minutes, as it is', async () => {
+    let now = 1_000;
+    const cache = new AnswerCache(async () => mixed(`t${now}`), CONFIG, () => now);
+    const first = await cache.get();
+    expect(first).toEqual({ answer: mixed('t1000'), expiresAt: 301_000, hit: false });
+    now = 2_000;
+    expect(await cache.get()).toEqual({ answer: mixed('t1000'), expiresAt: 301_000, hit: true });
+  });
+
+  it('keeps an answer with no sources at all for the full 5 minutes (nothing failed)', async () => {
+    const empty: NewsAnswer = { stories: [], generated_at: 'none', sources: [] };
+    const cache = new AnswerCache(async () => empty, CONFIG, () => 0);
+    expect(await cache.get()).toEqual({ answer: empty, expiresAt: 300_000, hit: false });
+  });
+
+  it('serves the last good answer when a later refresh throws, and tries again after 30 s', async () => {
+    let now = 0;
+    let fail = false;
+    const refresh = vi.fn(async () => {
+      if (fail) throw new Error('boom');
+      return answer(`t${now}`);
+    });
+    const cache = new AnswerCache(refresh, CONFIG, () => now);
+    await cache.get();
+    fail = true;
+    now = 300_000;
+    const stale = await cache.get();
+    expect(stale).toEqual({ answer: { ...answer('t0'), stale: true }, expiresAt: 330_000, hit: false });
+    now = 329_999;
+    expect((await cache.get()).hit).toBe(true);
+    fail = false;
+    now = 330_000;
+    expect(await cache.get()).toEqual({ answer: answer('t330000'), expiresAt: 630_000, hit: false });
+    expect(refresh).toHaveBeenCalledTimes(3);
+  });
+
+  it('after a failure, still serves the earlier good answer (not the failed one) when the next refresh fails too', async () => {
+    let now = 0;
+    const answers = [answer('good'), answer('bad', false), answer('worse', false)];
+    const cache = new AnswerCache(async () => answers.shift() ?? answer('x'), CONFIG, () => now);
+    await cache.get();
+    now = 300_000;
+    await cache.get();
+    now = 330_000;
+    const second = await cache.get();
+    expect(second.answer).toMatchObject({ generated_at: 'good', stale: true });
+    expect(second.answer.stories).toEqual(answer('good').stories);
+  });
+
+  it('refreshes again after one that threw with nothing to serve', async () => {
+    let calls = 0;
+    const cache = new AnswerCache(
+      async () => {
+        calls++;
+        if (calls === 1) throw new Error('boom');
+        return answer('later');
+      },
+      CONFIG,
+      () => 0,
+    );
+    await expect(cache.get()).rejects.toThrow('boom');
+    expect((await cache.get()).answer.generated_at).toBe('later');
+  });
+
+  it('counts time on the system clock by default', async () => {
+    const cache = new AnswerCache(async () => answer('now'), CONFIG);
+    const before = Date.now();
+    const { expiresAt } = await cache.get();
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 300_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 300_000);
+  });
+});

@@ -67,3 +67,53 @@ describe('the HTTP handler', () => {
     expect(logged).toEqual([failure]);
   });
 });
+
+describe('the HTTP handler: headers and lifetimes', () => {
+  it('lets browsers keep the preflight for a day and allows the headers the page sends', async () => {
+    const response = await handler(cached(true))(new Request(URL_, { method: 'OPTIONS' }));
+    expect(await response.text()).toBe('');
+    expect(Object.fromEntries(response.headers)).toEqual({
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type, x-region, x-retry-count',
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-max-age': '86400',
+    });
+  });
+
+  it('marks an answer served from memory as a HIT', async () => {
+    const response = await handler(cached(true))(new Request(URL_));
+    expect(response.headers.get('x-cache')).toBe('HIT');
+  });
+
+  it.each([
+    [1_300_000, 300],
+    [1_001_999, 1], // whole seconds, rounded down
+    [1_000_999, 0],
+    [1_000_000, 0],
+    [990_000, 0], // already expired: never a negative age
+  ])('an answer expiring at %i (now 1,000,000) may be cached %i s', async (expiresAt, maxAge) => {
+    const response = await handler(async () => ({ answer: ANSWER, expiresAt, hit: true }))(new Request(URL_));
+    expect(response.headers.get('cache-control')).toBe(`public, max-age=${maxAge}, s-maxage=${maxAge}, stale-while-revalidate=300`);
+  });
+
+  it('counts the remaining lifetime on the system clock by default', async () => {
+    const expiresAt = Date.now() + 120_500;
+    const response = await createHandler({ getAnswer: async () => ({ answer: ANSWER, expiresAt, hit: false }) })(new Request(URL_));
+    expect(response.headers.get('cache-control')).toMatch(/^public, max-age=(119|120), s-maxage=(119|120), /);
+  });
+
+  it('gives refusals and failures the CORS headers and a JSON type too, so the page can read them', async () => {
+    const refused = await handler(cached(true))(new Request(URL_, { method: 'PUT' }));
+    const failed = await handler(() => Promise.reject(new Error('x')))(new Request(URL_));
+    for (const response of [refused, failed]) {
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    }
+  });
+
+  it('answers 500 even with no error log configured', async () => {
+    const response = await createHandler({ getAnswer: () => Promise.reject(new Error('x')), now: () => 0 })(new Request(URL_));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: 'internal_error' });
+  });
+});

@@ -55,3 +55,78 @@ describe('parseSources', () => {
     await expect(loadSources(runtime(join(dir, 'missing.json')))).rejects.toThrow(/NEWS_SOURCES_FILE=.*missing\.json: cannot be read/);
   });
 });
+
+describe('validateSources: what each entry may hold', () => {
+  it('trims names, URLs and categories, and writes the URL in its normal form', () => {
+    const text = JSON.stringify([{ name: '  A  ', url: ' HTTPS://News.Example:443/Feed.xml ', category: '\tWorld\n' }]);
+    expect(parseSources(text, 'f.json')).toEqual([{ name: 'A', url: 'https://news.example/Feed.xml', category: 'World' }]);
+  });
+
+  it.each([
+    ['[null]', /^f\.json: entry 0 is not an object$/],
+    ['[[]]', /^f\.json: entry 0 is not an object$/],
+    ['[{"url":"http://x/","category":"W"}]', /^f\.json: entry 0: "name" must be a non-empty string$/],
+    ['[{"name":"   ","url":"http://x/","category":"W"}]', /^f\.json: entry 0: "name" must be a non-empty string$/],
+    ['[{"name":"A","url":7,"category":"W"}]', /^f\.json: entry 0: "url" must be a non-empty string$/],
+    ['[{"name":"A","url":"http://x/"}]', /^f\.json: entry 0: "category" must be a non-empty string$/],
+    ['[{"name":"A","url":"nowhere","category":"W"}]', /^f\.json: entry 0: "url" is not an absolute URL: nowhere$/],
+    ['[{"name":"A","url":"javascript:alert(1)","category":"W"}]', /^f\.json: entry 0: "url" must be http or https: javascript:alert\(1\)$/],
+    ['[{"name":"A","url":"http://x/1","category":"W"},{"name":" A ","url":"http://x/2","category":"W"}]', /^f\.json: entry 1: duplicate name "A"$/],
+    ['"sources"', /^f\.json: expected a non-empty JSON array of \{ "name", "url", "category" \}$/],
+  ])('rejects %s, naming the file, the entry and the field', (text, message) => {
+    expect(() => parseSources(text, 'f.json')).toThrow(message);
+  });
+
+  it('says why the JSON is invalid, and names the error', () => {
+    let caught: unknown;
+    try {
+      parseSources('[{"name": "A",', 'f.json');
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(SourcesFileError);
+    expect((caught as SourcesFileError).name).toBe('SourcesFileError');
+    expect((caught as SourcesFileError).message).toMatch(/^f\.json: not valid JSON \(.+\)$/);
+  });
+
+  it('accepts http and https, and several sources with different names', () => {
+    const sources = [
+      { name: 'A', url: 'http://a.example/feed', category: 'World' },
+      { name: 'B', url: 'https://b.example/feed', category: 'World' },
+    ];
+    expect(parseSources(JSON.stringify(sources), 'f.json')).toEqual(sources);
+  });
+});
+
+describe('loadSources: NEWS_SOURCES_FILE', () => {
+  const runtime = (value: string | undefined, files: Readonly<Record<string, string>>) => ({
+    getEnv: (key: string) => (key === 'NEWS_SOURCES_FILE' ? value : undefined),
+    readTextFile: async (path: string) => {
+      const text = files[path];
+      if (text === undefined) throw new Error(`ENOENT ${path}`);
+      return text;
+    },
+  });
+  const bundled = () => loadSources(runtime(undefined, {}));
+
+  it('uses the bundled file when the variable is empty or blank', async () => {
+    const expected = await bundled();
+    await expect(loadSources(runtime('', {}))).resolves.toEqual(expected);
+    await expect(loadSources(runtime('   ', {}))).resolves.toEqual(expected);
+  });
+
+  it('reads the file named, without the spaces around the name', async () => {
+    const text = JSON.stringify([{ name: 'Local', url: 'http://127.0.0.1:9/feed.xml', category: 'World' }]);
+    await expect(loadSources(runtime(' /srv/sources.json ', { '/srv/sources.json': text }))).resolves.toEqual([
+      { name: 'Local', url: 'http://127.0.0.1:9/feed.xml', category: 'World' },
+    ]);
+  });
+
+  it('names the file in the errors of its content, and says why it cannot be read', async () => {
+    await expect(loadSources(runtime('/srv/bad.json', { '/srv/bad.json': '[]' }))).rejects.toThrow(/^\/srv\/bad\.json: expected a non-empty JSON array/);
+    await expect(loadSources(runtime('/srv/none.json', {}))).rejects.toThrow('NEWS_SOURCES_FILE=/srv/none.json: cannot be read (ENOENT /srv/none.json)');
+    const odd = { getEnv: () => '/srv/odd.json', readTextFile: () => Promise.reject('permission denied') };
+    await expect(loadSources(odd)).rejects.toThrow('NEWS_SOURCES_FILE=/srv/odd.json: cannot be read (permission denied)');
+    await expect(loadSources(odd)).rejects.toBeInstanceOf(SourcesFileError);
+  });
+});

@@ -22,7 +22,7 @@ export interface AddressVerdict {
  */
 export function parseIpv4(text: string): number | undefined {
   const parts = text.endsWith('.') ? text.slice(0, -1).split('.') : text.split('.');
-  if (parts.length === 0 || parts.length > 4) return undefined;
+  if (parts.length > 4) return undefined;
   const values: number[] = [];
   for (const part of parts) {
     const value = parseIpv4Part(part);
@@ -47,13 +47,12 @@ function parseIpv4Part(part: string): number | undefined {
     radix = 16;
     if (digits === '') return 0; // "0x" alone is 0 for the URL parser
   } else if (part.length > 1 && part.startsWith('0')) {
-    digits = part.slice(1);
-    radix = 8;
+    radix = 8; // the leading 0 is an octal digit too
   }
   const pattern = radix === 16 ? /^[0-9a-f]+$/i : radix === 8 ? /^[0-7]+$/ : /^[0-9]+$/;
   if (!pattern.test(digits)) return undefined;
-  const value = parseInt(digits, radix);
-  return Number.isSafeInteger(value) ? value : undefined;
+  // Too many digits give a huge number or Infinity, which the caller's range checks refuse.
+  return parseInt(digits, radix);
 }
 
 export function formatIpv4(address: number): string {
@@ -80,8 +79,9 @@ const IPV4_BLOCKED: readonly (readonly [number, number, string])[] = [
   [ipv4(240, 0, 0, 0), 4, 'reserved, broadcast (240.0.0.0/4)'],
 ];
 
+/** `prefix` is 1 to 32 (a shift by 32 would be a shift by 0). */
 function inIpv4Range(address: number, network: number, prefix: number): boolean {
-  const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
+  const mask = (0xffffffff << (32 - prefix)) >>> 0;
   return ((address & mask) >>> 0) === network;
 }
 
@@ -96,9 +96,11 @@ export function classifyIpv4(address: number): AddressVerdict {
 
 // ---------------------------------------------------------------- IPv6
 
-/** The eight 16-bit groups of an IPv6 address (brackets, zone ids refused), or undefined. */
+/**
+ * The eight 16-bit groups of an IPv6 address, or undefined. Every piece must be 1 to 4 hex
+ * digits (or a dotted IPv4 tail), so brackets, zone ids ("%eth0") and other characters are refused.
+ */
 export function parseIpv6(text: string): number[] | undefined {
-  if (text === '' || text.includes('%') || !/^[0-9a-f:.]+$/i.test(text)) return undefined;
   const halves = text.split('::');
   if (halves.length > 2) return undefined;
   const groupsOf = (half: string): number[] | undefined => {
@@ -120,10 +122,11 @@ export function parseIpv6(text: string): number[] | undefined {
     }
     return out;
   };
-  const head = groupsOf(halves[0] ?? '');
-  const tail = halves.length === 2 ? groupsOf(halves[1] ?? '') : [];
-  if (head === undefined || tail === undefined) return undefined;
+  const head = groupsOf(halves[0] as string);
+  if (head === undefined) return undefined;
   if (halves.length === 1) return head.length === 8 ? head : undefined;
+  const tail = groupsOf(halves[1] as string);
+  if (tail === undefined) return undefined;
   const missing = 8 - head.length - tail.length;
   if (missing < 1) return undefined;
   return [...head, ...new Array<number>(missing).fill(0), ...tail];
@@ -139,7 +142,7 @@ export function formatIpv6(groups: readonly number[]): string {
       continue;
     }
     let j = i;
-    while (j < 8 && groups[j] === 0) j++;
+    while (groups[j] === 0) j++; // past the eighth group: undefined
     if (j - i > bestLength) {
       bestStart = i;
       bestLength = j - i;

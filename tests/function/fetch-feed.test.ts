@@ -1,0 +1,300 @@
+// One feed's fetch on its own (lib/fetch-feed.ts): the connector is a fake that answers from a
+// table of Responses, so nothing here opens a socket. tests/function/network.test.ts and
+// faults.test.ts run the same code against a loopback server through aggregate().
+import { describe, expect, it } from 'vitest';
+import { SourceError } from '../../supabase/functions/fetch-news/lib/errors.ts';
+import { fetchFeed, type FetchFeedOptions } from '../../supabase/functions/fetch-news/lib/fetch-feed.ts';
+import type { ConnectRequest, Connector, Resolver } from '../../supabase/functions/fetch-news/lib/net/guard.ts';
+
+const PUBLIC = '93.184.216.34';
+const resolve: Resolver = async () => [PUBLIC];
+
+/** A body that records whether the reader gave it up, as a real connection would be released. */
+function trackedBody(chunks: readonly string[]): { stream: ReadableStream<Uint8Array>; cancelled: () => boolean } {
+  let cancelled = false;
+  let index = 0;
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = chunks[index++];
+      if (chunk === undefined) controller.close();
+      else controller.enqueue(encoder.encode(chunk));
+    },
+    cancel() {
+      cancelled = true;
+    },
+  });
+  return { stream, cancelled: () => cancelled };
+}
+
+type Answer = Response | ((request: ConnectRequest) => Response | Promise<Response>);
+
+/** A connector answering each URL from `routes` (404 otherwise), recording every request. */
+function fakeNet(routes: Readonly<Record<string, Answer>>) {
+  const requests: ConnectRequest[] = [];
+  const connect: Connector = async (request) => {
+    requests.push(request);
+    const answer = routes[request.url];
+    if (answer === undefined) return new Response('missing', { status: 404, statusText: 'Not Found' });
+    return typeof answer === 'function' ? answer(request) : answer;
+  };
+  return { connect, requests };
+}
+
+function options(connect: Connector, overrides: Partial<FetchFeedOptions> = {}): FetchFeedOptions {
+  return { resolve, connect, allowLoopback: false, timeoutMs: 2_000, maxBodyBytes: 100, maxRedirects: 2, userAgent: 'test-agent/1', ...overrides };
+}
+
+const redirect = (location: string | null, status = 302): Response =>
+  new Response(null, { status, headers: location === null ? {} : { location } });
+
+async function failure(promise: Promise<unknown>): Promise<SourceError> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof SourceError)) throw new Error(`expected a SourceError, got ${String(error)}`);
+  return error;
+}
+
+const text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
+
+describe('fetchFeed: the answer', () => {
+  it('returns the body bytes, the content type and the URL it came from', async () => {
+    const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response('<rss/>', { headers: { 'content-type': 'application/rss+xml' } }) });
+    const fetched = await fetchFeed('http://news.example/feed.xml', options(connect));
+    expect(text(fetched.bytes)).toBe('<rss/>');
+    expect(fetched.contentType).toBe('application/rss+xml');
+    expect(fetched.url).toBe('http://news.example/feed.xml');
+  });
+
+  it('joins a body that arrives in several chunks, in order', async () => {
+    const { stream } = trackedBody(['<rss>', '<channel>', '</channel></rss>']);
+    const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response(stream) });
+    const fetched = await fetchFeed('http://news.example/feed.xml', options(connect));
+    expect(text(fetched.bytes)).toBe('<rss><channel></channel></rss>');
+  });
+
+  it('gives no bytes for an answer without a body, and no content type when none is sent', async () => {
+    const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response(null, { status: 200 }) });
+    const fetched = await fetchFeed('http://news.example/feed.xml', options(connect));
+    expect(fetched.bytes).toEqual(new Uint8Array(0));
+    expect(fetched.contentType).toBeNull();
+  });
+
+  it('asks for a feed as itself: its user agent, feed types first, redirects handled here, the address that was checked', async () => {
+    const { connect, requests } = fakeNet({ 'http://news.example/feed.xml': new Response('<rss/>') });
+    await fetchFeed('http://news.example/feed.xml', options(connect));
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request?.address).toBe(PUBLIC);
+    expect(request?.init.redirect).toBe('manual');
+    expect(request?.init.signal).toBeInstanceOf(AbortSignal);
+    const headers = request?.init.headers as Record<string, string>;
+    expect(headers['user-agent']).toBe('test-agent/1');
+    expect(headers.accept).toMatch(/^application\/rss\+xml, application\/atom\+xml, /);
+    expect(headers.accept).toContain('*/*;q=0.5');
+  });
+});
+
+describe('fetchFeed: the size limit', () => {
+  it('accepts a body of exactly the limit, streamed', async () => {
+    const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response(trackedBody(['x'.repeat(60), 'y'.repeat(40)]).stream) });
+    const fetched = await fetchFeed('http://news.example/feed.xml', options(connect));
+    expect(fetched.bytes.byteLength).toBe(100);
+  });
+
+  it('refuses a body one byte over the limit while it streams, and stops reading it', async () => {
+    const body = trackedBody(['x'.repeat(60), 'y'.repeat(41), 'never read']);
+    const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response(body.stream) });
+    const error = await failure(fetchFeed('http://news.example/feed.xml', options(connect)));
+    expect(error.code).toBe('too_large');
+    expect(error.message).toBe('body too large (more than 100 bytes)');
+    expect(body.cancelled()).toBe(true);
+  });
+
+  it('refuses a declared Content-Length over the limit before reading, and accepts one at the limit', async () => {
+    const over = trackedBody(['x']);
+    const { connect } = fakeNet({
+      'http://news.example/over.xml': new Response(over.stream, { headers: { 'content-length': '101' } }),
+      'http://news.example/at.xml': new Response('z'.repeat(100), { headers: { 'content-length': '100' } }),
+    });
+    const error = await failure(fetchFeed('http://news.example/over.xml', options(connect)));
+    expect(error.code).toBe('too_large');
+    expect(error.message).toBe('body too large (Content-Length 101 > 100 bytes)');
+    expect(over.cancelled()).toBe(true);
+    expect((await fetchFeed('http://news.example/at.xml', options(connect))).bytes.byteLength).toBe(100);
+  });
+
+  it('refuses a declared Content-Length over the limit also when the answer carries no body', async () => {
+    const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response(null, { headers: { 'content-length': '101' } }) });
+    expect((await failure(fetchFeed('http://news.example/feed.xml', options(connect)))).code).toBe('too_large');
+  });
+
+  it('counts a body whose Content-Length is not a finite number while it streams', async () => {
+    const { connect } = fakeNet({
+      'http://news.example/small.xml': new Response('<rss/>', { headers: { 'content-length': 'Infinity' } }),
+      'http://news.example/big.xml': new Response('x'.repeat(101), { headers: { 'content-length': 'Infinity' } }),
+    });
+    expect(text((await fetchFeed('http://news.example/small.xml', options(connect))).bytes)).toBe('<rss/>');
+    expect((await failure(fetchFeed('http://news.example/big.xml', options(connect)))).message).toBe('body too large (more than 100 bytes)');
+  });
+
+  it('reads a body whose Content-Length is not a number, still within the limit', async () => {
+    const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response('<rss/>', { headers: { 'content-length': 'lots' } }) });
+    expect(text((await fetchFeed('http://news.example/feed.xml', options(connect))).bytes)).toBe('<rss/>');
+  });
+});
+
+describe('fetchFeed: HTTP statuses', () => {
+  it.each([
+    [404, 'Not Found', 'http_404', 'HTTP 404 Not Found from http://news.example/feed.xml'],
+    [500, '', 'http_500', 'HTTP 500 from http://news.example/feed.xml'],
+    [400, 'Bad Request', 'http_400', 'HTTP 400 Bad Request from http://news.example/feed.xml'],
+    [304, 'Not Modified', 'http_304', 'HTTP 304 Not Modified from http://news.example/feed.xml'],
+  ])('%i %j is the code %s, with the status and URL in the log', async (status, statusText, code, message) => {
+    const body = status === 304 ? null : trackedBody(['error page']);
+    const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response(body?.stream ?? null, { status, statusText }) });
+    const error = await failure(fetchFeed('http://news.example/feed.xml', options(connect)));
+    expect(error.code).toBe(code);
+    expect(error.message).toBe(message);
+    if (body) expect(body.cancelled()).toBe(true);
+  });
+
+  it('takes any 2xx as the feed (299) and a status outside 3xx as no redirect', async () => {
+    const { connect } = fakeNet({
+      'http://news.example/299.xml': new Response('<rss/>', { status: 299, headers: { location: 'http://news.example/elsewhere' } }),
+      'http://news.example/400.xml': new Response('bad', { status: 400, headers: { location: 'http://news.example/elsewhere' } }),
+    });
+    expect((await fetchFeed('http://news.example/299.xml', options(connect))).url).toBe('http://news.example/299.xml');
+    expect((await failure(fetchFeed('http://news.example/400.xml', options(connect)))).code).toBe('http_400');
+  });
+});
+
+describe('fetchFeed: redirects', () => {
+  it.each([300, 301, 302, 303, 307, 308, 399])('follows %i, resolving a relative Location against the current URL', async (status) => {
+    const { connect, requests } = fakeNet({
+      'http://news.example/a/old.xml': redirect('../new.xml', status),
+      'http://news.example/new.xml': new Response('<rss/>'),
+    });
+    const fetched = await fetchFeed('http://news.example/a/old.xml', options(connect));
+    expect(fetched.url).toBe('http://news.example/new.xml');
+    expect(requests.map((request) => request.url)).toEqual(['http://news.example/a/old.xml', 'http://news.example/new.xml']);
+  });
+
+  it('releases the body of a redirect answer', async () => {
+    const body = trackedBody(['<html>moved</html>']);
+    const { connect } = fakeNet({
+      'http://news.example/old.xml': new Response(body.stream, { status: 301, headers: { location: '/new.xml' } }),
+      'http://news.example/new.xml': new Response('<rss/>'),
+    });
+    await fetchFeed('http://news.example/old.xml', options(connect));
+    expect(body.cancelled()).toBe(true);
+  });
+
+  it('follows exactly maxRedirects hops, and refuses one more without requesting it', async () => {
+    const routes = {
+      'http://news.example/1': redirect('/2'),
+      'http://news.example/2': redirect('/3'),
+      'http://news.example/3': new Response('<rss/>'),
+    };
+    expect((await fetchFeed('http://news.example/1', options(fakeNet(routes).connect, { maxRedirects: 2 }))).url).toBe('http://news.example/3');
+    const net = fakeNet(routes);
+    const error = await failure(fetchFeed('http://news.example/1', options(net.connect, { maxRedirects: 1 })));
+    expect(error.code).toBe('network_error');
+    expect(error.message).toBe('too many redirects (more than 1)');
+    expect(net.requests.map((request) => request.url)).toEqual(['http://news.example/1', 'http://news.example/2']);
+  });
+
+  it('reports a redirect without a Location header as its HTTP status', async () => {
+    const { connect } = fakeNet({ 'http://news.example/feed.xml': redirect(null, 307) });
+    const error = await failure(fetchFeed('http://news.example/feed.xml', options(connect)));
+    expect(error.code).toBe('http_307');
+    expect(error.message).toBe('HTTP 307 without a Location header');
+  });
+
+  it('reports a Location that is no URL, quoting at most 200 characters of it', async () => {
+    const location = `http://[${'z'.repeat(300)}/`;
+    const { connect } = fakeNet({ 'http://news.example/feed.xml': redirect(location) });
+    const error = await failure(fetchFeed('http://news.example/feed.xml', options(connect)));
+    expect(error.code).toBe('network_error');
+    expect(error.message).toBe(`redirect to an invalid URL: ${location.slice(0, 200)}`);
+  });
+
+  it('refuses https to http but follows http to https and https to https', async () => {
+    const { connect, requests } = fakeNet({
+      'https://news.example/down': redirect('http://news.example/feed.xml'),
+      'http://news.example/up': redirect('https://news.example/secure'),
+      'https://news.example/secure': redirect('https://news.example/feed.xml'),
+      'https://news.example/feed.xml': new Response('<rss/>'),
+    });
+    const error = await failure(fetchFeed('https://news.example/down', options(connect)));
+    expect(error.code).toBe('blocked_address');
+    expect(error.message).toBe('redirect from https to http refused: https://news.example/down -> http://news.example/feed.xml');
+    expect(requests.map((request) => request.url)).toEqual(['https://news.example/down']);
+    expect((await fetchFeed('http://news.example/up', options(connect, { maxRedirects: 2 }))).url).toBe('https://news.example/feed.xml');
+  });
+});
+
+describe('fetchFeed: time limits and failures', () => {
+  /** A connector that never answers until the request's signal aborts it. */
+  const hanging: Connector = ({ init }) =>
+    new Promise<Response>((_resolve, reject) => {
+      init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    });
+
+  it('gives up after its own timeout: timeout, naming the time', async () => {
+    const error = await failure(fetchFeed('http://news.example/feed.xml', options(hanging, { timeoutMs: 30 })));
+    expect(error.code).toBe('timeout');
+    expect(error.message).toBe('no complete answer after 30 ms');
+  });
+
+  it('gives up at the refresh deadline (the caller\'s signal): timeout, naming the deadline', async () => {
+    const deadline = new AbortController();
+    const pending = fetchFeed('http://news.example/feed.xml', options(hanging, { timeoutMs: 60_000, signal: deadline.signal }));
+    setTimeout(() => deadline.abort(), 20);
+    const error = await failure(pending);
+    expect(error.code).toBe('timeout');
+    expect(error.message).toBe('no complete answer at the refresh deadline');
+  });
+
+  it('passes the caller\'s signal on to the connection', async () => {
+    const deadline = new AbortController();
+    let seen: AbortSignal | undefined;
+    const connect: Connector = async ({ init }) => {
+      seen = init.signal ?? undefined;
+      return new Response('<rss/>');
+    };
+    await fetchFeed('http://news.example/feed.xml', options(connect, { signal: deadline.signal }));
+    expect(seen?.aborted).toBe(false);
+    deadline.abort();
+    expect(seen?.aborted).toBe(true);
+  });
+
+  it('clears its timer once the answer is in: a finished fetch is never aborted later', async () => {
+    let seen: AbortSignal | undefined;
+    const connect: Connector = async ({ init }) => {
+      seen = init.signal ?? undefined;
+      return new Response('<rss/>');
+    };
+    await fetchFeed('http://news.example/feed.xml', options(connect, { timeoutMs: 10 }));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(seen?.aborted).toBe(false);
+  });
+
+  it('reports a connection that fails as network_error, with the cause', async () => {
+    const connect: Connector = async () => {
+      throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 93.184.216.34:80') });
+    };
+    const error = await failure(fetchFeed('http://news.example/feed.xml', options(connect)));
+    expect(error.code).toBe('network_error');
+    expect(error.message).toBe('request failed: fetch failed (connect ECONNREFUSED 93.184.216.34:80)');
+  });
+
+  it('keeps the code of a refused target (blocked_address), without connecting', async () => {
+    const { connect, requests } = fakeNet({});
+    const error = await failure(fetchFeed('http://10.0.0.1/feed.xml', options(connect)));
+    expect(error.code).toBe('blocked_address');
+    expect(requests).toEqual([]);
+  });
+});
