@@ -7,7 +7,7 @@ import { SavedToggle } from '../components/SavedToggle.tsx';
 import type { ShareTarget } from '../components/ShareMenu.tsx';
 import { SkipLink } from '../components/SkipLink.tsx';
 import { categoriesOf, createStoryFilter } from '../domain/filter.ts';
-import { prepareSearchIndex } from './search-index.ts';
+import { prepareSearchInBackground } from './search-index.ts';
 import { facebookShareUrl, twitterShareUrl } from '../domain/share.ts';
 import type { Story } from '../domain/story.ts';
 import { mediaUp } from '../theme/tokens.ts';
@@ -105,7 +105,7 @@ export function HomePage() {
     [storyFilter, stories, query, filter.categories, filter.savedOnly, bookmarked],
   );
   // Lower-case the stories' text for searching in the background, ahead of the first search.
-  useEffect(() => prepareSearchIndex(stories), [stories]);
+  useEffect(() => prepareSearchInBackground(stories), [stories]);
 
   const searchRef = useRef<HTMLInputElement>(null);
   useSlashToFocus(searchRef);

@@ -1,4 +1,4 @@
-import { prepareForSearch } from '../domain/filter.ts';
+import { prepareSearchIndex } from '../domain/filter.ts';
 import type { Story } from '../domain/story.ts';
 
 /** Longest slice of index work per task: well under a long task even at 4x CPU throttling. */
@@ -11,13 +11,13 @@ const STEP = 50;
  * that neither the cards nor a keystroke wait for it and the first search only searches
  * (docs/performance.md). Returns the cancel function (an effect's cleanup).
  */
-export function prepareSearchIndex(stories: readonly Story[]): () => void {
+export function prepareSearchInBackground(stories: readonly Story[]): () => void {
   let next = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const work = () => {
     const end = performance.now() + SLICE_MS;
     while (next < stories.length && performance.now() < end) {
-      for (const story of stories.slice(next, next + STEP)) prepareForSearch(story);
+      prepareSearchIndex(stories, next, next + STEP);
       next += STEP;
     }
     timer = next < stories.length ? setTimeout(work, 0) : undefined;
