@@ -22,18 +22,19 @@ interface QueryFieldProps {
 export const QueryField = memo(function QueryField({ query, onCommit, inputRef }: QueryFieldProps) {
   const [draft, setDraft] = useState(query);
   const [seen, setSeen] = useState(query);
-  // The query this box committed and has not yet seen come back.
-  const [sent, setSent] = useState<string | null>(null);
+  // The queries this box committed and has not yet seen come back, oldest first.
+  const [sent, setSent] = useState<readonly string[]>([]);
   if (query !== seen) {
     setSeen(query);
-    if (query === sent) setSent(null);
-    else setDraft(query);
+    const echo = sent.indexOf(query);
+    setSent(echo === -1 ? [] : sent.slice(echo + 1));
+    if (echo === -1) setDraft(query);
   }
 
   useEffect(() => {
     if (draft === query) return;
     const timer = setTimeout(() => {
-      setSent(draft);
+      setSent((pending) => [...pending, draft]);
       onCommit(draft);
     }, QUERY_COMMIT_DELAY_MS);
     return () => clearTimeout(timer);
