@@ -1,4 +1,4 @@
-import { startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
 import { Layout } from '../components/Layout.tsx';
@@ -7,6 +7,7 @@ import { SavedToggle } from '../components/SavedToggle.tsx';
 import type { ShareTarget } from '../components/ShareMenu.tsx';
 import { SkipLink } from '../components/SkipLink.tsx';
 import { categoriesOf, createStoryFilter } from '../domain/filter.ts';
+import { prepareSearchInBackground } from './search-index.ts';
 import { facebookShareUrl, twitterShareUrl } from '../domain/share.ts';
 import type { Story } from '../domain/story.ts';
 import { mediaUp } from '../theme/tokens.ts';
@@ -75,31 +76,36 @@ export function HomePage() {
   const bookmarked = useMemo(() => new Set(bookmarkIds), [bookmarkIds]);
   const { filter, setQuery, setCategories, setSavedOnly, clearFilters } = useHomeFilters(categories);
 
-  // What is in the search box now: the stories follow each key, the URL each pause (QueryField).
-  // A query changed in the URL by anything else (back button, "Clear filters") replaces it.
-  const [typed, setTyped] = useState({ urlQuery: filter.query, draft: filter.query });
-  const query = typed.urlQuery === filter.query ? typed.draft : filter.query;
-  // A transition: the key itself repaints only the search box; this page renders with the new
-  // query in the background, and a next key interrupts it.
-  const onDraft = useCallback((draft: string) => startTransition(() => setTyped({ urlQuery: filter.query, draft })), [filter.query]);
-  // "Clear filters" also drops a query typed but not yet in the URL (a new search box: no
+  // The query the stories are filtered by: the search box's, from the moment typing pauses
+  // (QueryField), while the URL follows in a router transition; a query changed in the URL by
+  // anything else (back button, "Clear filters") replaces it.
+  const [committed, setCommitted] = useState({ urlQuery: filter.query, query: filter.query });
+  const query = committed.urlQuery === filter.query ? committed.query : filter.query;
+  const commitQuery = useCallback(
+    (next: string) => {
+      setCommitted({ urlQuery: filter.query, query: next });
+      setQuery(next);
+    },
+    [filter.query, setQuery],
+  );
+  // "Clear filters" also drops a query typed but not yet committed (a new search box: no
   // pending pause can put it back).
   const [searchBoxKey, setSearchBoxKey] = useState(0);
   const clearAll = useCallback(() => {
-    setTyped({ urlQuery: filter.query, draft: '' });
+    setCommitted({ urlQuery: filter.query, query: '' });
     setSearchBoxKey((key) => key + 1);
     clearFilters();
   }, [filter.query, clearFilters]);
 
-  // Filtering thousands of stories happens when React has time, never ahead of a paint, and
-  // while the query is typed on, only the previous matches are searched (createStoryFilter).
-  const deferredFilter = useDeferredValue(filter);
-  const deferredQuery = useDeferredValue(query);
+  // Once per pause, over the prepared search index; typing on only searches the previous
+  // matches (createStoryFilter).
   const [storyFilter] = useState(createStoryFilter);
   const matches = useMemo(
-    () => storyFilter(stories, { query: deferredQuery, categories: deferredFilter.categories, savedOnly: deferredFilter.savedOnly }, bookmarked),
-    [storyFilter, stories, deferredQuery, deferredFilter.categories, deferredFilter.savedOnly, bookmarked],
+    () => storyFilter(stories, { query, categories: filter.categories, savedOnly: filter.savedOnly }, bookmarked),
+    [storyFilter, stories, query, filter.categories, filter.savedOnly, bookmarked],
   );
+  // Lower-case the stories' text for searching in the background, ahead of the first search.
+  useEffect(() => prepareSearchInBackground(stories), [stories]);
 
   const searchRef = useRef<HTMLInputElement>(null);
   useSlashToFocus(searchRef);
@@ -130,9 +136,10 @@ export function HomePage() {
     document.title = filter.query ? `“${filter.query}” · ${PRODUCT_TITLE}` : `${PRODUCT_TITLE}: ${TAGLINE}`;
   }, [filter.query]);
 
-  return (
-    <>
-      <SkipLink />
+  // Each part of the page as its own element, remade only when what it shows changes: a search
+  // re-renders the story area and nothing else around it.
+  const header = useMemo(
+    () => (
       <PageHeader
         title={PRODUCT_TITLE}
         tagline={TAGLINE}
@@ -142,31 +149,65 @@ export function HomePage() {
           </Suspense>
         }
       />
+    ),
+    [themeName, theme],
+  );
+  const otherControls = useMemo(
+    () => (
+      <>
+        <Suspense fallback={<Button isDisabled>Categories</Button>}>
+          <DeferredCategoryPicker.Component categories={categories} selected={selectedCategories} onChange={setCategories} isDisabled={categories.length === 0} />
+        </Suspense>
+        <SavedToggle isSelected={filter.savedOnly} onChange={setSavedOnly} count={bookmarkIds.length} />
+      </>
+    ),
+    [categories, selectedCategories, setCategories, filter.savedOnly, setSavedOnly, bookmarkIds.length],
+  );
+  const chips = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <DeferredCategoryChips.Component selected={selectedCategories} onRemove={removeCategory} onClearAll={() => setCategories([])} />
+      </Suspense>
+    ),
+    [selectedCategories, removeCategory, setCategories],
+  );
+  const notices = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <DeferredFeedNotices.Component status={status} keptAt={keptAt} incoming={heldBack} stories={stories} onShowIncoming={showHeldBack} />
+      </Suspense>
+    ),
+    [status, keptAt, heldBack, stories, showHeldBack],
+  );
+  const readerFeatures = useMemo(
+    () => (
+      <Suspense fallback={null}>
+        <DeferredReaderFeatures.Component stories={stories} lastVisit={newSince} onOpen={openStory} onToggleBookmark={toggleBookmark} />
+      </Suspense>
+    ),
+    [stories, newSince, openStory, toggleBookmark],
+  );
+  const retry = useCallback(() => feed.send({ type: 'feed.retry' }), [feed]);
+
+  return (
+    <>
+      <SkipLink />
+      {header}
       <Layout>
         <Toolbar role="search" aria-label="Filter stories">
           <Controls>
-            <QueryField key={searchBoxKey} query={filter.query} onCommit={setQuery} onDraft={onDraft} inputRef={searchRef} />
-            <Suspense fallback={<Button isDisabled>Categories</Button>}>
-              <DeferredCategoryPicker.Component categories={categories} selected={selectedCategories} onChange={setCategories} isDisabled={categories.length === 0} />
-            </Suspense>
-            <SavedToggle isSelected={filter.savedOnly} onChange={setSavedOnly} count={bookmarkIds.length} />
+            <QueryField key={searchBoxKey} query={query} onCommit={commitQuery} inputRef={searchRef} />
+            {otherControls}
           </Controls>
-          <Suspense fallback={null}>
-            <DeferredCategoryChips.Component selected={selectedCategories} onRemove={removeCategory} onClearAll={() => setCategories([])} />
-          </Suspense>
+          {chips}
         </Toolbar>
-        <Suspense fallback={null}>
-          <DeferredFeedNotices.Component status={status} keptAt={keptAt} incoming={heldBack} stories={stories} onShowIncoming={showHeldBack} />
-        </Suspense>
-        <Suspense fallback={null}>
-          <DeferredReaderFeatures.Component stories={stories} lastVisit={newSince} onOpen={openStory} onToggleBookmark={toggleBookmark} />
-        </Suspense>
+        {notices}
+        {readerFeatures}
         <StoryArea
           status={status}
           matches={matches}
           bookmarks={bookmarked}
-          isFiltering={filter !== deferredFilter || query !== deferredQuery}
-          onRetry={() => feed.send({ type: 'feed.retry' })}
+          onRetry={retry}
           onClearFilters={clearAll}
           onToggleBookmark={toggleBookmark}
           onShare={share}

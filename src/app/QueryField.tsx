@@ -1,41 +1,44 @@
-import { useEffect, useState, type Ref } from 'react';
+import { memo, useEffect, useState, type Ref } from 'react';
 import { SearchBox } from '../components/SearchBox.tsx';
 
 /** How long typing pauses before the query goes into the URL and the stories are filtered. */
 export const QUERY_COMMIT_DELAY_MS = 150;
 
 interface QueryFieldProps {
-  /** The query in the URL. */
+  /** The query the stories are filtered by. */
   query: string;
+  /** Typing paused: filter by this query (and put it in the URL). */
   onCommit(query: string): void;
-  /** Every keystroke's text, at once: the stories are filtered as the visitor types. */
-  onDraft?(draft: string): void;
   inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
- * The search box, holding what is being typed until typing pauses: the URL (replaceState,
- * which re-renders the whole route) follows once per pause, not per key; the filtering follows
- * each key through `onDraft`, in the background (docs/performance.md). A query changed
- * elsewhere (back button, "Clear filters") wins.
+ * The search box, holding what is being typed until typing pauses for QUERY_COMMIT_DELAY_MS
+ * (docs/product.md#search-categories-and-the-url): a key re-renders this box and nothing else;
+ * the filtering and the URL follow once per pause. A query changed elsewhere (back button,
+ * "Clear filters") replaces the text; the echo of the box's own commit never does, so keys
+ * typed while the page catches up are kept.
  */
-export function QueryField({ query, onCommit, onDraft, inputRef }: QueryFieldProps) {
+export const QueryField = memo(function QueryField({ query, onCommit, inputRef }: QueryFieldProps) {
   const [draft, setDraft] = useState(query);
-  const [committed, setCommitted] = useState(query);
-  if (query !== committed) {
-    setCommitted(query);
-    setDraft(query);
+  const [seen, setSeen] = useState(query);
+  // The queries this box committed and has not yet seen come back, oldest first.
+  const [sent, setSent] = useState<readonly string[]>([]);
+  if (query !== seen) {
+    setSeen(query);
+    const echo = sent.indexOf(query);
+    setSent(echo === -1 ? [] : sent.slice(echo + 1));
+    if (echo === -1) setDraft(query);
   }
 
   useEffect(() => {
     if (draft === query) return;
-    const timer = setTimeout(() => onCommit(draft), QUERY_COMMIT_DELAY_MS);
+    const timer = setTimeout(() => {
+      setSent((pending) => [...pending, draft]);
+      onCommit(draft);
+    }, QUERY_COMMIT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [draft, query, onCommit]);
 
-  const change = (next: string) => {
-    setDraft(next);
-    onDraft?.(next);
-  };
-  return <SearchBox value={draft} onChange={change} inputRef={inputRef} />;
-}
+  return <SearchBox value={draft} onChange={setDraft} inputRef={inputRef} />;
+});

@@ -1,4 +1,4 @@
-import { startTransition, Suspense, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type FocusEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
@@ -17,18 +17,19 @@ export const TOP_STORIES_COUNT = 3;
 export const MORE_STORIES_PAGE = 60;
 
 /**
- * A new result list renders this many compact cards (more than a large screen shows), then
- * the rest of the page CARDS_PER_FRAME per frame, so that neither the first card nor a
- * keystroke waits for sixty cards (docs/performance.md).
+ * A new result list renders the top stories and this many compact cards at once: more than a
+ * 1280×900 window shows above the fold, few enough to paint within a frame or two even at 4x
+ * CPU throttling. The rest of the page follows CARDS_PER_BATCH at a time, one batch per task
+ * after a paint, so that no task grows long and a key press always goes first
+ * (docs/performance.md).
  */
-export const FIRST_CARDS = 24;
-export const CARDS_PER_FRAME = 12;
+export const FIRST_CARDS = 12;
+export const CARDS_PER_BATCH = 8;
 
 interface StoryAreaProps {
   status: FeedStatus;
   matches: Story[];
   bookmarks: ReadonlySet<string>;
-  isFiltering: boolean;
   onRetry(): void;
   onClearFilters(): void;
   onToggleBookmark(story: Story): void;
@@ -41,11 +42,6 @@ interface StoryAreaProps {
 const Area = styled.main`
   padding-bottom: ${({ theme }) => theme.space(16)};
   outline: none;
-  transition: opacity ${({ theme }) => theme.motion.fast};
-
-  &[data-filtering] {
-    opacity: 0.7;
-  }
 `;
 
 const Announcer = styled.p`
@@ -70,39 +66,53 @@ function announcement(status: FeedStatus, count: number): string {
   return count === 1 ? '1 story' : `${count} stories`;
 }
 
-/** The story area: skeletons, the error screen, the empty state or the two sections. */
-export function StoryArea({ status, matches, bookmarks, isFiltering, onRetry, onClearFilters, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: StoryAreaProps) {
+/** The position of the card holding `element` in `cards`, or -1. */
+function cardIndex(element: EventTarget, cards: readonly Story[]): number {
+  const id = element instanceof Element ? element.closest<HTMLElement>('article[data-story-id]')?.dataset.storyId : undefined;
+  return id === undefined ? -1 : cards.findIndex((story) => story.id === id);
+}
+
+/**
+ * The story area: skeletons, the error screen, the empty state or the two sections. Memoized:
+ * only a new result list, status or bookmark re-renders it.
+ */
+export const StoryArea = memo(function StoryArea({ status, matches, bookmarks, onRetry, onClearFilters, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: StoryAreaProps) {
   const [shown, setShown] = useState({ matches, limit: MORE_STORIES_PAGE, rendered: FIRST_CARDS });
   // A new result list starts again from the first page, and from the first batch of it.
   const fresh = shown.matches !== matches;
   const limit = fresh ? MORE_STORIES_PAGE : shown.limit;
-  const rendered = Math.min(limit, fresh ? FIRST_CARDS : shown.rendered);
+  const rendered = fresh ? FIRST_CARDS : shown.rendered;
   const available = Math.max(0, Math.min(limit, matches.length - TOP_STORIES_COUNT));
   // Stable arrays, so the memoized sections skip renders that change nothing they show.
   const top = useMemo(() => matches.slice(0, TOP_STORIES_COUNT), [matches]);
-  const more = useMemo(() => matches.slice(TOP_STORIES_COUNT, TOP_STORIES_COUNT + rendered), [matches, rendered]);
+  const more = useMemo(() => matches.slice(TOP_STORIES_COUNT, TOP_STORIES_COUNT + Math.min(rendered, available)), [matches, rendered, available]);
   const remaining = matches.length - TOP_STORIES_COUNT - available;
+  const renderMore = useCallback(() => setShown({ matches, limit, rendered: rendered + CARDS_PER_BATCH }), [matches, limit, rendered]);
 
-  // The rest of the page, a batch after each paint, in the background (a key press goes first).
+  // The rest of the page, a batch per task after a paint, in the background (a key press goes first).
   useEffect(() => {
     if (status === 'loading' || rendered >= available) return;
-    let frame = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setShown({ matches, limit, rendered: rendered + CARDS_PER_FRAME })), 0);
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(renderMore), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [status, matches, limit, rendered, available]);
+  }, [status, rendered, available, renderMore]);
+  // Focus reaching the last batch (the reading keys, Tab) renders the next one at once, so
+  // that j never stops at a card that is only the last one rendered so far.
+  const onFocus = (event: FocusEvent) => {
+    if (rendered < available && cardIndex(event.target, more) >= more.length - CARDS_PER_BATCH) renderMore();
+  };
   const noCards = status === 'error' || (status !== 'loading' && matches.length === 0);
   useEffect(() => {
     if (noCards) markStoryAreaSettled();
   }, [noCards]);
 
   return (
-    <Area id="stories" tabIndex={-1} aria-busy={status === 'loading'} data-filtering={isFiltering || undefined}>
+    <Area id="stories" tabIndex={-1} aria-busy={status === 'loading'} onFocus={onFocus}>
       <Announcer aria-live="polite">{announcement(status, matches.length)}</Announcer>
       {status === 'loading' ? (
         <SkeletonCards />
@@ -126,7 +136,8 @@ export function StoryArea({ status, matches, bookmarks, isFiltering, onRetry, on
           </Suspense>
           {remaining > 0 && (
             <More>
-              <Button onPress={() => setShown({ matches, limit: limit + MORE_STORIES_PAGE, rendered: limit + MORE_STORIES_PAGE })}>
+              {/* The next page renders in batches too, from where the page is. */}
+              <Button onPress={() => setShown({ matches, limit: limit + MORE_STORIES_PAGE, rendered: Math.max(rendered, available) + CARDS_PER_BATCH })}>
                 Show more stories ({remaining} more)
               </Button>
             </More>
@@ -135,4 +146,4 @@ export function StoryArea({ status, matches, bookmarks, isFiltering, onRetry, on
       )}
     </Area>
   );
-}
+});

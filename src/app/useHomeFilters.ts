@@ -1,5 +1,6 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import type { StoryFilter } from '../domain/filter.ts';
 import { filterFromSearch, type HomeSearch } from '../domain/search-params.ts';
 
 /**
@@ -9,7 +10,11 @@ import { filterFromSearch, type HomeSearch } from '../domain/search-params.ts';
 export function useHomeFilters(categories: readonly string[]) {
   const search = useSearch({ from: '/' });
   const navigate = useNavigate({ from: '/' });
-  const filter = useMemo(() => filterFromSearch(search, categories), [search, categories]);
+  const read = useMemo(() => filterFromSearch(search, categories), [search, categories]);
+  // The same categories keep the same array when another parameter changes (the query, once
+  // per pause), so that what shows them does not re-render.
+  const selected = useSameList(read.categories);
+  const filter: StoryFilter = useMemo(() => ({ ...read, categories: selected }), [read, selected]);
 
   const update = useCallback(
     (patch: Partial<HomeSearch>, replace = false) =>
@@ -24,4 +29,12 @@ export function useHomeFilters(categories: readonly string[]) {
     setSavedOnly: useCallback((saved: boolean) => update({ saved: saved || undefined }), [update]),
     clearFilters: useCallback(() => update({ q: undefined, category: undefined, saved: undefined }), [update]),
   };
+}
+
+/** `list`, or the equal list returned before: an array that changes only with its content. */
+function useSameList(list: readonly string[]): readonly string[] {
+  const [kept, setKept] = useState(list);
+  const same = kept.length === list.length && kept.every((item, i) => item === list[i]);
+  if (!same) setKept(list);
+  return same ? kept : list;
 }

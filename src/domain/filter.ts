@@ -58,6 +58,46 @@ function searchText(story: Story): SearchText {
   return entry;
 }
 
+// The prepared search index of a stories array: each story's `joined` text by position, so
+// that a search is one `includes` per story and a pointer comparison. A story object replaced
+// at a position is indexed again; story objects themselves are never edited (the app's are not).
+interface ArrayIndex {
+  stories: (Story | undefined)[];
+  texts: (string | undefined)[];
+}
+const arrayIndexes = new WeakMap<readonly Story[], ArrayIndex>();
+
+function indexFor(stories: readonly Story[]): ArrayIndex {
+  let index = arrayIndexes.get(stories);
+  if (index === undefined) {
+    index = { stories: new Array<Story | undefined>(stories.length), texts: new Array<string | undefined>(stories.length) };
+    arrayIndexes.set(stories, index);
+  }
+  return index;
+}
+
+/** The lower-cased text of `story`, at position `i` of the array `index` belongs to. */
+function indexedText(index: ArrayIndex, i: number, story: Story): string {
+  const text = index.texts[i];
+  if (text !== undefined && index.stories[i] === story) return text;
+  const joined = searchText(story).joined;
+  index.stories[i] = story;
+  index.texts[i] = joined;
+  return joined;
+}
+
+/**
+ * Prepares the search index of `stories[from..to)` ahead of the first search, so that filtering
+ * thousands of stories then only searches (the app calls it in small slices, in the background).
+ */
+export function prepareSearchIndex(stories: readonly Story[], from: number, to: number): void {
+  const index = indexFor(stories);
+  for (let i = Math.max(0, from); i < Math.min(to, stories.length); i += 1) {
+    const story = stories[i];
+    if (story !== undefined) indexedText(index, i, story);
+  }
+}
+
 /** `query` is trimmed and lower-cased, not empty. */
 function matchesQuery(story: Story, query: string): boolean {
   const text = searchText(story);
@@ -99,17 +139,43 @@ interface LastFilter {
   categories: readonly string[];
   savedOnly: boolean;
   query: string;
+  /** The positions in `stories` of the matches. */
+  positions: number[];
   result: Story[];
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
+/** The positions (among `candidates`, or all when null) of the stories matching, in order. */
+function matchingPositions(stories: readonly Story[], candidates: readonly number[] | null, query: string, filter: StoryFilter, bookmarks: ReadonlySet<string>): number[] {
+  const index = indexFor(stories);
+  const categories = new Set(filter.categories);
+  const plain = !query.includes(FIELD_BREAK);
+  const positions: number[] = [];
+  const count = candidates === null ? stories.length : candidates.length;
+  for (let n = 0; n < count; n += 1) {
+    const i = candidates === null ? n : (candidates[n] ?? -1);
+    const story = stories[i];
+    if (story === undefined) continue;
+    if (filter.savedOnly && !bookmarks.has(story.id)) continue;
+    if (categories.size > 0 && !categories.has(categoryOf(story))) continue;
+    if (query !== '') {
+      const text = indexedText(index, i, story);
+      if (plain ? !text.includes(query) : !matchesQuery(story, query)) continue;
+    }
+    positions.push(i);
+  }
+  return positions;
+}
+
 /**
- * `filterStories` for a search box: the same answer for every call, faster while typing. When
- * only the query changed since the previous call and it contains the previous query (typing
- * on: every story matching it matched the previous one), only the previous matches are searched.
- * Each returned function keeps its own previous call; the stories in an array passed again are
- * taken to be unchanged (the app's stories are never edited in place).
+ * `filterStories` for a search box: the same answer for every call, faster while typing. It
+ * searches the prepared index of the stories array (prepareSearchIndex; what is not prepared
+ * yet is prepared on the way), and when only the query changed since the previous call and it
+ * contains the previous query (typing on: every story matching it matched the previous one),
+ * only the previous matches are searched. Each returned function keeps its own previous call;
+ * the stories in an array passed again are taken to be unchanged (the app's stories are never
+ * edited in place).
  */
 export function createStoryFilter(): (stories: readonly Story[], filter: StoryFilter, bookmarks: ReadonlySet<string>) => Story[] {
   let last: LastFilter | undefined;
@@ -123,8 +189,14 @@ export function createStoryFilter(): (stories: readonly Story[], filter: StoryFi
       (!filter.savedOnly || last.bookmarks === bookmarks) &&
       sameList(last.categories, filter.categories) &&
       query.includes(last.query);
-    const result = narrowing && last ? (query === last.query ? last.result : filterWith(last.result, query, filter, bookmarks)) : filterWith(stories, query, filter, bookmarks);
-    last = { stories, bookmarks, categories: [...filter.categories], savedOnly: filter.savedOnly, query, result };
+    if (narrowing && last && query === last.query) return last.result;
+    const positions = matchingPositions(stories, narrowing && last ? last.positions : null, query, filter, bookmarks);
+    const result: Story[] = [];
+    for (const i of positions) {
+      const story = stories[i];
+      if (story !== undefined) result.push(story);
+    }
+    last = { stories, bookmarks, categories: [...filter.categories], savedOnly: filter.savedOnly, query, positions, result };
     return result;
   };
 }

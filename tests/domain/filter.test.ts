@@ -6,6 +6,7 @@ import {
   categoriesOf,
   categoryOf,
   filterStories,
+  prepareSearchIndex,
   type StoryFilter,
 } from '../../src/domain/filter.ts';
 import type { Story } from '../../src/domain/story.ts';
@@ -275,6 +276,21 @@ describe('createStoryFilter properties', () => {
     expect(filter(stories, { ...EMPTY_FILTER, query: ' Harbour Plan ' }, new Set())).toBe(plan);
     // Erasing searches everything again.
     expect(filter(stories, { ...EMPTY_FILTER, query: 'harbour' }, new Set()).map((s) => s.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('answers the same over a prepared index, prepared in any slices, and sees a story replaced after it was prepared', () => {
+    fc.assert(
+      fc.property(storiesArb, fc.array(fc.tuple(fc.integer({ min: -3, max: 20 }), fc.integer({ min: -3, max: 20 })), { maxLength: 4 }), fc.string({ maxLength: 3 }), (stories, slices, query) => {
+        for (const [from, to] of slices) prepareSearchIndex(stories, from, to);
+        const filter = createStoryFilter();
+        expect(filter(stories, { ...EMPTY_FILTER, query }, new Set())).toEqual(filterStories(stories, { ...EMPTY_FILTER, query }, new Set()));
+      }),
+      { numRuns: 300 },
+    );
+    const stories = [story('a', { title: 'Harbour plan' }), story('b', { title: 'Rail pass' })];
+    prepareSearchIndex(stories, 0, stories.length);
+    stories[1] = { ...stories[1]!, title: 'Harbour tax' };
+    expect(createStoryFilter()(stories, { ...EMPTY_FILTER, query: 'harbour' }, new Set()).map((s) => s.id)).toEqual(['a', 'b']);
   });
 
   it('matches a query holding the field separator only within one field', () => {
