@@ -178,3 +178,38 @@ describe('firstImageSource: attributes', () => {
     expect(firstImageSource(html)).toBe(src);
   });
 });
+
+describe('htmlToText: elements that separate words, and elements never shown', () => {
+  const blocks = [
+    'address', 'article', 'aside', 'blockquote', 'br', 'dd', 'div', 'dl', 'dt', 'figcaption', 'figure', 'footer',
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table',
+    'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul', 'img', 'video', 'audio', 'picture', 'source',
+  ];
+  it.each(blocks)('<%s> separates words', (name) => {
+    expect(htmlToText(`one<${name}>two</${name}>three`)).toBe('one two three');
+  });
+
+  it.each(['span', 'b', 'i', 'a', 'em', 'strong', 'sup', 'abbr'])('<%s> does not', (name) => {
+    expect(htmlToText(`one<${name}>two</${name}>three`)).toBe('onetwothree');
+  });
+
+  it.each(['script', 'style', 'template', 'noscript', 'iframe', 'object', 'svg', 'math'])('<%s> content is not text', (name) => {
+    expect(htmlToText(`one <${name} a="b">hidden <p>more</p></${name}> two`)).toBe('one two');
+  });
+
+  it.each([
+    ['a\u0001b', 'ab'],
+    ['a\u0008b', 'ab'],
+    ['a\u000bb', 'ab'],
+    ['a\u000cb', 'ab'],
+    ['a\u000eb', 'ab'],
+    ['a\u001fb', 'ab'],
+    ['a\u007fb', 'ab'],
+    ['a\u0009b\u000ac\u000dd', 'a b c d'],
+    ['a\u0080b', 'a\u0080b'],
+  ])('control characters are dropped, whitespace kept as one space: %j -> %j', (text, plain) => {
+    expect(htmlToText(text)).toBe(plain);
+    // In markup, U+000B and U+000C count as whitespace before control characters are dropped.
+    expect(htmlToText(`<p>${text}</p>`)).toBe(/[\u000b\u000c]/.test(text) ? 'a b' : plain);
+  });
+});

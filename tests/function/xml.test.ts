@@ -19,6 +19,18 @@ describe('parseXml: names and namespaces', () => {
     expect(child(root, 2)).toMatchObject({ ns: 'urn:d', name: 'y' });
   });
 
+  it('keeps a declaration to the element that makes it: siblings after it and later documents do not see it', () => {
+    const root = parseXml('<r xmlns:p="urn:p"><a xmlns:p="urn:q" xmlns="urn:d"><p:x/></a><p:y/><z/></r>');
+    expect(child(child(root, 0), 0).ns).toBe('urn:q');
+    expect(child(root, 1).ns).toBe('urn:p');
+    expect(child(root, 2).ns).toBe('');
+    const first = parseXml('<r xmlns:dc="urn:mine" xmlns="urn:d"/>');
+    expect(first.ns).toBe('urn:d');
+    const next = parseXml('<r><dc:a/></r>');
+    expect(next.ns).toBe('');
+    expect(child(next, 0).ns).toBe(NS.dc);
+  });
+
   it('reads the conventional prefixes undeclared, and a declaration wins over them', () => {
     const root = parseXml('<r><dc:a/><media:b/><content:c/><x xmlns:dc="urn:mine"><dc:a/></x></r>');
     expect(child(root, 0).ns).toBe(NS.dc);
