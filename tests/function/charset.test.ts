@@ -144,3 +144,17 @@ describe('charset evidence: malformed or partial', () => {
     expect(encodingFromXmlDeclaration(bytes)).toBe('é');
   });
 });
+
+describe('decodeFeedBytes: UTF-16 is never taken for mislabelled UTF-8', () => {
+  it('decodes declared UTF-16 as UTF-16 even when its bytes happen to be valid UTF-8', () => {
+    // U+A9C3 in UTF-16LE is C3 A9, which is also "é" in UTF-8.
+    expect(decodeFeedBytes(Uint8Array.of(0x3c, 0, 0xc3, 0xa9, 0x3e, 0), 'text/xml; charset=utf-16le')).toBe('<\ua9c3>');
+  });
+
+  it('reads labels case-insensitively, and refuses labels that are not charset names', () => {
+    expect(decodeFeedBytes(latin1('<t>\u00b1</t>'), 'text/xml; charset=Iso-8859-2')).toBe('<t>ą</t>');
+    expect(decodeFeedBytes(latin1('<t>\u00b1</t>'), 'text/xml; charset=\u0131so-8859-2')).toBe('<t>±</t>'); // dotless i
+    expect(charsetFromContentType('text/xml; charsetx')).toBeUndefined();
+    expect(charsetFromContentType("text/xml; charset=x'y")).toBe("x'y");
+  });
+});

