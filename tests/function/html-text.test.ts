@@ -210,6 +210,6 @@ describe('htmlToText: elements that separate words, and elements never shown', (
   ])('control characters are dropped, whitespace kept as one space: %j -> %j', (text, plain) => {
     expect(htmlToText(text)).toBe(plain);
     // In markup, U+000B and U+000C count as whitespace before control characters are dropped.
-    expect(htmlToText(`<p>${text}</p>`)).toBe(/[\u000b\u000c]/.test(text) ? 'a b' : plain);
+    expect(htmlToText(`<p>${text}</p>`)).toBe(text.includes('\u000b') || text.includes('\u000c') ? 'a b' : plain);
   });
 });
