@@ -213,3 +213,27 @@ describe('htmlToText: elements that separate words, and elements never shown', (
     expect(htmlToText(`<p>${text}</p>`)).toBe(text.includes('\u000b') || text.includes('\u000c') ? 'a b' : plain);
   });
 });
+
+describe('htmlToText with a small reading limit', () => {
+  it.each([
+    [' bba <b></b></b><p>a<p>  ', 3, 'bba a'],
+    ['</b>  </b>a</b></b><b>bb<b>  bb<p>', 1, 'abb bb'],
+  ])('%j read to at least %i characters -> %j, longer than the limit', (html, max, text) => {
+    expect(htmlToText(html, max)).toBe(text);
+    expect(truncateSummary(htmlToText(html, max), max)).toBe(truncateSummary(htmlToText(html), max));
+  });
+
+  it('gives the summary of the whole text for limits of a few characters (property)', () => {
+    const piece = fc.constantFrom('a', 'bb', ' ', '  ', '<b>', '</b>', '<p>', '&amp;');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }), fc.integer({ min: 1, max: 6 }), (parts, max) => {
+        const html = parts.join('');
+        const limited = htmlToText(html, max);
+        const whole = htmlToText(html);
+        expect(whole.startsWith(limited)).toBe(true);
+        expect(truncateSummary(limited, max)).toBe(truncateSummary(whole, max));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
