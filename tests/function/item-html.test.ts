@@ -86,5 +86,6 @@ describe('htmlElementText and htmlElementImage on one element', () => {
     expect(htmlElementImage(description('&lt;IMG SRC="b.png"&gt;'))).toBe('b.png');
     expect(htmlElementImage(description('&lt;p&gt;no picture&lt;/p&gt;'))).toBeUndefined();
     expect(htmlElementImage(parseXml('<div><img src="c.gif"/></div>'))).toBeUndefined(); // parsed markup is not HTML text
+    expect(htmlElementImage(parseXml('<div>&lt;img src="d.gif"&gt;</div>'))).toBe('d.gif'); // escaped HTML in a parsed element
   });
 });

@@ -158,7 +158,7 @@ describe('parseXml: refusals', () => {
     };
     const cdata = refusal('<r><t><![CDATA[x</t></r>');
     expect(cdata).toBeInstanceOf(XmlError);
-    expect((cdata as Error).message).toMatch(/^malformed XML: ./);
+    expect((cdata as Error).message).toBe('malformed XML: CDATA is not closed.'); // the parser's own reason after ours
     expect((cdata as Error).name).toBe('XmlError');
   });
 
