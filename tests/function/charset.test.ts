@@ -158,3 +158,10 @@ describe('decodeFeedBytes: UTF-16 is never taken for mislabelled UTF-8', () => {
     expect(charsetFromContentType("text/xml; charset=x'y")).toBe("x'y");
   });
 });
+
+describe('decodeFeedBytes: 7-bit charsets', () => {
+  it('decodes ISO-2022-JP, whose bytes are all ASCII, with its own decoder', () => {
+    const bytes = Uint8Array.from('<t>\x1b$B$3$s\x1b(B</t>', (char) => char.charCodeAt(0));
+    expect(decodeFeedBytes(bytes, 'text/xml; charset=iso-2022-jp')).toBe('<t>こん</t>');
+  });
+});

@@ -48,3 +48,9 @@ describe('truncateSummary', () => {
     );
   });
 });
+
+describe('truncateSummary past the surrogate range', () => {
+  it('cuts characters above U+DFFF (fullwidth forms) hard, like any other', () => {
+    expect(truncateSummary('\uff21\uff22\uff23\uff24\uff25\uff26', 5)).toBe('\uff21\uff22\uff23\uff24…');
+  });
+});
