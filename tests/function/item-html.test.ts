@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { htmlToText } from '../../supabase/functions/fetch-news/lib/html-text.ts';
+import { htmlElementImage, htmlElementText } from '../../supabase/functions/fetch-news/lib/item-html.ts';
 import { parseFeedText } from '../../supabase/functions/fetch-news/lib/parse-feed.ts';
 import { truncateSummary } from '../../supabase/functions/fetch-news/lib/summary.ts';
+import { firstChild } from '../../supabase/functions/fetch-news/lib/xml-query.ts';
+import { parseXml } from '../../supabase/functions/fetch-news/lib/xml.ts';
 
 const escape = (html: string) => html.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
@@ -46,5 +50,42 @@ describe('summaries and images of long bodies, read only as far as needed', () =
       expect(item(rss('', escape(html)), 300).image).toBe(expected);
       expect(item(atom(escape(html)), 300).image).toBe(expected);
     }
+  });
+});
+
+describe('htmlElementText and htmlElementImage on one element', () => {
+  const description = (raw: string) => {
+    const element = firstChild(parseXml(`<r><description>${raw}</description></r>`), [''], 'description');
+    if (!element) throw new Error('no description');
+    return element;
+  };
+
+  it('reads markup-heavy HTML on until it has enough text for the summary, and no further', () => {
+    // 46 characters of escaped HTML per 2 characters of text: the first 2 kB give fewer than 100.
+    const html = '<span class="aaaaaaaaaa">x</span> '.repeat(400);
+    const whole = htmlToText(html);
+    const text = htmlElementText(description(escape(html)), 100);
+    expect(truncateSummary(text, 100)).toBe(truncateSummary(whole, 100));
+    expect(text.length).toBeGreaterThan(100);
+    expect(text.length).toBeLessThan(whole.length);
+  });
+
+  it('gives all the text of a short body, and of a parsed element', () => {
+    expect(htmlElementText(description('&lt;p&gt;a &amp;amp; b&lt;/p&gt;'), 300)).toBe('a & b');
+    expect(htmlElementText(parseXml('<div>a <b>b</b> c</div>'), 300)).toBe('a b c');
+    expect(htmlElementText(description(''), 300)).toBe('');
+  });
+
+  it('takes an image whose tag ends just before a partial read stops', () => {
+    const html = `<p>${'x'.repeat(4000)}<img src=a.jpg>${'y'.repeat(5000)}</p>`;
+    expect(htmlElementImage(description(`<![CDATA[${html}]]>`))).toBe('a.jpg');
+    expect(htmlElementImage(description(escape(html)))).toBe('a.jpg');
+  });
+
+  it('finds images in any case, and none where there is none', () => {
+    expect(htmlElementImage(description('&lt;IMG SRC="b.png"&gt;'))).toBe('b.png');
+    expect(htmlElementImage(description('&lt;p&gt;no picture&lt;/p&gt;'))).toBeUndefined();
+    expect(htmlElementImage(parseXml('<div><img src="c.gif"/></div>'))).toBeUndefined(); // parsed markup is not HTML text
+    expect(htmlElementImage(parseXml('<div>&lt;img src="d.gif"&gt;</div>'))).toBe('d.gif'); // escaped HTML in a parsed element
   });
 });

@@ -94,7 +94,8 @@ function latin1(bytes: Uint8Array): string {
 
 function decoderFor(label: string): TextDecoder | undefined {
   try {
-    return new TextDecoder(label.trim().toLowerCase());
+    // The Encoding standard's label lookup ignores ASCII case and surrounding ASCII whitespace.
+    return new TextDecoder(label);
   } catch {
     return undefined; // an unknown label counts as no declaration
   }
