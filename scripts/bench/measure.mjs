@@ -211,12 +211,17 @@ const KEY_DELAY_MS = 120;
 /**
  * Arms the results recorder: after the next keydown, the time from that key to the task after
  * the frame that first paints the story area settled (no `data-filtering`) and announcing
- * `expected` ("N stories"). Pushes the time to `window.__results`.
+ * `expected` ("N stories") with the URL's `q` at `query`. Pushes the time to `window.__results`.
+ * The URL is part of the check because a word may leave the results as they were (no match
+ * before, none after): then nothing in the document changes, and only the URL shows that the
+ * page has applied the query. A frame-by-frame check catches that case; a DOM change is
+ * caught as it happens.
  * @param {Page} page
  * @param {string} expected
+ * @param {string} query
  */
-function armResults(page, expected) {
-  return page.evaluate((want) => {
+function armResults(page, expected, query) {
+  return page.evaluate(([want, typed]) => {
     const w = /** @type {any} */ (window);
     w.__results ??= [];
     const results = /** @type {number[]} */ (w.__results);
@@ -227,24 +232,34 @@ function armResults(page, expected) {
         const area = document.getElementById('stories');
         const settled = () => {
           const announcer = area?.querySelector('[aria-live]');
-          return area !== null && !area.hasAttribute('data-filtering') && announcer?.textContent === want;
+          const q = new URLSearchParams(location.search).get('q') ?? '';
+          return area !== null && !area.hasAttribute('data-filtering') && announcer?.textContent === want && q === typed;
         };
         let done = false;
-        const finish = () => {
+        /** @param {boolean} inFrame called from an animation frame callback: this frame paints it */
+        const finish = (inFrame) => {
           if (done) return;
           done = true;
           observer.disconnect();
-          requestAnimationFrame(() => setTimeout(() => results.push(performance.now() - t0), 0));
+          const record = () => setTimeout(() => results.push(performance.now() - t0), 0);
+          if (inFrame) record();
+          else requestAnimationFrame(record);
         };
         const observer = new MutationObserver(() => {
-          if (settled()) finish();
+          if (settled()) finish(false);
         });
         // Not settled at the key itself: the previous query's results are on screen.
         observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-filtering'] });
+        const poll = () => {
+          if (done) return;
+          if (settled()) finish(true);
+          else requestAnimationFrame(poll);
+        };
+        requestAnimationFrame(poll);
       },
       { capture: true, once: true },
     );
-  }, expected);
+  }, [expected, query]);
 }
 
 /**
@@ -263,7 +278,7 @@ async function typeAndErase(page, expected) {
     for (const [i, key] of [...keys].entries()) {
       typed += key;
       if (i === keys.length - 1) {
-        await armResults(page, expected(typed));
+        await armResults(page, expected(typed), typed);
         results += 1;
       }
       await page.keyboard.press(key === ' ' ? 'Space' : key);
@@ -275,7 +290,7 @@ async function typeAndErase(page, expected) {
   for (let i = 0; i < 5; i += 1) {
     typed = typed.slice(0, -1);
     if (i === 4) {
-      await armResults(page, expected(typed));
+      await armResults(page, expected(typed), typed);
       results += 1;
     }
     await page.keyboard.press('Backspace');
