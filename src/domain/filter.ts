@@ -202,11 +202,12 @@ export function createStoryFilter(): (stories: readonly Story[], filter: StoryFi
 }
 
 // English alphabetical order, case- and accent-insensitive; exact code-unit order breaks ties
-// ("Science" vs "science") so the result never depends on the order of the input.
+// ("Science" vs "science") so the result never depends on the order of the input. Only used on
+// distinct names (a Set), so a tie-break never sees two equal strings.
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
 
 function alphabetical(a: string, b: string): number {
-  return collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0);
+  return collator.compare(a, b) || (a < b ? -1 : 1);
 }
 
 /** The distinct categories present in the data, sorted alphabetically (docs/product.md#search-categories-and-the-url). */
