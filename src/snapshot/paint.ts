@@ -38,7 +38,10 @@ function card(doc: Document, story: Story, large: boolean, headingId: string, la
   const article = element(doc, 'article', large ? 'snap-card snap-large' : 'snap-card', { 'aria-labelledby': headingId, 'data-story-id': story.id });
   if (isHttpUrl(story.image)) {
     const frame = element(doc, 'div', 'snap-image');
-    frame.append(element(doc, 'img', null, { src: story.image, alt: '', loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer' }));
+    const image = element(doc, 'img', null, { src: story.image, alt: '', loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer' });
+    // An image that fails leaves its muted frame rather than the browser's broken-image icon.
+    image.addEventListener('error', () => image.remove(), { once: true });
+    frame.append(image);
     article.append(frame);
   }
   const body = element(doc, 'div', 'snap-body');

@@ -109,6 +109,15 @@ describe('the snapshot from kept stories (a repeat visit)', () => {
     expect(second?.querySelector('img')?.getAttribute('alt')).toBe('');
   });
 
+  it('drops an image that fails to load and keeps its frame, so nothing moves', () => {
+    keep([story(1, { image: 'https://img.example/1.jpg' })]);
+    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    const [first] = visibleArticles();
+    first?.querySelector('img')?.dispatchEvent(new Event('error'));
+    expect(first?.querySelector('img')).toBeNull();
+    expect(first?.querySelector('.snap-image')).not.toBeNull();
+  });
+
   it.each([
     ['a search', '/?q=storm'],
     ['a category', '/?category=World'],
