@@ -296,6 +296,8 @@ describe('createStoryFilter properties', () => {
   it('matches a query holding the field separator only within one field', () => {
     const stories = [story('a', { title: 'x', summary: 'y' }), story('b', { title: 'x\u0000y' })];
     expect(filterStories(stories, { ...EMPTY_FILTER, query: 'X\u0000Y' }, new Set()).map((s) => s.id)).toEqual(['b']);
+    // The search box's filter too, whose prepared index joins the fields with that separator.
+    expect(createStoryFilter()(stories, { ...EMPTY_FILTER, query: 'X\u0000Y' }, new Set()).map((s) => s.id)).toEqual(['b']);
   });
 
   it('matches a query holding the field separator in the summary or the source too, whatever their case', () => {
