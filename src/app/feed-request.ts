@@ -30,7 +30,7 @@ export function earlyFeedAnswer(): Promise<unknown> | undefined {
  * `signal` aborts or no answer came within `timeout` ms from now. The first caller takes it;
  * undefined when there is none (the caller makes its own call).
  */
-export function takeEarlyFeedCall({ signal, timeout }: FeedCallOptions = {}): Promise<unknown> | undefined {
+export function takeEarlyFeedCall({ signal, timeout }: FeedCallOptions & { timeout: number }): Promise<unknown> | undefined {
   const handoff = bootHandoff();
   const call = handoff.earlyFeed;
   handoff.earlyFeed = undefined;
@@ -44,7 +44,7 @@ export function takeEarlyFeedCall({ signal, timeout }: FeedCallOptions = {}): Pr
       reject(new Error('The fetch-news call was aborted'));
     };
     if (signal?.aborted) return stop();
-    const timer = timeout === undefined ? undefined : setTimeout(stop, timeout);
+    const timer = setTimeout(stop, timeout);
     signal?.addEventListener('abort', stop, { once: true });
     call.answer.then(resolve, reject).finally(() => {
       clearTimeout(timer);

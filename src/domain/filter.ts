@@ -92,10 +92,8 @@ function indexedText(index: ArrayIndex, i: number, story: Story): string {
  */
 export function prepareSearchIndex(stories: readonly Story[], from: number, to: number): void {
   const index = indexFor(stories);
-  for (let i = Math.max(0, from); i < Math.min(to, stories.length); i += 1) {
-    const story = stories[i];
-    if (story !== undefined) indexedText(index, i, story);
-  }
+  const start = Math.max(0, from);
+  stories.slice(start, Math.max(start, to)).forEach((story, k) => indexedText(index, start + k, story));
 }
 
 /** `query` is trimmed and lower-cased, not empty. */
@@ -139,33 +137,35 @@ interface LastFilter {
   categories: readonly string[];
   savedOnly: boolean;
   query: string;
-  /** The positions in `stories` of the matches. */
-  positions: number[];
+  /** The matches with their positions in `stories`. */
+  matches: Match[];
   result: Story[];
+}
+
+interface Match {
+  position: number;
+  story: Story;
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
-/** The positions (among `candidates`, or all when null) of the stories matching, in order. */
-function matchingPositions(stories: readonly Story[], candidates: readonly number[] | null, query: string, filter: StoryFilter, bookmarks: ReadonlySet<string>): number[] {
+/** The stories matching (among `candidates`, or all of `stories` when null), in order, with their positions. */
+function matching(stories: readonly Story[], candidates: readonly Match[] | null, query: string, filter: StoryFilter, bookmarks: ReadonlySet<string>): Match[] {
   const index = indexFor(stories);
   const categories = new Set(filter.categories);
   const plain = !query.includes(FIELD_BREAK);
-  const positions: number[] = [];
-  const count = candidates === null ? stories.length : candidates.length;
-  for (let n = 0; n < count; n += 1) {
-    const i = candidates === null ? n : (candidates[n] ?? -1);
-    const story = stories[i];
-    if (story === undefined) continue;
-    if (filter.savedOnly && !bookmarks.has(story.id)) continue;
-    if (categories.size > 0 && !categories.has(categoryOf(story))) continue;
-    if (query !== '') {
-      const text = indexedText(index, i, story);
-      if (plain ? !text.includes(query) : !matchesQuery(story, query)) continue;
-    }
-    positions.push(i);
-  }
-  return positions;
+  const matches = (position: number, story: Story): boolean => {
+    if (filter.savedOnly && !bookmarks.has(story.id)) return false;
+    if (categories.size > 0 && !categories.has(categoryOf(story))) return false;
+    if (query === '') return true;
+    return plain ? indexedText(index, position, story).includes(query) : matchesQuery(story, query);
+  };
+  if (candidates !== null) return candidates.filter(({ position, story }) => matches(position, story));
+  const found: Match[] = [];
+  stories.forEach((story, position) => {
+    if (matches(position, story)) found.push({ position, story });
+  });
+  return found;
 }
 
 /**
@@ -190,13 +190,9 @@ export function createStoryFilter(): (stories: readonly Story[], filter: StoryFi
       sameList(last.categories, filter.categories) &&
       query.includes(last.query);
     if (narrowing && last && query === last.query) return last.result;
-    const positions = matchingPositions(stories, narrowing && last ? last.positions : null, query, filter, bookmarks);
-    const result: Story[] = [];
-    for (const i of positions) {
-      const story = stories[i];
-      if (story !== undefined) result.push(story);
-    }
-    last = { stories, bookmarks, categories: [...filter.categories], savedOnly: filter.savedOnly, query, positions, result };
+    const matches = matching(stories, narrowing && last ? last.matches : null, query, filter, bookmarks);
+    const result = matches.map((match) => match.story);
+    last = { stories, bookmarks, categories: [...filter.categories], savedOnly: filter.savedOnly, query, matches, result };
     return result;
   };
 }
