@@ -151,7 +151,8 @@ describe('aggregate: the refresh deadline', () => {
     const sources = [fast, memorySource('Hang'), memorySource('Queued')];
     const answer = await aggregate(sources, {
       now: () => NOW,
-      config: { ...memoryConfig, timeoutMs: 60_000, deadlineMs: 80, maxConcurrentFetches: 1 },
+      // Long enough for the fast source to be fetched and parsed on a busy machine.
+      config: { ...memoryConfig, timeoutMs: 60_000, deadlineMs: 500, maxConcurrentFetches: 1 },
       resolve: publicResolve,
       connect,
       log: (line) => log.push(line),
@@ -162,8 +163,8 @@ describe('aggregate: the refresh deadline', () => {
       { name: 'Queued', ok: false, count: 0, error: 'timeout' },
     ]);
     expect(log).toEqual([
-      'source "Hang" (https://hang.example/feed.xml): timeout: not finished by the 80 ms deadline',
-      'source "Queued" (https://queued.example/feed.xml): timeout: not finished by the 80 ms deadline',
+      'source "Hang" (https://hang.example/feed.xml): timeout: not finished by the 500 ms deadline',
+      'source "Queued" (https://queued.example/feed.xml): timeout: not finished by the 500 ms deadline',
     ]);
     expect(signals).toHaveLength(1);
     expect(signals[0]?.aborted).toBe(true);
