@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { parseLastVisit } from '../domain/new-since.ts';
 import { readStorage, writeStorage } from './browser.ts';
-
-/** localStorage key of the previous visit's ISO time (docs/product.md#stored-in-the-browser). */
-export const LAST_VISIT_STORAGE_KEY = 'newsLastVisit';
+import { LAST_VISIT_STORAGE_KEY } from './storage-keys.ts';
 
 /** The previous visit's time; null when there is none or it cannot be read (a first visit). */
 export function readLastVisit(): number | null {

@@ -3,3 +3,5 @@ export const BOOKMARKS_STORAGE_KEY = 'newsBookmarks';
 export const THEME_STORAGE_KEY = 'theme';
 /** The last live stories, kept for the next visit: `{ "saved_at": ISO, "stories": Story[] }`. */
 export const KEPT_STORIES_STORAGE_KEY = 'newsLastFeed';
+/** The previous visit's ISO time ("New" marks the stories published after it). */
+export const LAST_VISIT_STORAGE_KEY = 'newsLastVisit';

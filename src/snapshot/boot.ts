@@ -6,7 +6,7 @@
  * own by then. The app calls `endSnapshot` when its story area has settled.
  */
 import { storiesIfChecked } from '../app/checked-stories.ts';
-import { KEPT_STORIES_STORAGE_KEY } from '../app/storage-keys.ts';
+import { KEPT_STORIES_STORAGE_KEY, LAST_VISIT_STORAGE_KEY } from '../app/storage-keys.ts';
 import { bootHandoff } from '../boot/handoff.ts';
 import { parseKeptStories } from '../domain/kept-feed.ts';
 import { parseLastVisit } from '../domain/new-since.ts';
@@ -15,8 +15,6 @@ import type { Story } from '../domain/story.ts';
 import { paintSnapshot, removeSnapshot, SNAPSHOT_MORE, SNAPSHOT_TOP } from './paint.ts';
 
 const SNAPSHOT_CARDS = SNAPSHOT_TOP + SNAPSHOT_MORE;
-/** As src/app/lastVisit.ts, which brings React with it. */
-const LAST_VISIT_STORAGE_KEY = 'newsLastVisit';
 const FILTER_PARAMS = ['q', 'category', 'saved'];
 
 /** The home page with no search, category or saved filter: the only page whose first cards are known. */
