@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { PressEvent } from 'react-aria-components';
 import { IconButton } from './IconButton.tsx';
 import { ShareIcon } from './icons-more.tsx';
 import type { ShareMenuProps } from './ShareMenu.tsx';
@@ -22,15 +23,18 @@ function loadShareMenu(): Promise<ShareMenuModule> {
 }
 
 /**
- * The card's share menu, whose code loads once the card is on screen rather than before it
- * (docs/performance.md: what the first card waits for). Until then the same "Share story"
- * button stands in its place; a press on it opens the menu as soon as it is there, and focus
- * on it stays on the button that replaces it.
+ * The card's share menu. Until it is pressed, a card holds only its "Share story" button: React
+ * Aria's menu trigger and popover cost every card a render, and a results page has up to 63
+ * cards while only the pressed one needs them (docs/performance.md: typing at scale). A press
+ * loads the menu's code if it has not arrived yet (once for every card; it is also fetched as
+ * soon as a card is on screen) and opens the menu in the button's place, keeping focus there.
+ * A chunk that fails to load is tried again by the next press.
  */
 export function DeferredShareMenu(props: ShareMenuProps) {
   const [module, setModule] = useState(() => loaded);
-  const [focused, setFocused] = useState(false);
-  const [pressed, setPressed] = useState(false);
+  // How the stand-in was pressed: from the keyboard or a screen reader, the open menu focuses
+  // its first item, as React Aria's own trigger does; by pointer, the menu itself.
+  const [pressed, setPressed] = useState<PressEvent['pointerType'] | null>(null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -45,14 +49,17 @@ export function DeferredShareMenu(props: ShareMenuProps) {
     };
   }, [module, attempt]);
 
-  if (module) return <module.ShareMenu {...props} autoFocus={focused} defaultOpen={pressed} />;
+  if (module && pressed !== null) {
+    const menuFocus = pressed === 'keyboard' || pressed === 'virtual' ? 'first' : true;
+    return <module.ShareMenu {...props} autoFocus defaultOpen menuFocus={menuFocus} />;
+  }
   return (
     <IconButton
       aria-label="Share story"
-      onFocus={() => setFocused(true)}
-      onBlur={() => setFocused(false)}
-      onPress={() => {
-        setPressed(true);
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPress={(event) => {
+        setPressed(event.pointerType);
         setAttempt((n) => n + 1);
       }}
     >

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { MenuTrigger } from 'react-aria-components';
 import { IconButton } from './IconButton.tsx';
 import { FacebookIcon, LinkIcon, ShareIcon, TwitterIcon } from './icons-more.tsx';
@@ -13,18 +14,28 @@ export interface ShareMenuProps {
   canShareNatively?: boolean;
   /** Focus the button on mount (it replaces a stand-in that had focus: DeferredShareMenu). */
   autoFocus?: boolean;
-  /** Open on mount (the stand-in was pressed before the menu's code arrived). */
+  /** Open on mount (the stand-in was pressed: DeferredShareMenu). */
   defaultOpen?: boolean;
+  /** What the open menu focuses: its first item, or (true) the menu itself. */
+  menuFocus?: 'first' | true;
 }
 
-export function ShareMenu({ onShare, canShareNatively = false, autoFocus = false, defaultOpen = false }: ShareMenuProps) {
+export function ShareMenu({ onShare, canShareNatively = false, autoFocus = false, defaultOpen = false, menuFocus }: ShareMenuProps) {
+  const [isOpen, setOpen] = useState(false);
+  // Opened once the button has taken focus (its own effect runs first), so that closing the
+  // menu returns focus to it.
+  useEffect(() => {
+    if (defaultOpen) setOpen(true);
+    // Only on mount: later the menu opens and closes by its button.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
-    <MenuTrigger defaultOpen={defaultOpen}>
+    <MenuTrigger isOpen={isOpen} onOpenChange={setOpen}>
       <IconButton aria-label="Share story" autoFocus={autoFocus}>
         <ShareIcon size={18} />
       </IconButton>
       <Popover placement="bottom end">
-        <Menu aria-label="Share story">
+        <Menu aria-label="Share story" autoFocus={menuFocus}>
           <MenuItem id="twitter" textValue="Share to Twitter" onAction={() => onShare('twitter')}>
             <TwitterIcon size={16} />
             Share to Twitter

@@ -155,6 +155,23 @@ describe('share menu', () => {
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   });
 
+  test('is a collapsed menu button; a click opens the menu and focuses it', async () => {
+    const user = userEvent.setup();
+    const { card } = renderCard(makeStory());
+    const button = within(card).getByRole('button', { name: 'Share story' });
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    const menu = await screen.findByRole('menu', { name: 'Share story' });
+    await waitFor(() => expect(menu).toHaveFocus());
+    // The open menu hides the rest of the page from assistive technology.
+    expect(within(card).getByRole('button', { name: 'Share story', hidden: true })).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    // React Aria gives focus back on the next frame.
+    await waitFor(() => expect(within(card).getByRole('button', { name: 'Share story' })).toHaveFocus());
+  });
+
   test('opens and acts from the keyboard', async () => {
     const user = userEvent.setup();
     const story = makeStory();
