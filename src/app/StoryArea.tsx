@@ -26,6 +26,14 @@ export const MORE_STORIES_PAGE = 60;
 export const FIRST_CARDS = 12;
 export const CARDS_PER_BATCH = 8;
 
+/**
+ * How long a new result list stays before the cards past the first ones render: while the
+ * visitor is typing, every pause brings another list, and cards below the screen would only
+ * make the next list (and the keys typed meanwhile) wait for their removal. Scrolling, or
+ * focus reaching the last card, renders them at once.
+ */
+export const REST_AFTER_MS = 700;
+
 interface StoryAreaProps {
   status: FeedStatus;
   matches: Story[];
@@ -89,18 +97,32 @@ export const StoryArea = memo(function StoryArea({ status, matches, bookmarks, o
   const remaining = matches.length - TOP_STORIES_COUNT - available;
   const renderMore = useCallback(() => setShown({ matches, limit, rendered: rendered + CARDS_PER_BATCH }), [matches, limit, rendered]);
 
-  // The rest of the page, a batch per task after a paint, in the background (a key press goes first).
+  // The rest of the page, a batch per task after a paint, in the background (a key press goes
+  // first); a new list first waits REST_AFTER_MS, or for the visitor to scroll.
+  const waitFirst = rendered === FIRST_CARDS;
   useEffect(() => {
     if (status === 'loading' || rendered >= available) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(renderMore), 0);
-    });
+    let frame = 0;
+    const next = () => {
+      window.removeEventListener('scroll', next);
+      clearTimeout(timer);
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(() => startTransition(renderMore), 0);
+      });
+    };
+    if (waitFirst) {
+      timer = setTimeout(next, REST_AFTER_MS);
+      window.addEventListener('scroll', next, { passive: true });
+    } else {
+      next();
+    }
     return () => {
+      window.removeEventListener('scroll', next);
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [status, rendered, available, renderMore]);
+  }, [status, rendered, available, renderMore, waitFirst]);
   // Focus reaching the last batch (the reading keys, Tab) renders the next one at once, so
   // that j never stops at a card that is only the last one rendered so far.
   const onFocus = (event: FocusEvent) => {

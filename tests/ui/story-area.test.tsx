@@ -1,0 +1,72 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { DeferredStorySections } from '../../src/app/deferred-components.tsx';
+import { StoryArea } from '../../src/app/StoryArea.tsx';
+import type { Story } from '../../src/domain/story.ts';
+import { makeStory } from '../components/fixtures.ts';
+import { renderWithTheme } from '../components/render.tsx';
+
+// A result list of 40: 3 top stories and 37 compact cards, of which 12 render at once and the
+// rest in batches once the list has stayed for 700 ms (docs/performance.md: typing at scale).
+const stories = Array.from({ length: 40 }, (_, index) => makeStory({ id: `s${index}`, title: `Story ${index}` }));
+
+beforeAll(async () => {
+  // The cards' chunk, compiled before the clock is faked.
+  await DeferredStorySections.preload();
+});
+
+beforeEach(() => {
+  // Timers and frames only: React's own scheduler keeps running.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function renderArea(matches: Story[]) {
+  const props = { status: 'live' as const, bookmarks: new Set<string>(), onRetry: vi.fn(), onClearFilters: vi.fn(), onToggleBookmark: vi.fn(), onShare: vi.fn() };
+  const view = renderWithTheme(<StoryArea {...props} matches={matches} />);
+  return { rerender: (next: Story[]) => view.rerender(<StoryArea {...props} matches={next} />) };
+}
+
+const cardCount = () => screen.queryAllByRole('article').length;
+/** Moves the clock on 10 ms at a time, letting React render and run effects at each step. */
+async function wait(ms: number) {
+  for (let passed = 0; passed < ms; passed += 10) await act(() => vi.advanceTimersByTimeAsync(10));
+}
+
+/** The first render: the sections' code arrives as a lazy chunk (real promises, no timers). */
+async function firstCards() {
+  for (let step = 0; step < 100 && cardCount() === 0; step += 1) await act(() => new Promise((resolve) => setImmediate(resolve)));
+  return cardCount();
+}
+
+test('a result list shows 15 cards at once and the rest once it has stayed 700 ms', async () => {
+  renderArea(stories);
+  expect(await firstCards()).toBe(15);
+  await wait(650);
+  expect(cardCount()).toBe(15);
+  await wait(400);
+  expect(cardCount()).toBe(40);
+});
+
+test('scrolling renders the rest at once', async () => {
+  renderArea(stories);
+  expect(await firstCards()).toBe(15);
+  fireEvent.scroll(window);
+  await wait(200);
+  expect(cardCount()).toBe(40);
+});
+
+test('a list replaced before 700 ms never renders past its first cards', async () => {
+  const { rerender } = renderArea(stories);
+  expect(await firstCards()).toBe(15);
+  await wait(500);
+  rerender(stories.slice(1));
+  await wait(500);
+  expect(cardCount()).toBe(15);
+  expect(screen.getAllByRole('heading', { level: 3 })[0]).toHaveTextContent('Story 1');
+  await wait(400);
+  expect(cardCount()).toBe(39);
+});
