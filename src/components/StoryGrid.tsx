@@ -18,6 +18,14 @@ const columns = {
     ${mediaUp.lg} {
       grid-template-columns: repeat(4, minmax(0, 1fr));
     }
+
+    /* Cards away from the screen skip style, layout and paint until scrolled near: typing and
+       each new batch of cards then lay out what is on screen, not the whole page
+       (docs/performance.md). A card keeps its rendered size once it has been on screen. */
+    > li {
+      content-visibility: auto;
+      contain-intrinsic-size: auto 300px;
+    }
   `,
 };
 
