@@ -153,6 +153,16 @@ describe('grouping rule', () => {
     expect(result).toEqual([{ ...first, related: [{ source: 'B', url: fromB.url }] }, againB]);
   });
 
+  it('offers the group its candidates earliest first, whichever of its words they share', () => {
+    const first = story('A', 'volcano erupts island villages evacuated', T0);
+    // Shares the first three words, and is published later ...
+    const later = story('B', 'volcano erupts island alphaa alphab', T0 + 2 * HOUR);
+    // ... than this report of the same source, which shares the last three.
+    const earlier = story('B', 'island villages evacuated betaa betab', T0 + HOUR);
+    const result = groupStories([first, later, earlier]);
+    expect(result).toEqual([{ ...first, related: [{ source: 'B', url: earlier.url }] }, later]);
+  });
+
   it('leaves out titles without a date, and a report of the representative’s own url', () => {
     const [a, b] = titles(6, 0, 0);
     const undated = story('B', b, T0, { published_at: 'not a date' });
