@@ -189,6 +189,15 @@ describe('RSS 1.0 and 0.90 (RDF)', () => {
     expect(rss090.items.map((item) => item.title)).toEqual(['d']);
   });
 
+  it('reads a channel and its items in a namespace of its own, one the reader does not know', () => {
+    const feed = parseFeedText(
+      `<rdf:RDF xmlns:rdf="${NS.rdf}" xmlns="http://example.com/own-rss"><channel><title>Own</title></channel>` +
+        `<item><title>Read</title></item><item xmlns="http://example.com/other"><title>not read</title></item></rdf:RDF>`,
+    );
+    expect(feed.title).toBe('Own');
+    expect(feed.items.map((item) => item.title)).toEqual(['Read']);
+  });
+
   it('reads items beside the channel, in the namespace the channel uses', () => {
     for (const ns of [NS.rss10, NS.rss090, 'http://channel.netscape.com/rdf/simple/0.9/']) {
       const feed = parseFeedText(
