@@ -210,12 +210,11 @@ const KEY_DELAY_MS = 120;
 
 /**
  * Arms the results recorder: after the next keydown, the time from that key to the task after
- * the frame that first paints the story area settled (no `data-filtering`) and announcing
- * `expected` ("N stories") with the URL's `q` at `query`. Pushes the time to `window.__results`.
- * The URL is part of the check because a word may leave the results as they were (no match
- * before, none after): then nothing in the document changes, and only the URL shows that the
- * page has applied the query. A frame-by-frame check catches that case; a DOM change is
- * caught as it happens.
+ * the frame that first paints the story area announcing `expected` ("N stories") for the
+ * search `query` (its `data-query`, the search the list shows). The query is part of the check
+ * because a word may leave the results as they were (no match before, none after): then only
+ * `data-query` shows that the page has applied it. A frame-by-frame check catches that case; a
+ * DOM change is caught as it happens.
  * @param {Page} page
  * @param {string} expected
  * @param {string} query
@@ -232,8 +231,7 @@ function armResults(page, expected, query) {
         const area = document.getElementById('stories');
         const settled = () => {
           const announcer = area?.querySelector('[aria-live]');
-          const q = new URLSearchParams(location.search).get('q') ?? '';
-          return area !== null && !area.hasAttribute('data-filtering') && announcer?.textContent === want && q === typed;
+          return area !== null && area.dataset.query === typed && announcer?.textContent === want;
         };
         let done = false;
         /** @param {boolean} inFrame called from an animation frame callback: this frame paints it */
@@ -249,7 +247,7 @@ function armResults(page, expected, query) {
           if (settled()) finish(false);
         });
         // Not settled at the key itself: the previous query's results are on screen.
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-filtering'] });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-query'] });
         const poll = () => {
           if (done) return;
           if (settled()) finish(true);

@@ -473,8 +473,9 @@ ${profileMarkdown(r.profiles.typing)}
   per scenario, percentiles over all keys. Baselines: the same typing with the 14 stories, and
   in the plain input of static.html.
 - Results to paint: from the \`keydown\` of a word's last key (and of the last backspace) to the
-  task after the frame in which the story area is no longer marked as filtering and announces
-  the number of stories that the page's own rule gives for the query; 5 per run.
+  task after the frame in which the story area shows the list for that query (its
+  \`data-query\`) and announces the number of stories that the page's own rule gives for it;
+  5 per run. The URL follows in a task after that frame.
 - Heap: after the stories show and 1.5 s settle, two \`HeapProfiler.collectGarbage\` then
   \`Runtime.getHeapUsage\` (usedSize), unthrottled runs; median of ${LOAD_RUNS}. Baseline: 14 stories.
 - Long tasks: a buffered \`PerformanceObserver\` for \`longtask\` from an init script, from

@@ -26,6 +26,7 @@ import {
 } from './deferred-components.tsx';
 import { useLastVisit } from './lastVisit.ts';
 import { canShareNatively, shareNatively } from './nativeShare.ts';
+import { useAfterPaint } from './useAfterPaint.ts';
 import { useHomeFilters } from './useHomeFilters.ts';
 import { useSlashToFocus } from './useSlashToFocus.ts';
 
@@ -77,25 +78,35 @@ export function HomePage() {
   const { filter, setQuery, setCategories, setSavedOnly, clearFilters } = useHomeFilters(categories);
 
   // The query the stories are filtered by: the search box's, from the moment typing pauses
-  // (QueryField), while the URL follows in a router transition; a query changed in the URL by
-  // anything else (back button, "Clear filters") replaces it.
+  // (QueryField). The URL follows in a task after the results have painted (the router's work
+  // never holds them back), unless the URL's query has changed meanwhile; a query changed in
+  // the URL by anything else (back button, "Clear filters") replaces it.
   const [committed, setCommitted] = useState({ urlQuery: filter.query, query: filter.query });
   const query = committed.urlQuery === filter.query ? committed.query : filter.query;
+  const urlQuery = useRef(filter.query);
+  useEffect(() => {
+    urlQuery.current = filter.query;
+  }, [filter.query]);
+  const urlAfterPaint = useAfterPaint();
   const commitQuery = useCallback(
     (next: string) => {
-      setCommitted({ urlQuery: filter.query, query: next });
-      setQuery(next);
+      const from = filter.query;
+      setCommitted({ urlQuery: from, query: next });
+      urlAfterPaint.schedule(() => {
+        if (urlQuery.current === from) setQuery(next);
+      });
     },
-    [filter.query, setQuery],
+    [filter.query, setQuery, urlAfterPaint],
   );
   // "Clear filters" also drops a query typed but not yet committed (a new search box: no
-  // pending pause can put it back).
+  // pending pause can put it back), and one not yet in the URL.
   const [searchBoxKey, setSearchBoxKey] = useState(0);
   const clearAll = useCallback(() => {
+    urlAfterPaint.cancel();
     setCommitted({ urlQuery: filter.query, query: '' });
     setSearchBoxKey((key) => key + 1);
     clearFilters();
-  }, [filter.query, clearFilters]);
+  }, [filter.query, clearFilters, urlAfterPaint]);
 
   // Once per pause, over the prepared search index; typing on only searches the previous
   // matches (createStoryFilter).
@@ -206,6 +217,7 @@ export function HomePage() {
         <StoryArea
           status={status}
           matches={matches}
+          query={query}
           bookmarks={bookmarked}
           onRetry={retry}
           onClearFilters={clearAll}

@@ -37,6 +37,8 @@ export const REST_AFTER_MS = 700;
 interface StoryAreaProps {
   status: FeedStatus;
   matches: Story[];
+  /** The search `matches` answer: on the element as `data-query`, for whoever needs to know which search the list shows (the bench: docs/performance.md). */
+  query?: string;
   bookmarks: ReadonlySet<string>;
   onRetry(): void;
   onClearFilters(): void;
@@ -84,7 +86,7 @@ function cardIndex(element: EventTarget, cards: readonly Story[]): number {
  * The story area: skeletons, the error screen, the empty state or the two sections. Memoized:
  * only a new result list, status or bookmark re-renders it.
  */
-export const StoryArea = memo(function StoryArea({ status, matches, bookmarks, onRetry, onClearFilters, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: StoryAreaProps) {
+export const StoryArea = memo(function StoryArea({ status, matches, query = '', bookmarks, onRetry, onClearFilters, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: StoryAreaProps) {
   const [shown, setShown] = useState({ matches, limit: MORE_STORIES_PAGE, rendered: FIRST_CARDS });
   // A new result list starts again from the first page, and from the first batch of it.
   const fresh = shown.matches !== matches;
@@ -134,7 +136,7 @@ export const StoryArea = memo(function StoryArea({ status, matches, bookmarks, o
   }, [noCards]);
 
   return (
-    <Area id="stories" tabIndex={-1} aria-busy={status === 'loading'} onFocus={onFocus}>
+    <Area id="stories" tabIndex={-1} aria-busy={status === 'loading'} data-query={query} onFocus={onFocus}>
       <Announcer aria-live="polite">{announcement(status, matches.length)}</Announcer>
       {status === 'loading' ? (
         <SkeletonCards />
