@@ -1,4 +1,4 @@
-import { memo, useEffect, useState, type Ref } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { SearchBox } from '../components/SearchBox.tsx';
 
 /** How long typing pauses before the query goes into the URL and the stories are filtered. */
@@ -31,14 +31,24 @@ export const QueryField = memo(function QueryField({ query, onCommit, inputRef }
     if (echo === -1) setDraft(query);
   }
 
+  // The pause counts from the key, not from this effect (which runs only once the key's frame
+  // has painted).
+  const typedAt = useRef(0);
+  const type = useCallback((text: string) => {
+    typedAt.current = performance.now();
+    setDraft(text);
+  }, []);
   useEffect(() => {
     if (draft === query) return;
-    const timer = setTimeout(() => {
-      setSent((pending) => [...pending, draft]);
-      onCommit(draft);
-    }, QUERY_COMMIT_DELAY_MS);
+    const timer = setTimeout(
+      () => {
+        setSent((pending) => [...pending, draft]);
+        onCommit(draft);
+      },
+      Math.max(0, QUERY_COMMIT_DELAY_MS - (performance.now() - typedAt.current)),
+    );
     return () => clearTimeout(timer);
   }, [draft, query, onCommit]);
 
-  return <SearchBox value={draft} onChange={setDraft} inputRef={inputRef} />;
+  return <SearchBox value={draft} onChange={type} inputRef={inputRef} />;
 });
