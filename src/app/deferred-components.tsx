@@ -43,18 +43,10 @@ export const DeferredReaderFeatures = deferred(() => import('./stories-chunk.ts'
 export const DeferredFeedNotices = deferred(() => import('./stories-chunk.ts').then((m) => m.FeedNotices));
 
 // The rest, all at once when the story area has settled: they show up together.
-let rest:
-  | Promise<[typeof import('../components/CategoryPicker.tsx'), typeof import('../components/CategoryChips.tsx'), typeof import('../components/Toasts.tsx'), typeof import('../components/ThemeToggle.tsx'), typeof import('./LaterConnections.tsx')]>
-  | undefined;
+let rest: Promise<[typeof import('../components/CategoryPicker.tsx'), typeof import('../components/CategoryChips.tsx'), typeof import('../components/Toasts.tsx'), typeof import('../components/ThemeToggle.tsx')]> | undefined;
 const loadRest = () =>
   (rest ??= storyAreaSettled.then(() =>
-    Promise.all([
-      import('../components/CategoryPicker.tsx'),
-      import('../components/CategoryChips.tsx'),
-      import('../components/Toasts.tsx'),
-      import('../components/ThemeToggle.tsx'),
-      import('./LaterConnections.tsx'),
-    ]),
+    Promise.all([import('../components/CategoryPicker.tsx'), import('../components/CategoryChips.tsx'), import('../components/Toasts.tsx'), import('../components/ThemeToggle.tsx')]),
   ));
 
 export const DeferredCategoryPicker = deferred(() => loadRest().then(([m]) => m.CategoryPicker));
@@ -63,8 +55,6 @@ export const DeferredToastRegion = deferred(() => loadRest().then(([, , m]) => m
 // React Aria's tooltip brings overlay positioning; the toggle appears in its reserved place
 // once the stories show (never swapped, so no press or focus can be lost).
 export const DeferredThemeToggle = deferred(() => loadRest().then(([, , , m]) => m.ThemeToggle));
-// The refetch on return and the outcome toasts (src/app/LaterConnections.tsx).
-export const DeferredLaterConnections = deferred(() => loadRest().then(([, , , , m]) => m.LaterConnections));
 
 /** Starts loading the cards' chunk (main.tsx, before the first render). */
 export function preloadStoryComponents() {
