@@ -17,10 +17,14 @@ import {
   readThemeInput,
   ThemeActor,
 } from './actors.ts';
-import { DeferredLaterConnections, DeferredToastRegion } from './deferred-components.tsx';
+import type { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
+import type { AppToast } from '../components/toast-queue.ts';
+import { DeferredToastRegion } from './deferred-components.tsx';
 import type { Inspect } from './inspector.ts';
 import { createAppRouter } from './router.tsx';
 import { useDocumentTheme } from './useDocumentTheme.ts';
+import { useOutcomeToasts } from './useOutcomeToasts.ts';
+import { useRefetchOnReturn } from './useRefetchOnReturn.ts';
 import { useStorageFromOtherTabs } from './useStorageFromOtherTabs.ts';
 import { useSystemColorScheme } from './useSystemColorScheme.ts';
 
@@ -45,14 +49,12 @@ function Themed({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * Browser events in from the start: another tab's storage and the system's colour scheme. The
- * rest (the refetch on return, the outcome toasts) loads once the story area has settled
- * (src/app/LaterConnections.tsx). Renders nothing.
- */
-function BrowserConnections() {
+/** Browser events in, machine outcomes out; renders nothing. */
+function BrowserConnections({ toasts }: { toasts: ToastQueue<AppToast> }) {
+  useRefetchOnReturn();
   useStorageFromOtherTabs();
   useSystemColorScheme();
+  useOutcomeToasts(toasts);
   return null;
 }
 
@@ -77,11 +79,10 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
         <BookmarksActor.Provider logic={machines.bookmarks} options={{ input: bookmarksInput, inspect }}>
           <CopyLinkActor.Provider logic={machines.copyLink} options={{ inspect }}>
             <Themed>
-              <BrowserConnections />
+              <BrowserConnections toasts={toasts} />
               <RouterProvider router={router} />
               <Suspense fallback={null}>
                 <DeferredToastRegion.Component queue={toasts} />
-                <DeferredLaterConnections.Component toasts={toasts} />
               </Suspense>
             </Themed>
           </CopyLinkActor.Provider>

@@ -42,10 +42,6 @@ export const DeferredReaderFeatures = deferred(() => import('./stories-chunk.ts'
 // come with the cards.
 export const DeferredFeedNotices = deferred(() => import('./stories-chunk.ts').then((m) => m.FeedNotices));
 
-// The refetch on return and the outcome toasts (src/app/LaterConnections.tsx): nothing can be
-// bookmarked or copied before the cards show, and the stories have only just arrived.
-export const DeferredLaterConnections = deferred(() => import('./stories-chunk.ts').then((m) => m.LaterConnections));
-
 // The rest, all at once when the story area has settled: they show up together.
 let rest: Promise<[typeof import('../components/CategoryPicker.tsx'), typeof import('../components/CategoryChips.tsx'), typeof import('../components/Toasts.tsx'), typeof import('../components/ThemeToggle.tsx')]> | undefined;
 const loadRest = () =>
@@ -59,7 +55,6 @@ export const DeferredToastRegion = deferred(() => loadRest().then(([, , m]) => m
 // React Aria's tooltip brings overlay positioning; the toggle appears in its reserved place
 // once the stories show (never swapped, so no press or focus can be lost).
 export const DeferredThemeToggle = deferred(() => loadRest().then(([, , , m]) => m.ThemeToggle));
-
 
 /** Starts loading the cards' chunk (main.tsx, before the first render). */
 export function preloadStoryComponents() {
