@@ -28,6 +28,7 @@ const HiddenLabel = styled.label`
   ${visuallyHidden}
 `;
 
+// The browser's own cancel button and decoration are hidden: React Aria renders its own clear button.
 const StyledInput = styled.input`
   width: 100%;
   min-height: 44px;
@@ -44,7 +45,6 @@ const StyledInput = styled.input`
     opacity: 1;
   }
 
-  /* RAC renders its own clear button. */
   &::-webkit-search-cancel-button,
   &::-webkit-search-decoration {
     appearance: none;

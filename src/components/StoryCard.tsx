@@ -27,6 +27,7 @@ export interface StoryCardProps {
   canShareNatively?: boolean;
 }
 
+// :focus-visible: the card is focused by the reading keys (j / k).
 const Card = styled.article`
   display: flex;
   flex-direction: column;
@@ -42,7 +43,6 @@ const Card = styled.article`
     box-shadow: ${({ theme }) => theme.shadow.cardHover};
   }
 
-  /* Focused by the reading keys (j / k). */
   &:focus-visible {
     ${focusRing}
   }
