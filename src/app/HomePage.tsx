@@ -28,7 +28,6 @@ import { useLastVisit } from './lastVisit.ts';
 import { canShareNatively, shareNatively } from './nativeShare.ts';
 import { useAfterPaint } from './useAfterPaint.ts';
 import { useHomeFilters } from './useHomeFilters.ts';
-import { useSlashToFocus } from './useSlashToFocus.ts';
 
 const Toolbar = styled.div`
   display: grid;
@@ -119,7 +118,6 @@ export function HomePage() {
   useEffect(() => prepareSearchInBackground(stories), [stories]);
 
   const searchRef = useRef<HTMLInputElement>(null);
-  useSlashToFocus(searchRef);
 
   const toggleBookmark = useCallback((story: Story) => bookmarks.send({ type: 'bookmark.toggle', id: story.id }), [bookmarks]);
   const share = useCallback(
@@ -193,7 +191,7 @@ export function HomePage() {
   const readerFeatures = useMemo(
     () => (
       <Suspense fallback={null}>
-        <DeferredReaderFeatures.Component stories={stories} lastVisit={newSince} onOpen={openStory} onToggleBookmark={toggleBookmark} />
+        <DeferredReaderFeatures.Component stories={stories} lastVisit={newSince} onOpen={openStory} onToggleBookmark={toggleBookmark} searchRef={searchRef} />
       </Suspense>
     ),
     [stories, newSince, openStory, toggleBookmark],

@@ -1,11 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-
-function isTextField(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type);
-}
+import { isTextField } from './text-field.ts';
 
 /** "/" focuses the search box when focus is not in a text field (docs/product.md#accessible-names). */
 export function useSlashToFocus(ref: RefObject<HTMLInputElement | null>) {
