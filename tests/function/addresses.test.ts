@@ -139,7 +139,7 @@ describe('edge cases of the literal forms (as the URL parser reads them)', () =>
     expect(classifyAddress(text)?.address).toBe(dotted);
   });
 
-  it.each(['1a1.0.0.1', '1a.2.3.4', '0181.0.0.1', '019.0.0.1', '0x1g1', '0xg1.0.0.1', '1.2.65536', '1.16777216', '1.2.3.4.5.', '99999999999999999999', `${'9'.repeat(400)}`])(
+  it.each(['1a1.0.0.1', '1a.2.3.4', '0181.0.0.1', '019.0.0.1', '0x1g1', '0xg1.0.0.1', '1.2.65536', '1.16777216', '1.2.3.4.5.', '10.0.0.1.0', '99999999999999999999', `${'9'.repeat(400)}`])(
     '%j is not an IPv4 address',
     (text) => {
       expect(parseIpv4(text)).toBeUndefined();

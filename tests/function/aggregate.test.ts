@@ -221,6 +221,44 @@ describe('aggregate: the refresh deadline', () => {
 });
 
 describe('aggregate: parse budgets', () => {
+  it('lets a parse that reaches the deadline exactly, but not past it, finish', async () => {
+    // The wall clock stands still, then sits exactly on the deadline once the feed has answered.
+    const base = performance.now();
+    let late = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => base + late);
+    try {
+      const answer = await aggregate([memorySource('Big')], {
+        now: () => NOW,
+        config: { ...memoryConfig, deadlineMs: 60_000 },
+        resolve: publicResolve,
+        connect: async () => {
+          late = 60_000;
+          return feedAnswer('Big', 3);
+        },
+      });
+      expect(answer.sources).toEqual([{ name: 'Big', ok: true, count: 3 }]);
+    } finally {
+      clock.mockRestore();
+    }
+  });
+
+  it('lets a parse that uses exactly its CPU budget, but not more, finish', async () => {
+    // The CPU clock reads 0 when the parse starts and exactly the budget (5 ms) at every later look.
+    let reads = 0;
+    const cpu = vi.spyOn(process, 'cpuUsage').mockImplementation(() => ({ user: reads++ === 0 ? 0 : 5_000, system: 0 }));
+    try {
+      const answer = await aggregate([memorySource('Small')], {
+        now: () => NOW,
+        config: { ...memoryConfig, parseBudgetMs: 5 },
+        resolve: publicResolve,
+        connect: async () => feedAnswer('Small', 3),
+      });
+      expect(answer.sources).toEqual([{ name: 'Small', ok: true, count: 3 }]);
+    } finally {
+      cpu.mockRestore();
+    }
+  });
+
   it('names the refresh\'s budget when what is left of it is less than a feed\'s own', async () => {
     const log: string[] = [];
     const answer = await aggregate([memorySource('Big')], {

@@ -164,6 +164,11 @@ describe('parseFeedDate: edges of each rule', () => {
     ['Jan 31 2024', '2024-01-31T00:00:00.000Z'],
     ['1 Jan 2024', '2024-01-01T00:00:00.000Z'],
     ['5 Jan 2024 10:00,', '2024-01-05T10:00:00.000Z'], // a trailing comma
+    // a short number before the day that cannot be a day (0, over 31) is a two-digit year
+    ['00 Jan 05 12:00', '2000-01-05T12:00:00.000Z'],
+    ['99 Jan 05 12:00', '1999-01-05T12:00:00.000Z'],
+    // "am" before the time is a word (German "am 5. März"), not the time's meridiem
+    ['Am 5. März 2024 um 15:00', '2024-03-05T15:00:00.000Z'],
     // ISO: fractions rounded to the millisecond, zones with and without minutes, hour 24, a leap second
     ['2024-01-01T00:00:00.0005Z', '2024-01-01T00:00:00.001Z'],
     ['2024-01-01T00:00:00,25Z', '2024-01-01T00:00:00.250Z'],
@@ -209,6 +214,10 @@ describe('parseFeedDate: edges of each rule', () => {
     'Sat, 16 Dec 2023 10:00:00+0100xyz', // a zone with more after it
     'Mon, 01 Jan 2024 12:00:00 x+0100', // a zone with more before it
     '5 6 7 Jan 2024', // a third short number with no place
+    '1 Jan 2024 12:00 1500', // a second time, without a colon
+    '1 Jan 2024 12:00 2025', // a second year
+    '1 Jan 2024 123', // a second year of three digits
+    'Jan 2024 012', // a day written with three digits
   ])('%j cannot be read: no date', (text) => {
     expect(parseFeedDate(text)).toBeUndefined();
   });

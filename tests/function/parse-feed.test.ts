@@ -65,6 +65,10 @@ describe('which documents are feeds', () => {
     expect(feed.items.map((item) => item.title)).toEqual(['in']);
   });
 
+  it('names the error it throws for a document that is not a feed NotAFeedError', () => {
+    expect(() => parseFeedText('<html><body/></html>')).toThrow(expect.objectContaining({ name: 'NotAFeedError' }));
+  });
+
   it('does not take an <rss> in the XHTML or Atom namespace for RSS', () => {
     expect(() => parseFeedText('<rss xmlns="http://www.w3.org/1999/xhtml"><channel/></rss>')).toThrow(
       new NotAFeedError('not a feed: an HTML page'),
@@ -198,6 +202,16 @@ describe('RSS 1.0 and 0.90 (RDF)', () => {
     expect(feed.items.map((item) => item.title)).toEqual(['Read']);
   });
 
+  it('takes the namespace of its own from the channel, not from an extension element before it', () => {
+    const feed = parseFeedText(
+      `<rdf:RDF xmlns:rdf="${NS.rdf}" xmlns="http://example.com/own-rss" xmlns:admin="http://webns.net/mvcb/">` +
+        `<admin:generatorAgent rdf:resource="https://tool.example/"/><channel><title>Own</title></channel>` +
+        `<item><title>Read</title></item></rdf:RDF>`,
+    );
+    expect(feed.title).toBe('Own');
+    expect(feed.items.map((item) => item.title)).toEqual(['Read']);
+  });
+
   it('reads items beside the channel, in the namespace the channel uses', () => {
     for (const ns of [NS.rss10, NS.rss090, 'http://channel.netscape.com/rdf/simple/0.9/']) {
       const feed = parseFeedText(
@@ -301,6 +315,8 @@ describe('RSS item', () => {
     );
     expect(rssItem('', `xmlns:rdf="${NS.rdf}" rdf:about="urn:x:1"`).link).toBeUndefined();
     expect(rssItem('', `xmlns:rdf="${NS.rdf}" rdf:about="about/1"`).link).toBeUndefined();
+    // As for a guid, only an rdf:about written as an absolute URL is trusted, not one the URL parser would repair.
+    expect(rssItem('', `xmlns:rdf="${NS.rdf}" rdf:about="http:a.example/about"`).link).toBeUndefined();
   });
 
   it('dates the item by the first readable of pubDate, dc:date, atom:published, atom:updated, dcterms issued, created, modified', () => {
