@@ -226,6 +226,7 @@ describe('htmlToText with a small reading limit', () => {
   it.each([
     [' bba <b></b></b><p>a<p>  ', 3, 'bba a'],
     ['</b>  </b>a</b></b><b>bb<b>  bb<p>', 1, 'abb bb'],
+    ['<!--x-->abcdef<!--y--><!--z-->ghi', 3, 'abcdef'], // comments hold no text and add no part
   ])('%j read to at least %i characters -> %j, longer than the limit', (html, max, text) => {
     expect(htmlToText(html, max)).toBe(text);
     expect(truncateSummary(htmlToText(html, max), max)).toBe(truncateSummary(htmlToText(html), max));
