@@ -77,6 +77,11 @@ describe('decodeFeedBytes: the edges of each kind of evidence', () => {
     expect(decodeFeedBytes(Uint8Array.of(0xfe, 0x41))).toBe('þA');
     expect(decodeFeedBytes(Uint8Array.of(0x41, 0xff))).toBe('Aÿ');
     expect(decodeFeedBytes(Uint8Array.of(0xbb, 0xbf))).toBe('»¿');
+    expect(decodeFeedBytes(Uint8Array.of(0x41, 0xbb, 0xbf))).toBe('A»¿');
+  });
+
+  it('follows a UTF-8 byte order mark over a UTF-16 header', () => {
+    expect(decodeFeedBytes(Uint8Array.of(0xef, 0xbb, 0xbf, ...ascii('<a/>')), 'text/xml; charset=utf-16le')).toBe('<a/>');
   });
 
   it('strips the byte order mark from the text', () => {
@@ -135,6 +140,13 @@ describe('charset evidence: malformed or partial', () => {
     ['<?xml version="1.0"?><rss encoding="koi8-r"/>', undefined], // past the declaration
     ['<?xml version="1.0" encoding=" koi8-r "?>', 'koi8-r'],
     [`<!--${' '.repeat(1000)}--><?xml version="1.0" encoding="koi8-r"?>`, undefined], // past the first kilobyte
+    ['<!-- encoding="koi8-r" --><?xml version="1.0"?>', undefined], // before the declaration
+    ['<?feed encoding="koi8-r"?>', undefined], // another processing instruction
+    ['<?xml version="1.0" encoding="koi8-r">', undefined], // closed without "?"
+    ['<?xml encoding="koi8-r"?>', 'koi8-r'],
+    ['<?xml coding="koi8-r"?>', undefined],
+    ['<?xml version="1.0" encoding:"koi8-r"?>', undefined],
+    ['<?xml version="1.0" encoding=`koi8-r`?>', undefined],
   ])('prolog %j -> %j', (text, encoding) => {
     expect(encodingFromXmlDeclaration(ascii(text))).toBe(encoding);
   });

@@ -105,6 +105,10 @@ describe('htmlToText: what counts as a tag', () => {
 });
 
 describe('htmlToText: content that is never text', () => {
+  it('ends a comment at the first "-->" after its opening, not at one just before it', () => {
+    expect(htmlToText('1 --><!-- note -->2')).toBe('1 -->2');
+  });
+
   it.each([
     ['x<script>a</script >y', 'xy'],
     ['x<script>a</SCRIPT>y', 'xy'],
@@ -174,6 +178,10 @@ describe('firstImageSource: attributes', () => {
     ['<img alt="<img src=no.jpg>">', undefined],
     ['<IMG src="A.JPG">', 'A.JPG'],
     ['<!-- <img src="no.jpg"> --><img src="yes.jpg">', 'yes.jpg'],
+    ['<img alt/src="a.jpg">', 'a.jpg'], // "/" ends an attribute name
+    ['<img src data-src="b.jpg">', 'b.jpg'], // an attribute without a value is empty
+    ['<img alt="icon"><img src="b.jpg">', 'b.jpg'], // an image without a source is passed over
+    ['<p>x</p><img src=a.jpg', 'a.jpg'], // an unquoted value that runs to the end
   ])('%j -> %j', (html, src) => {
     expect(firstImageSource(html)).toBe(src);
   });
@@ -218,6 +226,7 @@ describe('htmlToText with a small reading limit', () => {
   it.each([
     [' bba <b></b></b><p>a<p>  ', 3, 'bba a'],
     ['</b>  </b>a</b></b><b>bb<b>  bb<p>', 1, 'abb bb'],
+    ['<!--x-->abcdef<!--y--><!--z-->ghi', 3, 'abcdef'], // comments hold no text and add no part
   ])('%j read to at least %i characters -> %j, longer than the limit', (html, max, text) => {
     expect(htmlToText(html, max)).toBe(text);
     expect(truncateSummary(htmlToText(html, max), max)).toBe(truncateSummary(htmlToText(html), max));

@@ -69,6 +69,17 @@ describe('mediaRssImage', () => {
     expect(found).toBe('https://feed.example/news/p.jpg');
   });
 
+  it('takes content for an image on its medium or MIME type alone, whatever its file name', () => {
+    expect(mediaRssImage(item('<media:content url="photo?id=1" medium="image"/>'), BASE)).toBe('https://feed.example/news/photo?id=1');
+    expect(mediaRssImage(item('<media:content url="photo?id=2" type="image/webp"/>'), BASE)).toBe('https://feed.example/news/photo?id=2');
+  });
+
+  it('passes over a thumbnail without an http(s) address after a usable one', () => {
+    expect(mediaRssImage(item('<media:thumbnail url="t.png"/><media:thumbnail url="mailto:x@y"/>'), BASE)).toBe(
+      'https://feed.example/news/t.png',
+    );
+  });
+
   it('reads media:content inside media:group too', () => {
     const found = mediaRssImage(item('<media:content url="a.jpg" width="10"/><media:group><media:content url="g.jpg" width="20"/></media:group>'), BASE);
     expect(found).toBe('https://feed.example/news/g.jpg');

@@ -125,6 +125,19 @@ describe('readTextProgressively', () => {
     expect(parts).toEqual(['ab<p>', 'ab<p>&amp;</p>&c']);
   });
 
+  it('unwraps CDATA sections that follow one another in a part', () => {
+    const parts: string[] = [];
+    readTextProgressively(
+      description('<![CDATA[<p>a]]><![CDATA[b</p>]]> &amp; more text'),
+      (text) => {
+        parts.push(text);
+        return undefined;
+      },
+      40,
+    );
+    expect(parts).toEqual(['<p>ab</p> & ', '<p>ab</p> & more text']);
+  });
+
   it('gives the first read 4,096 characters unless told otherwise', () => {
     const lengths: number[] = [];
     readTextProgressively(description('y'.repeat(5000)), (text) => {

@@ -107,6 +107,10 @@ describe('parseXml: text', () => {
     }
   });
 
+  it('keeps an element whose name ends in "?" or "#", which the lenient parser accepts, as an element', () => {
+    expect(parseXml('<r><a?>x</a?><b#/></r>').children).toMatchObject([{ qname: 'a?', children: ['x'] }, { qname: 'b#' }]);
+  });
+
   it('skips the declaration, comments and processing instructions around the document element', () => {
     const root = parseXml('<?xml version="1.0"?>\n<!-- c --><?pi x?><rss version="2.0"><!-- in --><?pi y?>x</rss>');
     expect(root).toMatchObject({ name: 'rss', attrs: [{ name: 'version', value: '2.0' }], children: ['x'] });
