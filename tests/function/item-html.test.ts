@@ -82,6 +82,15 @@ describe('htmlElementText and htmlElementImage on one element', () => {
     expect(htmlElementImage(description(escape(html)))).toBe('a.jpg');
   });
 
+  it('takes an image whose address holds a ">" whole, even when a partial read stops just after that ">"', () => {
+    const tail = '<p>x</p><img src="a.jpg?q=1>2">';
+    // The first read (4096 characters of the escaped text) ends right after "q=1&gt;".
+    const cutAfter = escape(tail.slice(0, tail.indexOf('>2') + 1));
+    const html = `${'y'.repeat(4096 - cutAfter.length)}${tail}${'z'.repeat(5000)}`;
+    expect(escape(html).slice(0, 4096).endsWith('q=1&gt;')).toBe(true);
+    expect(htmlElementImage(description(escape(html)))).toBe('a.jpg?q=1>2');
+  });
+
   it('finds images in any case, and none where there is none', () => {
     expect(htmlElementImage(description('&lt;IMG SRC="b.png"&gt;'))).toBe('b.png');
     expect(htmlElementImage(description('&lt;p&gt;no picture&lt;/p&gt;'))).toBeUndefined();

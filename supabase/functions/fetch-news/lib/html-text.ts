@@ -25,6 +25,8 @@ interface Tag {
   readonly attrs: ReadonlyMap<string, string>;
   /** Index just past the tag's '>'. */
   readonly end: number;
+  /** Ended by its own ">" (not by the end of the input). */
+  readonly closed: boolean;
 }
 
 function isAsciiLetter(code: number): boolean {
@@ -54,7 +56,7 @@ function readTag(html: string, start: number, withAttributes: boolean): Tag | un
   while (i < html.length) {
     while (i < html.length && (isSpace(html.charCodeAt(i)) || html[i] === '/')) i++;
     if (i >= html.length) break;
-    if (html[i] === '>') return { name, closing, attrs: attrs ?? NO_ATTRIBUTES, end: i + 1 };
+    if (html[i] === '>') return { name, closing, attrs: attrs ?? NO_ATTRIBUTES, end: i + 1, closed: true };
     const attrStart = i;
     while (i < html.length && !isSpace(html.charCodeAt(i)) && html[i] !== '=' && html[i] !== '>' && html[i] !== '/') i++;
     const attrName = html.slice(attrStart, i).toLowerCase();
@@ -77,7 +79,7 @@ function readTag(html: string, start: number, withAttributes: boolean): Tag | un
     }
     if (attrs && attrName !== '' && !attrs.has(attrName)) attrs.set(attrName, decodeHtmlEntities(value));
   }
-  return { name, closing, attrs: attrs ?? NO_ATTRIBUTES, end: html.length };
+  return { name, closing, attrs: attrs ?? NO_ATTRIBUTES, end: html.length, closed: false };
 }
 
 /** Index just past the closing tag of a skipped element (script, style, ...). */
@@ -170,8 +172,12 @@ function isTrackingPixel(tag: Tag): boolean {
   return tiny(tag.attrs.get('width')) || tiny(tag.attrs.get('height'));
 }
 
-/** The source of the first <img> of an HTML fragment (lazy-loading attributes understood). */
-export function firstImageSource(html: string): string | undefined {
+/**
+ * The source of the first <img> of an HTML fragment (lazy-loading attributes understood). With
+ * `partial`, `html` is the start of a longer text: an image tag that runs into its end gives
+ * undefined, as its attributes may go on past it.
+ */
+export function firstImageSource(html: string, partial = false): string | undefined {
   if (!/<img/i.test(html)) return undefined;
   let found: string | undefined;
   scanHtml(
@@ -179,7 +185,10 @@ export function firstImageSource(html: string): string | undefined {
     true,
     () => false,
     (tag) => {
-      if (tag.closing || tag.name !== 'img' || isTrackingPixel(tag)) return false;
+      if (tag.closing || tag.name !== 'img') return false;
+      // The start of a longer text: an image tag the cut runs into is not read yet.
+      if (partial && !tag.closed) return true;
+      if (isTrackingPixel(tag)) return false;
       const candidates = [tag.attrs.get('src'), tag.attrs.get('data-src'), tag.attrs.get('data-lazy-src')];
       found = candidates.find((value) => value !== undefined && value.trim() !== '' && !value.trim().startsWith('data:'));
       return found !== undefined;

@@ -31,9 +31,9 @@ export function htmlElementImage(element: XmlElement): string | undefined {
   // Most bodies have no image at all: don't decode them to find that out.
   if (element.rawText !== undefined && !/img/i.test(element.rawText)) return undefined;
   const found = readTextProgressively(element, (html, complete) => {
-    // In a partial read, only tags that end before the cut count.
-    const usable = complete ? html : html.slice(0, html.lastIndexOf('>') + 1);
-    const source = firstImageSource(usable);
+    // In a partial read, an image tag the cut runs into (perhaps inside a quoted address that
+    // holds a ">") gives nothing yet: a longer read decides.
+    const source = firstImageSource(html, !complete);
     return source !== undefined || complete ? { source } : undefined;
   });
   return found?.source;
