@@ -27,10 +27,10 @@ export const FIRST_CARDS = 12;
 export const CARDS_PER_BATCH = 8;
 
 /**
- * How long a new result list stays before the cards past the first ones render: while the
- * visitor is typing, every pause brings another list, and cards below the screen would only
- * make the next list (and the keys typed meanwhile) wait for their removal. Scrolling, or
- * focus reaching the last card, renders them at once.
+ * How long a new result list, and the visitor's typing, must have stayed quiet before the cards
+ * past the first ones render: while the visitor is typing, every pause brings another list,
+ * and cards below the screen would only make the next list (and the keys typed meanwhile) wait
+ * for them. Scrolling, or focus reaching the last card, renders them at once.
  */
 export const REST_AFTER_MS = 700;
 
@@ -106,21 +106,29 @@ export const StoryArea = memo(function StoryArea({ status, matches, query = '', 
     if (status === 'loading' || rendered >= available) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let frame = 0;
+    // Typing on (in the search box or anywhere else) starts the wait again.
+    const wait = () => {
+      clearTimeout(timer);
+      timer = setTimeout(next, REST_AFTER_MS);
+    };
     const next = () => {
       window.removeEventListener('scroll', next);
+      document.removeEventListener('input', wait, true);
       clearTimeout(timer);
       frame = requestAnimationFrame(() => {
         timer = setTimeout(() => startTransition(renderMore), 0);
       });
     };
     if (waitFirst) {
-      timer = setTimeout(next, REST_AFTER_MS);
+      wait();
       window.addEventListener('scroll', next, { passive: true });
+      document.addEventListener('input', wait, true);
     } else {
       next();
     }
     return () => {
       window.removeEventListener('scroll', next);
+      document.removeEventListener('input', wait, true);
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };

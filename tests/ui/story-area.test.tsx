@@ -70,3 +70,14 @@ test('a list replaced before 700 ms never renders past its first cards', async (
   await wait(400);
   expect(cardCount()).toBe(39);
 });
+
+test('typing on starts the 700 ms wait again', async () => {
+  renderArea(stories);
+  expect(await firstCards()).toBe(15);
+  await wait(500);
+  fireEvent.input(document.body);
+  await wait(500);
+  expect(cardCount()).toBe(15);
+  await wait(400);
+  expect(cardCount()).toBe(40);
+});
