@@ -34,6 +34,19 @@ export const CARDS_PER_BATCH = 8;
  */
 export const REST_AFTER_MS = 700;
 
+// When the visitor last typed anywhere on the page: a result list that comes while typing waits
+// (REST_AFTER_MS); one that comes otherwise (the feed's answer, a category) renders on at once.
+let lastInputAt = Number.NEGATIVE_INFINITY;
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'input',
+    () => {
+      lastInputAt = performance.now();
+    },
+    true,
+  );
+}
+
 interface StoryAreaProps {
   status: FeedStatus;
   matches: Story[];
@@ -101,7 +114,7 @@ export const StoryArea = memo(function StoryArea({ status, matches, query = '', 
 
   // The rest of the page, a batch per task after a paint, in the background (a key press goes
   // first); a new list first waits REST_AFTER_MS, or for the visitor to scroll.
-  const waitFirst = rendered === FIRST_CARDS;
+  const firstBatch = rendered === FIRST_CARDS;
   useEffect(() => {
     if (status === 'loading' || rendered >= available) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -119,7 +132,7 @@ export const StoryArea = memo(function StoryArea({ status, matches, query = '', 
         timer = setTimeout(() => startTransition(renderMore), 0);
       });
     };
-    if (waitFirst) {
+    if (firstBatch && performance.now() - lastInputAt < REST_AFTER_MS) {
       wait();
       window.addEventListener('scroll', next, { passive: true });
       document.addEventListener('input', wait, true);
@@ -132,7 +145,7 @@ export const StoryArea = memo(function StoryArea({ status, matches, query = '', 
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [status, rendered, available, renderMore, waitFirst]);
+  }, [status, rendered, available, renderMore, firstBatch]);
   // Focus reaching the last batch (the reading keys, Tab) renders the next one at once, so
   // that j never stops at a card that is only the last one rendered so far.
   const onFocus = (event: FocusEvent) => {

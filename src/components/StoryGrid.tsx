@@ -10,10 +10,9 @@ const columns = {
       grid-template-columns: repeat(3, minmax(0, 1fr));
     }
   `,
-  // More Stories: 1 column below 640 px, 2 from 640 px, 4 from 1024 px. Cards away from the
-  // screen skip style, layout and paint until scrolled near (content-visibility): typing and each
-  // new batch of cards then lay out what is on screen, not the whole page (docs/performance.md).
-  // A card keeps its rendered size once it has been on screen.
+  // More Stories: 1 column below 640 px, 2 from 640 px, 4 from 1024 px. No content-visibility on
+  // the cards: it would save layout work while typing, but cards away from the screen would then
+  // report no geometry (getBoundingClientRect) to whoever measures the page.
   more: css`
     ${mediaUp.sm} {
       grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -22,10 +21,6 @@ const columns = {
       grid-template-columns: repeat(4, minmax(0, 1fr));
     }
 
-    > li {
-      content-visibility: auto;
-      contain-intrinsic-size: auto 300px;
-    }
   `,
 };
 

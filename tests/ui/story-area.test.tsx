@@ -8,7 +8,8 @@ import { makeStory } from '../components/fixtures.ts';
 import { renderWithTheme } from '../components/render.tsx';
 
 // A result list of 40: 3 top stories and 37 compact cards, of which 12 render at once and the
-// rest in batches once the list has stayed for 700 ms (docs/performance.md: typing at scale).
+// rest in batches: at once, or, while the visitor types, once the list and the typing have
+// stayed quiet for 700 ms (docs/product.md).
 const stories = Array.from({ length: 40 }, (_, index) => makeStory({ id: `s${index}`, title: `Story ${index}` }));
 
 beforeAll(async () => {
@@ -18,7 +19,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   // Timers and frames only: React's own scheduler keeps running.
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'performance'] });
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -42,7 +43,11 @@ async function firstCards() {
   return cardCount();
 }
 
-test('a result list shows 15 cards at once and the rest once it has stayed 700 ms', async () => {
+/** A key typed somewhere on the page just now. */
+const typed = () => fireEvent.input(document.body);
+
+test('a result list that comes while the visitor types shows 15 cards, and the rest once it has stayed 700 ms', async () => {
+  typed();
   renderArea(stories);
   expect(await firstCards()).toBe(15);
   await wait(650);
@@ -51,7 +56,16 @@ test('a result list shows 15 cards at once and the rest once it has stayed 700 m
   expect(cardCount()).toBe(40);
 });
 
+test('a result list that comes without typing renders on at once', async () => {
+  await wait(800);
+  renderArea(stories);
+  expect(await firstCards()).toBe(15);
+  await wait(200);
+  expect(cardCount()).toBe(40);
+});
+
 test('scrolling renders the rest at once', async () => {
+  typed();
   renderArea(stories);
   expect(await firstCards()).toBe(15);
   fireEvent.scroll(window);
@@ -60,9 +74,11 @@ test('scrolling renders the rest at once', async () => {
 });
 
 test('a list replaced before 700 ms never renders past its first cards', async () => {
+  typed();
   const { rerender } = renderArea(stories);
   expect(await firstCards()).toBe(15);
   await wait(500);
+  typed();
   rerender(stories.slice(1));
   await wait(500);
   expect(cardCount()).toBe(15);
@@ -72,10 +88,11 @@ test('a list replaced before 700 ms never renders past its first cards', async (
 });
 
 test('typing on starts the 700 ms wait again', async () => {
+  typed();
   renderArea(stories);
   expect(await firstCards()).toBe(15);
   await wait(500);
-  fireEvent.input(document.body);
+  typed();
   await wait(500);
   expect(cardCount()).toBe(15);
   await wait(400);
