@@ -113,7 +113,7 @@ export const StoryArea = memo(function StoryArea({ status, matches, query = '', 
   const renderMore = useCallback(() => setShown({ matches, limit, rendered: rendered + CARDS_PER_BATCH }), [matches, limit, rendered]);
 
   // The rest of the page, a batch per task after a paint, in the background (a key press goes
-  // first); a new list first waits REST_AFTER_MS, or for the visitor to scroll.
+  // first); a list that comes while the visitor types first waits REST_AFTER_MS, or for a scroll.
   const firstBatch = rendered === FIRST_CARDS;
   useEffect(() => {
     if (status === 'loading' || rendered >= available) return;
