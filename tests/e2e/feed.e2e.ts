@@ -75,7 +75,7 @@ describe('the feed call', () => {
     const gap = h.backend.calls[1]!.at - h.backend.calls[0]!.at;
     expect(gap).toBeGreaterThanOrEqual(800);
     expect(gap).toBeLessThan(4000);
-    expect(await shownTitles(page)).toEqual(LIVE_TITLES);
+    await eventually(() => shownTitles(page)).toEqual(LIVE_TITLES);
     expect(await demoNotice(page).count()).toBe(0);
   });
 });
@@ -142,7 +142,7 @@ describe('the demo fallback', () => {
     await page.clock.runFor('10:00');
     await waitForLive(page);
     expect(await demoNotice(page).count()).toBe(0);
-    expect(await shownTitles(page)).toEqual(LIVE_TITLES);
+    await eventually(() => shownTitles(page)).toEqual(LIVE_TITLES);
   });
 });
 
@@ -238,7 +238,7 @@ describe('refetching', () => {
     await page.clock.runFor('00:02');
     await h.backend.waitForCalls(3);
     await quietFor(page, 500);
-    expect(await shownTitles(page)).toEqual(LIVE_TITLES);
+    await eventually(() => shownTitles(page)).toEqual(LIVE_TITLES);
     expect(await demoNotice(page).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Error Loading News' }).count()).toBe(0);
   });

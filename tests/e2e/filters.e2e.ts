@@ -170,12 +170,12 @@ describe('categories', () => {
   it('ignores a category in the URL that the stories do not have', async () => {
     const { page } = await h.open();
     await openHomeWithStories(page, '?category=Astrology');
-    expect(await shownTitles(page)).toEqual(ALL_TITLES);
+    await eventually(() => shownTitles(page)).toEqual(ALL_TITLES);
     expect(await chipRemover(page, 'Astrology').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Categories', exact: true }).count()).toBe(1);
 
     await openHomeWithStories(page, '?category=Astrology&category=Health');
-    expect(await shownTitles(page)).toEqual(expectedTitles({ categories: ['Health'] }));
+    await eventually(() => shownTitles(page)).toEqual(expectedTitles({ categories: ['Health'] }));
     expect(await chipRemover(page, 'Health').isVisible()).toBe(true);
   });
 });

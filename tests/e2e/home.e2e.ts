@@ -39,7 +39,7 @@ describe('the news home page with live stories', () => {
     await openHomeWithStories(page);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Newsroom');
     expect(await page.getByText('Stay informed with the latest news', { exact: true }).isVisible()).toBe(true);
-    expect(await shownTitles(page)).toEqual(ALL_TITLES);
+    await eventually(() => shownTitles(page)).toEqual(ALL_TITLES);
     expect(await demoNotice(page).count()).toBe(0);
   });
 
@@ -117,7 +117,7 @@ describe('the news home page with live stories', () => {
     expect(await area.getByRole('article').count()).toBe(0);
     await topStoriesHeading(page).waitFor();
     expect(await area.getAttribute('aria-busy')).not.toBe('true');
-    expect(await shownTitles(page)).toEqual(ALL_TITLES);
+    await eventually(() => shownTitles(page)).toEqual(ALL_TITLES);
   });
 });
 

@@ -90,7 +90,7 @@ describe('stories kept for the next visit', () => {
     expect(await offlineNotice(page, kept.saved_at).count()).toBe(0);
     // Then the call fails, is retried about 1 s later, fails again: the notice, not the demo one.
     await offlineNotice(page, kept.saved_at).waitFor({ timeout: 15_000 });
-    expect(await shownTitles(page)).toEqual(LIVE_TITLES);
+    await eventually(() => shownTitles(page)).toEqual(LIVE_TITLES);
     expect(await page.getByText(DEMO_NOTICE).count()).toBe(0);
   });
 
@@ -132,7 +132,7 @@ describe('the service worker', () => {
     expect(response?.fromServiceWorker()).toBe(true);
     await storyCard(page, LIVE_TITLES[0]!).waitFor();
     await offlineNotice(page, kept.saved_at).waitFor({ timeout: 15_000 });
-    expect(await shownTitles(page)).toEqual(LIVE_TITLES);
+    await eventually(() => shownTitles(page)).toEqual(LIVE_TITLES);
 
     // A new tab, a filtered address: the same page from the worker.
     const other = await context.newPage();

@@ -42,7 +42,7 @@ describe('several sources, one story', () => {
     await openHomeWithStories(page);
     const related = expectedRelated(GROUPED_STORY);
     expect(related).toHaveLength(1);
-    expect(await shownTitles(page)).toEqual(EXPECTED_STORIES.map((story) => story.title));
+    await eventually(() => shownTitles(page)).toEqual(EXPECTED_STORIES.map((story) => story.title));
     // The other outlet's report is not a card of its own.
     expect(await page.getByRole('article', { name: /harbour bridge reopens to traffic/i }).count()).toBe(0);
 
