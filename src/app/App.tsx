@@ -1,7 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { Suspense, useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { createToastQueue } from '../components/toast-queue.ts';
+import { createPendingToasts, type ToastSink } from '../components/pending-toasts.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { themes } from '../theme/tokens.ts';
 import {
@@ -17,8 +17,6 @@ import {
   readThemeInput,
   ThemeActor,
 } from './actors.ts';
-import type { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
-import type { AppToast } from '../components/toast-queue.ts';
 import { DeferredToastRegion } from './deferred-components.tsx';
 import type { Inspect } from './inspector.ts';
 import { createAppRouter } from './router.tsx';
@@ -50,7 +48,7 @@ function Themed({ children }: { children: ReactNode }) {
 }
 
 /** Browser events in, machine outcomes out; renders nothing. */
-function BrowserConnections({ toasts }: { toasts: ToastQueue<AppToast> }) {
+function BrowserConnections({ toasts }: { toasts: ToastSink }) {
   useRefetchOnReturn();
   useStorageFromOtherTabs();
   useSystemColorScheme();
@@ -68,7 +66,7 @@ interface AppProps {
 export function App({ logic, router: givenRouter, inspect }: AppProps) {
   const machines = { ...defaultLogic, ...logic };
   const [router] = useState(() => givenRouter ?? createAppRouter());
-  const [toasts] = useState(createToastQueue);
+  const [toasts] = useState(createPendingToasts);
   const [themeInput] = useState(readThemeInput);
   const [bookmarksInput] = useState(readBookmarksInput);
   const [feedInput] = useState(readFeedInput);
@@ -82,7 +80,7 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
               <BrowserConnections toasts={toasts} />
               <RouterProvider router={router} />
               <Suspense fallback={null}>
-                <DeferredToastRegion.Component queue={toasts} />
+                <DeferredToastRegion.Component pending={toasts} />
               </Suspense>
             </Themed>
           </CopyLinkActor.Provider>

@@ -51,7 +51,8 @@ const loadRest = () =>
 
 export const DeferredCategoryPicker = deferred(() => loadRest().then(([m]) => m.CategoryPicker));
 export const DeferredCategoryChips = deferred(() => loadRest().then(([, m]) => m.CategoryChips));
-export const DeferredToastRegion = deferred(() => loadRest().then(([, , m]) => m.ToastRegion));
+// Toasts raised before it loads wait for it (src/components/pending-toasts.ts).
+export const DeferredToastRegion = deferred(() => loadRest().then(([, , m]) => m.AppToastRegion));
 // React Aria's tooltip brings overlay positioning; the toggle appears in its reserved place
 // once the stories show (never swapped, so no press or focus can be lost).
 export const DeferredThemeToggle = deferred(() => loadRest().then(([, , , m]) => m.ThemeToggle));

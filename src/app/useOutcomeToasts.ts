@@ -1,11 +1,10 @@
 import { useEffect } from 'react';
-import type { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
-import type { AppToast } from '../components/toast-queue.ts';
+import type { ToastSink } from '../components/pending-toasts.ts';
 import { BookmarksActor, CopyLinkActor } from './actors.ts';
 import { TOASTS } from './messages.ts';
 
 /** A toast for each outcome the machines announce: a bookmark added or removed, a link copied or not. */
-export function useOutcomeToasts(toasts: ToastQueue<AppToast>) {
+export function useOutcomeToasts(toasts: ToastSink) {
   const bookmarks = BookmarksActor.useActorRef();
   const copyLink = CopyLinkActor.useActorRef();
   useEffect(() => {

@@ -3,7 +3,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createToastQueue, TOAST_TIMEOUT_MS } from '../../src/components/toast-queue.ts';
-import { ToastRegion } from '../../src/components/Toasts.tsx';
+import { createPendingToasts } from '../../src/components/pending-toasts.ts';
+import { AppToastRegion, ToastRegion } from '../../src/components/Toasts.tsx';
 import { renderWithTheme } from './render.tsx';
 
 afterEach(() => {
@@ -58,4 +59,26 @@ test('the timeout is 5000 ms unless the caller passes another', () => {
   queue.add({ title: 'a', description: 'b' });
   queue.add({ title: 'c', description: 'd' }, { timeout: 1000 });
   expect(queue.visibleToasts.map((toast) => toast.timeout)).toEqual([1000, 5000]);
+});
+
+test('toasts raised before the region loads show once it does, in order, and later ones follow', () => {
+  const pending = createPendingToasts();
+  pending.add({ title: 'Story bookmarked', description: 'Story saved to your bookmarks', tone: 'success' });
+  pending.add({ title: 'Link copied', description: 'Story link copied to clipboard', tone: 'success' });
+  const view = renderWithTheme(<AppToastRegion pending={pending} />);
+  const region = screen.getByRole('region', { name: /notification/ });
+  // Both, newest first as the region always shows them.
+  expect(within(region).getAllByRole('alertdialog').map((toast) => within(toast).getByRole('alert').textContent)).toEqual([
+    'Link copiedStory link copied to clipboard',
+    'Story bookmarkedStory saved to your bookmarks',
+  ]);
+  act(() => {
+    pending.add({ title: 'Copy failed', description: 'Could not copy link to clipboard', tone: 'error' });
+  });
+  expect(within(region).getByRole('alertdialog', { name: 'Copy failed' })).toBeInTheDocument();
+  // Gone with the region: later toasts wait for the next one.
+  view.unmount();
+  pending.add({ title: 'Bookmark removed', description: 'Story removed from your bookmarks' });
+  renderWithTheme(<AppToastRegion pending={pending} />);
+  expect(screen.getByRole('alertdialog', { name: 'Bookmark removed' })).toBeInTheDocument();
 });
