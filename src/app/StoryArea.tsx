@@ -1,4 +1,4 @@
-import { memo, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type FocusEvent } from 'react';
+import { memo, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
@@ -18,12 +18,12 @@ export const MORE_STORIES_PAGE = 60;
 
 /**
  * A new result list renders the top stories and this many compact cards at once: more than a
- * 1280×900 window shows above the fold, few enough to paint within a frame or two even at 4x
- * CPU throttling. The rest of the page follows CARDS_PER_BATCH at a time, one batch per task
+ * 1280×900 or 1920×1080 window shows above the fold (3 top stories and a row of 4), few enough
+ * to render, lay out and paint between two keys even at 4x CPU throttling. The rest of the page follows CARDS_PER_BATCH at a time, one batch per task
  * after a paint, so that no task grows long and a key press always goes first
  * (docs/performance.md).
  */
-export const FIRST_CARDS = 12;
+export const FIRST_CARDS = 8;
 export const CARDS_PER_BATCH = 8;
 
 /**
@@ -32,7 +32,7 @@ export const CARDS_PER_BATCH = 8;
  * and cards below the screen would only make the next list (and the keys typed meanwhile) wait
  * for them. Scrolling, or focus reaching the last card, renders them at once.
  */
-export const REST_AFTER_MS = 700;
+export const REST_AFTER_MS = 1000;
 
 // When the visitor last typed anywhere on the page: a result list that comes while typing waits
 // (REST_AFTER_MS); one that comes otherwise (the feed's answer, a category) renders on at once.
@@ -113,39 +113,46 @@ export const StoryArea = memo(function StoryArea({ status, matches, query = '', 
   const renderMore = useCallback(() => setShown({ matches, limit, rendered: rendered + CARDS_PER_BATCH }), [matches, limit, rendered]);
 
   // The rest of the page, a batch per task after a paint, in the background (a key press goes
-  // first); a list that comes while the visitor types first waits REST_AFTER_MS, or for a scroll.
-  const firstBatch = rendered === FIRST_CARDS;
+  // first). While the visitor types (anywhere on the page), no batch renders: each key starts
+  // the REST_AFTER_MS wait again, so that the keys never wait for cards below the screen. A
+  // scroll ends the wait for this list.
+  const scrolledList = useRef<Story[] | null>(null);
   useEffect(() => {
     if (status === 'loading' || rendered >= available) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let frame = 0;
-    // Typing on (in the search box or anywhere else) starts the wait again.
+    const typing = () => scrolledList.current !== matches && performance.now() - lastInputAt < REST_AFTER_MS;
+    const batch = () => (typing() ? wait() : startTransition(renderMore));
+    const next = () => {
+      clearTimeout(timer);
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(batch, 0);
+      });
+    };
     const wait = () => {
+      cancelAnimationFrame(frame);
       clearTimeout(timer);
       timer = setTimeout(next, REST_AFTER_MS);
     };
-    const next = () => {
-      window.removeEventListener('scroll', next);
-      document.removeEventListener('input', wait, true);
-      clearTimeout(timer);
-      frame = requestAnimationFrame(() => {
-        timer = setTimeout(() => startTransition(renderMore), 0);
-      });
-    };
-    if (firstBatch && performance.now() - lastInputAt < REST_AFTER_MS) {
-      wait();
-      window.addEventListener('scroll', next, { passive: true });
-      document.addEventListener('input', wait, true);
-    } else {
+    const scrolled = () => {
+      scrolledList.current = matches;
       next();
-    }
+    };
+    const typed = () => {
+      if (typing()) wait();
+    };
+    window.addEventListener('scroll', scrolled, { passive: true });
+    document.addEventListener('input', typed, true);
+    if (typing()) wait();
+    else next();
     return () => {
-      window.removeEventListener('scroll', next);
-      document.removeEventListener('input', wait, true);
+      window.removeEventListener('scroll', scrolled);
+      document.removeEventListener('input', typed, true);
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [status, rendered, available, renderMore, firstBatch]);
+  }, [status, rendered, available, renderMore, matches]);
   // Focus reaching the last batch (the reading keys, Tab) renders the next one at once, so
   // that j never stops at a card that is only the last one rendered so far.
   const onFocus = (event: FocusEvent) => {

@@ -58,24 +58,25 @@ async function expectToast(title: string, description: string) {
   expect(within(region).getByText(description)).toBeInTheDocument();
 }
 
-function expectStoriesShown(kind: 'live' | 'demo') {
+/** The page shows the stories, every one of them once the batches after the first cards have rendered. */
+async function expectStoriesShown(kind: 'live' | 'demo') {
   expect(storyArea()).toHaveAttribute('aria-busy', 'false');
   expect(screen.getByRole('heading', { level: 2, name: 'Top Stories' })).toBeInTheDocument();
   expect(screen.getByRole('heading', { level: 2, name: 'More Stories' })).toBeInTheDocument();
   const notice = screen.queryByText(DEMO_NOTICE);
   if (kind === 'demo') {
     expect(notice?.closest('[role="status"]')).not.toBeNull();
-    expect(within(storyArea()).getAllByRole('article')).toHaveLength(6);
+    await waitFor(() => expect(within(storyArea()).getAllByRole('article')).toHaveLength(6));
   } else {
     expect(notice).toBeNull();
-    expect(within(storyArea()).getAllByRole('article')).toHaveLength(liveAnswer.stories.length);
+    await waitFor(() => expect(within(storyArea()).getAllByRole('article')).toHaveLength(liveAnswer.stories.length));
   }
 }
 
 const browsingChecks = (kind: 'live' | 'demo') => ({
   [`${kind}.browsing`]: () => expectStoriesShown(kind),
   [`${kind}.bookmarked`]: async () => {
-    expectStoriesShown(kind);
+    await expectStoriesShown(kind);
     expect(within(firstCard()).getByRole('button', { name: 'Remove bookmark' })).toHaveAttribute('aria-pressed', 'true');
     await expectToast('Story bookmarked', 'Story saved to your bookmarks');
   },

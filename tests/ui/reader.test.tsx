@@ -169,7 +169,7 @@ describe('new since your last visit', () => {
     });
     const { backend } = await renderApp();
     await showLiveStories(backend);
-    expect(articles()).toHaveLength(stories.length);
+    await waitFor(() => expect(articles()).toHaveLength(stories.length));
     expect(newBadges()).toHaveLength(0);
   });
 
