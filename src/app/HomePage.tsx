@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
 import { Layout } from '../components/Layout.tsx';
@@ -76,8 +76,7 @@ export function HomePage() {
   const bookmarked = useMemo(() => new Set(bookmarkIds), [bookmarkIds]);
   const { filter, setQuery, setCategories, setSavedOnly, clearFilters } = useHomeFilters(categories);
 
-  // The query the stories are filtered by: the search box's, from the moment typing pauses
-  // (QueryField). The URL follows in a task after the results have painted (the router's work
+  // The committed query: the search box's, from the moment typing pauses (QueryField). The URL follows in a task after the results have painted (the router's work
   // never holds them back), unless the URL's query has changed meanwhile; a query changed in
   // the URL by anything else (back button, "Clear filters") replaces it.
   const [committed, setCommitted] = useState({ urlQuery: filter.query, query: filter.query });
@@ -86,11 +85,25 @@ export function HomePage() {
   useEffect(() => {
     urlQuery.current = filter.query;
   }, [filter.query]);
+  // The text in the search box as it is typed, ahead of the pause: the stories are filtered by
+  // it in a transition, which the next key interrupts (a key paints the box first, and the
+  // list follows when React has the time). It counts only while the query it was typed over is
+  // still the query and no commit has come since: a commit, "Clear filters" or the back button
+  // supersedes it.
+  const [typed, setTyped] = useState({ over: query, text: query });
+  const typeQuery = useCallback(
+    (text: string) => {
+      startTransition(() => setTyped({ over: query, text }));
+    },
+    [query],
+  );
+  const shownQuery = typed.over === query ? typed.text : query;
   const urlAfterPaint = useAfterPaint();
   const commitQuery = useCallback(
     (next: string) => {
       const from = filter.query;
       setCommitted({ urlQuery: from, query: next });
+      setTyped({ over: next, text: next });
       urlAfterPaint.schedule(() => {
         if (urlQuery.current === from) setQuery(next);
       });
@@ -103,16 +116,17 @@ export function HomePage() {
   const clearAll = useCallback(() => {
     urlAfterPaint.cancel();
     setCommitted({ urlQuery: filter.query, query: '' });
+    setTyped({ over: '', text: '' });
     setSearchBoxKey((key) => key + 1);
     clearFilters();
   }, [filter.query, clearFilters, urlAfterPaint]);
 
-  // Once per pause, over the prepared search index; typing on only searches the previous
-  // matches (createStoryFilter).
+  // Over the prepared search index; typing on only searches the previous matches
+  // (createStoryFilter).
   const [storyFilter] = useState(createStoryFilter);
   const matches = useMemo(
-    () => storyFilter(stories, { query, categories: filter.categories, savedOnly: filter.savedOnly }, bookmarked),
-    [storyFilter, stories, query, filter.categories, filter.savedOnly, bookmarked],
+    () => storyFilter(stories, { query: shownQuery, categories: filter.categories, savedOnly: filter.savedOnly }, bookmarked),
+    [storyFilter, stories, shownQuery, filter.categories, filter.savedOnly, bookmarked],
   );
   // Lower-case the stories' text for searching in the background, ahead of the first search.
   useEffect(() => prepareSearchInBackground(stories), [stories]);
@@ -205,7 +219,7 @@ export function HomePage() {
       <Layout>
         <Toolbar role="search" aria-label="Filter stories">
           <Controls>
-            <QueryField key={searchBoxKey} query={query} onCommit={commitQuery} inputRef={searchRef} />
+            <QueryField key={searchBoxKey} query={query} onCommit={commitQuery} onType={typeQuery} inputRef={searchRef} />
             {otherControls}
           </Controls>
           {chips}
@@ -215,7 +229,7 @@ export function HomePage() {
         <StoryArea
           status={status}
           matches={matches}
-          query={query}
+          query={shownQuery}
           bookmarks={bookmarked}
           onRetry={retry}
           onClearFilters={clearAll}

@@ -1,25 +1,28 @@
 import { memo, useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { SearchBox } from '../components/SearchBox.tsx';
 
-/** How long typing pauses before the query goes into the URL and the stories are filtered. */
+/** How long typing pauses before the query goes into the URL. */
 export const QUERY_COMMIT_DELAY_MS = 150;
 
 interface QueryFieldProps {
   /** The query the stories are filtered by. */
   query: string;
-  /** Typing paused: filter by this query (and put it in the URL). */
+  /** Typing paused: this is the query now (the URL follows). */
   onCommit(query: string): void;
+  /** Every change of the text, as it is typed: the page may filter by it in the background. */
+  onType?(text: string): void;
   inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
  * The search box, holding what is being typed until typing pauses for QUERY_COMMIT_DELAY_MS
- * (docs/product.md#search-categories-and-the-url): a key re-renders this box and nothing else;
- * the filtering and the URL follow once per pause. A query changed elsewhere (back button,
+ * (docs/product.md#search-categories-and-the-url): a key re-renders this box and nothing else
+ * at once (`onType` tells the page, which filters in a transition that the next key
+ * interrupts); the URL follows once per pause. A query changed elsewhere (back button,
  * "Clear filters") replaces the text; the echo of the box's own commit never does, so keys
  * typed while the page catches up are kept.
  */
-export const QueryField = memo(function QueryField({ query, onCommit, inputRef }: QueryFieldProps) {
+export const QueryField = memo(function QueryField({ query, onCommit, onType, inputRef }: QueryFieldProps) {
   const [draft, setDraft] = useState(query);
   const [seen, setSeen] = useState(query);
   // The queries this box committed and has not yet seen come back, oldest first.
@@ -34,10 +37,14 @@ export const QueryField = memo(function QueryField({ query, onCommit, inputRef }
   // The pause counts from the key, not from this effect (which runs only once the key's frame
   // has painted).
   const typedAt = useRef(0);
-  const type = useCallback((text: string) => {
-    typedAt.current = performance.now();
-    setDraft(text);
-  }, []);
+  const type = useCallback(
+    (text: string) => {
+      typedAt.current = performance.now();
+      setDraft(text);
+      onType?.(text);
+    },
+    [onType],
+  );
   useEffect(() => {
     if (draft === query) return;
     const timer = setTimeout(

@@ -100,11 +100,15 @@ const KeyHint = styled.kbd`
   font-size: ${({ theme }) => theme.font.size.xs};
   line-height: 1;
   pointer-events: none;
+
+  &[hidden] {
+    display: none;
+  }
 `;
 
 /**
  * The search field: a plain `<input type="search">` with its label, a clear button while there
- * is text, and Escape to clear. Plain, so that a keystroke costs the browser's input handling
+ * is text (the "/" hint while there is none), and Escape to clear. Plain, so that a keystroke costs the browser's input handling
  * and one small render, nothing more (docs/performance.md: keystroke to paint).
  */
 export function SearchBox({ value, onChange, inputRef }: SearchBoxProps) {
@@ -140,9 +144,12 @@ export function SearchBox({ value, onChange, inputRef }: SearchBoxProps) {
         autoComplete="off"
         spellCheck={false}
       />
-      {value === '' ? (
-        <KeyHint aria-hidden="true">/</KeyHint>
-      ) : (
+      {/* Both always rendered, one hidden: the first key only flips two attributes (no mount, no
+          new style rule for the browser to apply to the whole page). */}
+      <KeyHint aria-hidden="true" hidden={value !== ''}>
+        /
+      </KeyHint>
+      <span hidden={value === ''}>
         <ClearButton
           aria-label="Clear search"
           excludeFromTabOrder
@@ -153,7 +160,7 @@ export function SearchBox({ value, onChange, inputRef }: SearchBoxProps) {
         >
           <CloseIcon size={16} />
         </ClearButton>
-      )}
+      </span>
     </Field>
   );
 }

@@ -6,6 +6,7 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { QUERY_COMMIT_DELAY_MS } from '../../src/app/QueryField.tsx';
 import { liveAnswer, renderApp, showLiveStories, storyArea, stubClipboard } from './harness.tsx';
 
 const stories = liveAnswer.stories;
@@ -121,6 +122,26 @@ describe('search, categories and saved', () => {
     await waitFor(() => expect(titles()).toHaveLength(3));
   });
 
+  it('filters as the visitor types, without waiting for the pause; the URL waits for it', async () => {
+    const { backend, router } = await renderApp();
+    await showLiveStories(backend);
+    // The pause's clock stands still: nothing that waits for it can happen.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await act(async () => {
+        fireEvent.change(searchbox(), { target: { value: 'reuters' } });
+      });
+      expect(titles()).toEqual(['Central bank holds rates steady and signals patience']);
+      expect(storyArea()).toHaveAttribute('data-query', 'reuters');
+      expect(router.state.location.search).toEqual({});
+      await act(() => vi.advanceTimersByTimeAsync(QUERY_COMMIT_DELAY_MS));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(router.state.location.search).toEqual({ q: 'reuters' }));
+    expect(titles()).toEqual(['Central bank holds rates steady and signals patience']);
+  });
+
   it('"Clear filters" on the empty state clears the search box too', async () => {
     const { user, backend, router } = await renderApp();
     await showLiveStories(backend);
@@ -157,7 +178,7 @@ describe('search, categories and saved', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(router.state.location.searchStr).toBe('');
     expect(searchbox()).toHaveValue('');
-    expect(articles()).toHaveLength(stories.length);
+    await waitFor(() => expect(articles()).toHaveLength(stories.length));
   });
 
   it('filters by the selected categories with a count badge and removable chips', async () => {
