@@ -7,7 +7,7 @@ import { SavedToggle } from '../components/SavedToggle.tsx';
 import type { ShareTarget } from '../components/ShareMenu.tsx';
 import { SkipLink } from '../components/SkipLink.tsx';
 import { categoriesOf, createStoryFilter } from '../domain/filter.ts';
-import { prepareSearchInBackground } from './search-index.ts';
+import { prepareSearchInBackground, searchInSlices } from './search-index.ts';
 import { facebookShareUrl, twitterShareUrl } from '../domain/share.ts';
 import type { Story } from '../domain/story.ts';
 import { mediaUp } from '../theme/tokens.ts';
@@ -85,45 +85,58 @@ export function HomePage() {
   useEffect(() => {
     urlQuery.current = filter.query;
   }, [filter.query]);
-  // The text in the search box as it is typed, ahead of the pause: the stories are filtered by
-  // it in a transition, which the next key interrupts (a key paints the box first, and the
-  // list follows when React has the time). It counts only while the query it was typed over is
-  // still the query and no commit has come since: a commit, "Clear filters" or the back button
-  // supersedes it.
+  // The text in the search box as it is typed, ahead of the pause: each key starts a search
+  // that runs a few milliseconds per task (the next key goes first, and cancels it), then shows
+  // its answer in a transition (the next key interrupts its render). It counts only while the
+  // query it was typed over is still the query and no commit has come since: a commit, "Clear
+  // filters" or the back button supersedes it.
+  const [storyFilter] = useState(createStoryFilter);
   const [typed, setTyped] = useState({ over: query, text: query });
+  const search = useRef<() => void>(undefined);
+  const cancelSearch = useCallback(() => {
+    search.current?.();
+    search.current = undefined;
+  }, []);
+  useEffect(() => cancelSearch, [cancelSearch]);
   const typeQuery = useCallback(
     (text: string) => {
-      startTransition(() => setTyped({ over: query, text }));
+      cancelSearch();
+      const steps = storyFilter.steps(stories, { query: text, categories: filter.categories, savedOnly: filter.savedOnly }, bookmarked);
+      search.current = searchInSlices(steps, () => {
+        search.current = undefined;
+        startTransition(() => setTyped({ over: query, text }));
+      });
     },
-    [query],
+    [cancelSearch, storyFilter, stories, filter.categories, filter.savedOnly, bookmarked, query],
   );
   const shownQuery = typed.over === query ? typed.text : query;
   const urlAfterPaint = useAfterPaint();
   const commitQuery = useCallback(
     (next: string) => {
       const from = filter.query;
+      cancelSearch();
       setCommitted({ urlQuery: from, query: next });
       setTyped({ over: next, text: next });
       urlAfterPaint.schedule(() => {
         if (urlQuery.current === from) setQuery(next);
       });
     },
-    [filter.query, setQuery, urlAfterPaint],
+    [filter.query, setQuery, urlAfterPaint, cancelSearch],
   );
   // "Clear filters" also drops a query typed but not yet committed (a new search box: no
   // pending pause can put it back), and one not yet in the URL.
   const [searchBoxKey, setSearchBoxKey] = useState(0);
   const clearAll = useCallback(() => {
     urlAfterPaint.cancel();
+    cancelSearch();
     setCommitted({ urlQuery: filter.query, query: '' });
     setTyped({ over: '', text: '' });
     setSearchBoxKey((key) => key + 1);
     clearFilters();
-  }, [filter.query, clearFilters, urlAfterPaint]);
+  }, [filter.query, clearFilters, urlAfterPaint, cancelSearch]);
 
-  // Over the prepared search index; typing on only searches the previous matches
-  // (createStoryFilter).
-  const [storyFilter] = useState(createStoryFilter);
+  // Over the prepared search index; typing on only searches the previous matches, and the
+  // query a finished search was for answers at once (createStoryFilter).
   const matches = useMemo(
     () => storyFilter(stories, { query: shownQuery, categories: filter.categories, savedOnly: filter.savedOnly }, bookmarked),
     [storyFilter, stories, shownQuery, filter.categories, filter.savedOnly, bookmarked],

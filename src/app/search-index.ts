@@ -25,3 +25,29 @@ export function prepareSearchInBackground(stories: readonly Story[]): () => void
   timer = setTimeout(work, 0);
   return () => clearTimeout(timer);
 }
+
+/**
+ * Runs `steps` (a search: createStoryFilter's `steps`) a few milliseconds per task, each task
+ * posted as a message so that it waits for no timer and lets a key press and a frame go first,
+ * then hands its answer to `done`. Returns the cancel function: a search overtaken by the next
+ * key never finishes.
+ */
+export function searchInSlices<T>(steps: Generator<void, T, void>, done: (answer: T) => void): () => void {
+  const channel = new MessageChannel();
+  const work = () => {
+    const end = performance.now() + SLICE_MS;
+    for (;;) {
+      const step = steps.next();
+      if (step.done) {
+        channel.port1.close();
+        done(step.value);
+        return;
+      }
+      if (performance.now() >= end) break;
+    }
+    channel.port2.postMessage(null);
+  };
+  channel.port1.onmessage = work;
+  channel.port2.postMessage(null);
+  return () => channel.port1.close();
+}

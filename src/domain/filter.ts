@@ -149,8 +149,14 @@ interface Match {
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
-/** The stories matching (among `candidates`, or all of `stories` when null), in order, with their positions. */
-function matching(stories: readonly Story[], candidates: readonly Match[] | null, query: string, filter: StoryFilter, bookmarks: ReadonlySet<string>): Match[] {
+/** Stories searched between two pauses of a search run in steps (StoryFilterFunction.steps). */
+export const FILTER_STEP = 256;
+
+/**
+ * The stories matching (among `candidates`, or all of `stories` when null), in order, with
+ * their positions; pausing (`yield`) after every FILTER_STEP stories searched.
+ */
+function* matching(stories: readonly Story[], candidates: readonly Match[] | null, query: string, filter: StoryFilter, bookmarks: ReadonlySet<string>): Generator<void, Match[], void> {
   const index = indexFor(stories);
   const categories = new Set(filter.categories);
   const plain = !query.includes(FIELD_BREAK);
@@ -160,12 +166,36 @@ function matching(stories: readonly Story[], candidates: readonly Match[] | null
     if (query === '') return true;
     return plain ? indexedText(index, position, story).includes(query) : matchesQuery(story, query);
   };
-  if (candidates !== null) return candidates.filter(({ position, story }) => matches(position, story));
   const found: Match[] = [];
-  stories.forEach((story, position) => {
-    if (matches(position, story)) found.push({ position, story });
-  });
+  const count = candidates === null ? stories.length : candidates.length;
+  for (let start = 0; start < count; start += FILTER_STEP) {
+    if (start > 0) yield;
+    const end = Math.min(count, start + FILTER_STEP);
+    for (let i = start; i < end; i += 1) {
+      const match = candidates === null ? { position: i, story: stories[i] as Story } : (candidates[i] as Match);
+      if (matches(match.position, match.story)) found.push(match);
+    }
+  }
   return found;
+}
+
+/** Runs a search's steps to the end. */
+function toEnd<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+export interface StoryFilterFunction {
+  (stories: readonly Story[], filter: StoryFilter, bookmarks: ReadonlySet<string>): Story[];
+  /**
+   * The same search in steps of FILTER_STEP stories, for a caller that runs it in slices between
+   * other work (src/app/search-index.ts): the generator returns the matches. Finished, it counts
+   * as the previous call (a call with the same arguments then answers at once); left
+   * unfinished, it changes nothing.
+   */
+  steps(stories: readonly Story[], filter: StoryFilter, bookmarks: ReadonlySet<string>): Generator<void, Story[], void>;
 }
 
 /**
@@ -177,24 +207,27 @@ function matching(stories: readonly Story[], candidates: readonly Match[] | null
  * the stories in an array passed again are taken to be unchanged (the app's stories are never
  * edited in place).
  */
-export function createStoryFilter(): (stories: readonly Story[], filter: StoryFilter, bookmarks: ReadonlySet<string>) => Story[] {
+export function createStoryFilter(): StoryFilterFunction {
   let last: LastFilter | undefined;
-  return (stories, filter, bookmarks) => {
+  function* steps(stories: readonly Story[], filter: StoryFilter, bookmarks: ReadonlySet<string>): Generator<void, Story[], void> {
     const query = normalizedQuery(filter.query);
+    const previous = last;
     const narrowing =
-      last !== undefined &&
-      last.stories === stories &&
-      last.savedOnly === filter.savedOnly &&
+      previous !== undefined &&
+      previous.stories === stories &&
+      previous.savedOnly === filter.savedOnly &&
       // Bookmarks only count with savedOnly (then the same set, as a memoized one is).
-      (!filter.savedOnly || last.bookmarks === bookmarks) &&
-      sameList(last.categories, filter.categories) &&
-      query.includes(last.query);
-    if (narrowing && last && query === last.query) return last.result;
-    const matches = matching(stories, narrowing && last ? last.matches : null, query, filter, bookmarks);
+      (!filter.savedOnly || previous.bookmarks === bookmarks) &&
+      sameList(previous.categories, filter.categories) &&
+      query.includes(previous.query);
+    if (narrowing && query === previous.query) return previous.result;
+    const matches = yield* matching(stories, narrowing ? previous.matches : null, query, filter, bookmarks);
     const result = matches.map((match) => match.story);
     last = { stories, bookmarks, categories: [...filter.categories], savedOnly: filter.savedOnly, query, matches, result };
     return result;
-  };
+  }
+  const storyFilter = (stories: readonly Story[], filter: StoryFilter, bookmarks: ReadonlySet<string>) => toEnd(steps(stories, filter, bookmarks));
+  return Object.assign(storyFilter, { steps });
 }
 
 // English alphabetical order, case- and accent-insensitive; exact code-unit order breaks ties

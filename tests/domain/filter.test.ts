@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createStoryFilter,
+  FILTER_STEP,
   EMPTY_FILTER,
   categoriesOf,
   categoryOf,
@@ -262,6 +263,54 @@ describe('createStoryFilter properties', () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('gives the same answers run in steps, with searches left unfinished on the way (a key overtaking them)', () => {
+    const run = fc.constantFrom('call', 'steps', 'abandoned');
+    fc.assert(
+      fc.property(typingSession, fc.array(fc.tuple(run, fc.nat(3)), { minLength: 1, maxLength: 25 }), ({ stories, steps }, runs) => {
+        const filter = createStoryFilter();
+        let query = '';
+        let categories: readonly string[] = [];
+        let savedOnly = false;
+        let bookmarks: ReadonlySet<string> = new Set<string>();
+        steps.forEach((step, index) => {
+          if (step.edit.kind === 'type') query += step.edit.text;
+          else if (step.edit.kind === 'erase') query = query.slice(0, -step.edit.count);
+          else query = step.edit.text;
+          if (step.categories) categories = step.categories;
+          if (step.savedOnly !== null) savedOnly = step.savedOnly;
+          if (step.bookmarks) bookmarks = step.bookmarks;
+          const [how, pauses] = runs[index % runs.length]!;
+          const expected = modelFilter(stories, query, [...categories], savedOnly, new Set(bookmarks));
+          if (how === 'call') {
+            expect(filter(stories, { query, categories, savedOnly }, bookmarks)).toEqual(expected);
+            return;
+          }
+          const search = filter.steps(stories, { query, categories, savedOnly }, bookmarks);
+          if (how === 'abandoned') {
+            for (let i = 0; i < pauses; i += 1) search.next();
+            return;
+          }
+          let next = search.next();
+          while (!next.done) next = search.next();
+          expect(next.value).toEqual(expected);
+          // Finished, it answers the same call again at once, with the same array.
+          expect(filter(stories, { query, categories, savedOnly }, bookmarks)).toBe(next.value);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('pauses after every FILTER_STEP stories searched', () => {
+    const stories = Array.from({ length: FILTER_STEP * 2 + 1 }, (_, index) => story(`s${index}`, { title: index % 2 ? 'Harbour' : 'Rail' }));
+    const search = createStoryFilter().steps(stories, { ...EMPTY_FILTER, query: 'harbour' }, new Set());
+    expect(search.next().done).toBe(false);
+    expect(search.next().done).toBe(false);
+    const last = search.next();
+    expect(last.done).toBe(true);
+    expect(last.value).toHaveLength(FILTER_STEP);
   });
 
   it('searches only the previous matches while the query is typed on, and answers a repeated call with the same array', () => {
