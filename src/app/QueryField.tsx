@@ -1,8 +1,12 @@
 import { memo, useCallback, useEffect, useRef, useState, type Ref } from 'react';
 import { SearchBox } from '../components/SearchBox.tsx';
 
-/** How long typing pauses before the query goes into the URL. */
-export const QUERY_COMMIT_DELAY_MS = 150;
+/**
+ * How long typing pauses before the query goes into the URL: the visitor has stopped typing.
+ * The list does not wait for it (it follows each key); the URL's update (the router's work,
+ * `replaceState`) would only make the next key wait if it came between two keys.
+ */
+export const QUERY_COMMIT_DELAY_MS = 300;
 
 interface QueryFieldProps {
   /** The query the stories are filtered by. */
