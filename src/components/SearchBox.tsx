@@ -63,7 +63,9 @@ const StyledInput = styled.input`
 
 const ClearButton = styled(Button)`
   position: absolute;
+  top: 50%;
   right: ${({ theme }) => theme.space(1)};
+  translate: 0 -50%;
   display: inline-flex;
   align-items: center;
   justify-content: center;

@@ -54,6 +54,25 @@ describe('search', () => {
     expect(await searchBox(page).getAttribute('placeholder')).toBe('Search news stories...');
   });
 
+  it('shows the "/" hint while the box is empty and a "Clear search" button, centred in the box, while it has text', async () => {
+    const { page } = await h.open();
+    await openHomeWithStories(page);
+    const clear = page.getByRole('button', { name: 'Clear search', exact: true });
+    expect(await page.locator('kbd', { hasText: '/' }).isVisible()).toBe(true);
+    expect(await clear.count()).toBe(0);
+    await search(page, 'comet');
+    await clear.waitFor();
+    expect(await page.locator('kbd', { hasText: '/' }).isVisible()).toBe(false);
+    const box = await searchBox(page).boundingBox();
+    const button = await clear.boundingBox();
+    if (!box || !button) throw new Error('no geometry');
+    expect(Math.abs(button.y + button.height / 2 - (box.y + box.height / 2))).toBeLessThanOrEqual(1);
+    expect(button.x + button.width).toBeLessThanOrEqual(box.x + box.width);
+    await clear.click();
+    expect(await searchBox(page).inputValue()).toBe('');
+    expect(await clear.count()).toBe(0);
+  });
+
   it('finds stories by title, whatever the case of the query', async () => {
     const { page } = await h.open();
     await openHomeWithStories(page);
