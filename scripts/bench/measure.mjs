@@ -204,7 +204,7 @@ function recordKeystrokes(input) {
   });
 }
 
-/** After a word: long enough for the search box's 150 ms pause, the filtering and its paint. */
+/** After a word's results have painted: a reader's pause before the next word. */
 const WORD_PAUSE_MS = 400;
 const KEY_DELAY_MS = 120;
 
