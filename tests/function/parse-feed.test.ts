@@ -144,6 +144,9 @@ describe('RSS channel', () => {
     expect(parseFeedText(rss('<title>Tom &amp;amp; &lt;b&gt;Jerry&lt;/b&gt;</title>')).title).toBe('Tom & Jerry');
     expect(parseFeedText(rss('<title></title><dc:title>DC title</dc:title>')).title).toBe('DC title');
     expect(parseFeedText(rss('<title>Own</title><dc:title>DC title</dc:title>')).title).toBe('Own');
+    // A title of spaces, or of markup with no text, counts as none.
+    expect(parseFeedText(rss('<title>  \n </title><dc:title>DC title</dc:title>')).title).toBe('DC title');
+    expect(parseFeedText(rss('<title>&lt;b&gt;&lt;/b&gt;</title><dc:title>DC title</dc:title>')).title).toBe('DC title');
     const bare = parseFeedText('<rss><item><title>Loose</title><link>https://a.example/1</link></item></rss>', FEED_URL);
     expect(bare).toMatchObject({ title: '', link: undefined, updated: undefined });
     expect(bare.items.map((item) => item.link)).toEqual(['https://a.example/1']);
@@ -266,6 +269,9 @@ describe('RSS item', () => {
   it('takes the title as text, else the Dublin Core title', () => {
     expect(rssItem('<title>A &amp;amp; B</title>').title).toBe('A & B');
     expect(rssItem('<title></title><dc:title>DC</dc:title>').title).toBe('DC');
+    expect(rssItem('<title>   </title><dc:title>DC</dc:title>').title).toBe('DC');
+    expect(rssItem('<title><![CDATA[ <br> ]]></title><dc:title>DC</dc:title>').title).toBe('DC');
+    expect(rssItem('<title>  Own  </title><dc:title>DC</dc:title>').title).toBe('Own');
     expect(rssItem('<dc:title>DC</dc:title>').title).toBe('DC');
     expect(rssItem('<link>https://a.example/</link>').title).toBe('');
   });

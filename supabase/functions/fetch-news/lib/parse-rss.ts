@@ -29,9 +29,7 @@ export function parseRss(root: XmlElement, feedUrl: string | undefined, options:
 
   return {
     format: isRdf ? 'rdf' : 'rss',
-    title: channel
-      ? htmlToText(text(firstChild(channel, own, 'title')) || text(firstChild(channel, [NS.dc], 'title')))
-      : '',
+    title: channel ? titleOf(channel, own) : '',
     link,
     updated: channel
       ? firstDate([
@@ -91,7 +89,7 @@ class RssItem implements FeedItem {
     const own = reader.own;
     const guidElement = firstChild(element, own, 'guid');
     this.guid = (guidElement ? textContent(guidElement).trim() : '') || attr(element, 'about', NS.rdf)?.trim() || undefined;
-    this.title = htmlToText(text(firstChild(element, own, 'title')) || text(firstChild(element, [NS.dc], 'title')));
+    this.title = titleOf(element, own);
     this.link = reader.link(element, base, guidElement);
     this.published = itemDate(element, own);
   }
@@ -185,4 +183,12 @@ class RssItemReader {
     }
     return undefined;
   }
+}
+
+/**
+ * The element's own `<title>` as plain text, else its `<dc:title>`: a title that is blank, or
+ * markup with no text, counts as none.
+ */
+function titleOf(element: XmlElement, own: readonly string[]): string {
+  return htmlToText(text(firstChild(element, own, 'title'))) || htmlToText(text(firstChild(element, [NS.dc], 'title')));
 }
