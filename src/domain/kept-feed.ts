@@ -24,9 +24,10 @@ export interface KeptStories {
 /**
  * The stored value as kept stories, or null when it counts as absent: missing, not JSON, not
  * an object, `saved_at` not an ISO time as the page writes it, kept after `now` (the clock went
- * back) or 24 hours or more before it, or no story left once validated like a live answer. At most 200 stories.
+ * back) or 24 hours or more before it, or no story left once validated like a live answer. At
+ * most 200 stories, or `limit` (only as many are validated: the snapshot needs a few).
  */
-export function parseKeptStories(stored: string | null, now: number): KeptStories | null {
+export function parseKeptStories(stored: string | null, now: number, limit = KEPT_STORIES_MAX): KeptStories | null {
   if (stored === null) return null;
   let value: unknown;
   try {
@@ -40,7 +41,7 @@ export function parseKeptStories(stored: string | null, now: number): KeptStorie
   if (!Number.isFinite(time) || new Date(time).toISOString() !== savedAt) return null;
   const age = now - time;
   if (age < 0 || age >= KEPT_STORIES_MAX_AGE_MS) return null;
-  const stories = storiesFromAnswer(value).stories.slice(0, KEPT_STORIES_MAX);
+  const stories = storiesFromAnswer(value, Math.min(limit, KEPT_STORIES_MAX)).stories;
   return stories.length > 0 ? { savedAt, stories } : null;
 }
 

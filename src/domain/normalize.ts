@@ -89,13 +89,15 @@ function checkItem(item: unknown): Checked {
 /**
  * Validates the `stories` value of a feed answer (docs/product.md#the-story-and-its-validation).
  * Checks run in the order of DropReason; an id counts as taken only once an item with it is kept.
+ * With `limit`, it stops once that many stories are kept: the first `limit` stories of the whole
+ * answer (an item is kept or dropped by itself and the items before it), and the drops before them.
  */
-export function normalizeStories(input: unknown): NormalizeResult {
+export function normalizeStories(input: unknown, limit = Number.POSITIVE_INFINITY): NormalizeResult {
   const result: NormalizeResult = { stories: [], dropped: [] };
   if (!Array.isArray(input)) return result;
   const seen = new Set<string>();
   // An index loop, not forEach, so holes in a sparse array are reported too.
-  for (let index = 0; index < input.length; index += 1) {
+  for (let index = 0; index < input.length && result.stories.length < limit; index += 1) {
     const checked = checkItem(input[index]);
     if ('reason' in checked) {
       result.dropped.push({ index, reason: checked.reason });
@@ -109,7 +111,7 @@ export function normalizeStories(input: unknown): NormalizeResult {
   return result;
 }
 
-/** Reads `stories` from a parsed feed answer; anything else gives an empty result. */
-export function storiesFromAnswer(body: unknown): NormalizeResult {
-  return normalizeStories(isPlainObject(body) ? field(body, 'stories') : undefined);
+/** Reads `stories` from a parsed feed answer (the first `limit` of them); anything else gives an empty result. */
+export function storiesFromAnswer(body: unknown, limit?: number): NormalizeResult {
+  return normalizeStories(isPlainObject(body) ? field(body, 'stories') : undefined, limit);
 }

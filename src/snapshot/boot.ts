@@ -10,7 +10,7 @@ import { KEPT_STORIES_STORAGE_KEY, LAST_VISIT_STORAGE_KEY } from '../app/storage
 import { bootHandoff } from '../boot/handoff.ts';
 import { parseKeptStories } from '../domain/kept-feed.ts';
 import { parseLastVisit } from '../domain/new-since.ts';
-import { normalizeStories } from '../domain/normalize.ts';
+import { storiesFromAnswer } from '../domain/normalize.ts';
 import type { Story } from '../domain/story.ts';
 import { paintSnapshot, removeSnapshot, SNAPSHOT_MORE, SNAPSHOT_TOP } from './paint.ts';
 
@@ -32,13 +32,7 @@ export function isUnfilteredHome(location: Pick<Location, 'pathname' | 'search'>
 export function firstValidStories(answer: unknown, count: number): Story[] {
   const checked = storiesIfChecked(answer);
   if (checked) return checked.slice(0, count);
-  if (typeof answer !== 'object' || answer === null || Array.isArray(answer) || !Object.hasOwn(answer, 'stories')) return [];
-  const items = (answer as { stories: unknown }).stories;
-  if (!Array.isArray(items)) return [];
-  for (let length = count * 2; ; length *= 2) {
-    const stories = normalizeStories(items.slice(0, length)).stories;
-    if (stories.length >= count || length >= items.length) return stories.slice(0, count);
-  }
+  return storiesFromAnswer(answer, count).stories;
 }
 
 function readStorage(key: string): string | null {
@@ -71,10 +65,10 @@ function whenParsed(doc: Document, paint: () => void): void {
  */
 export function startSnapshot(doc: Document, { earlyAnswer, now = Date.now() }: SnapshotBootOptions): void {
   if (!isUnfilteredHome(doc.location)) return;
-  const kept = parseKeptStories(readStorage(KEPT_STORIES_STORAGE_KEY), now);
+  const kept = parseKeptStories(readStorage(KEPT_STORIES_STORAGE_KEY), now, SNAPSHOT_CARDS);
   if (kept) {
     // Kept stories carry no "New" in the app either: only live ones do.
-    whenParsed(doc, () => paintSnapshot(doc, kept.stories.slice(0, SNAPSHOT_CARDS), { lastVisit: null }));
+    whenParsed(doc, () => paintSnapshot(doc, kept.stories, { lastVisit: null }));
     return;
   }
   // Read before the app records this visit (src/app/lastVisit.ts).

@@ -261,4 +261,32 @@ describe('normalizeStories properties', () => {
       { numRuns: 500 },
     );
   });
+
+  it('with a limit, keeps the first stories of the whole answer and reports only the drops before the last of them', () => {
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 12 }), fc.nat(14), (entries, limit) => {
+        const input = entries.map((e) => (e.kind === 'junk' ? e.value : toInput(e.item)));
+        const whole = normalizeStories(input);
+        const first = normalizeStories(input, limit);
+        expect(first.stories).toEqual(whole.stories.slice(0, limit));
+        expect(storiesFromAnswer({ stories: input }, limit)).toEqual(first);
+        // Validation stops at the limit-th kept story: the drops after it are not looked for.
+        const lastKept = limit === 0 ? 0 : first.stories.length < limit ? input.length : indexOfKept(whole, input, limit);
+        expect(first.dropped).toEqual(whole.dropped.filter((drop) => drop.index < lastKept));
+      }),
+      { numRuns: 500 },
+    );
+  });
 });
+
+/** The position in `input` of the `count`-th story kept (1-based count). */
+function indexOfKept(whole: ReturnType<typeof normalizeStories>, input: readonly unknown[], count: number): number {
+  const dropped = new Set(whole.dropped.map((drop) => drop.index));
+  let kept = 0;
+  for (let index = 0; index < input.length; index += 1) {
+    if (dropped.has(index)) continue;
+    kept += 1;
+    if (kept === count) return index;
+  }
+  return input.length;
+}
