@@ -76,9 +76,10 @@ export function HomePage() {
   const bookmarked = useMemo(() => new Set(bookmarkIds), [bookmarkIds]);
   const { filter, setQuery, setCategories, setSavedOnly, clearFilters } = useHomeFilters(categories);
 
-  // The committed query: the search box's, from the moment typing pauses (QueryField). The URL follows in a task after the results have painted (the router's work
-  // never holds them back), unless the URL's query has changed meanwhile; a query changed in
-  // the URL by anything else (back button, "Clear filters") replaces it.
+  // The committed query: the search box's, from the moment typing pauses (QueryField). The URL
+  // follows in a task after the results have painted (the router's work never holds them
+  // back), unless the URL's query has changed meanwhile; a query changed in the URL by anything
+  // else (back button, "Clear filters") replaces it.
   const [committed, setCommitted] = useState({ urlQuery: filter.query, query: filter.query });
   const query = committed.urlQuery === filter.query ? committed.query : filter.query;
   const urlQuery = useRef(filter.query);

@@ -9,7 +9,7 @@ import { SearchBox } from '../components/SearchBox.tsx';
 export const QUERY_COMMIT_DELAY_MS = 300;
 
 interface QueryFieldProps {
-  /** The query the stories are filtered by. */
+  /** The committed query: the last pause's, or one set elsewhere (the URL, "Clear filters"). */
   query: string;
   /** Typing paused: this is the query now (the URL follows). */
   onCommit(query: string): void;

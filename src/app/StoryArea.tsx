@@ -19,9 +19,9 @@ export const MORE_STORIES_PAGE = 60;
 /**
  * A new result list renders the top stories and this many compact cards at once: more than a
  * 1280×900 or 1920×1080 window shows above the fold (3 top stories and a row of 4), few enough
- * to render, lay out and paint between two keys even at 4x CPU throttling. The rest of the page follows CARDS_PER_BATCH at a time, one batch per task
- * after a paint, so that no task grows long and a key press always goes first
- * (docs/performance.md).
+ * to render, lay out and paint between two keys even at 4x CPU throttling. The rest of the page
+ * follows CARDS_PER_BATCH at a time, one batch per task after a paint, so that no task grows
+ * long and a key press always goes first (docs/performance.md).
  */
 export const FIRST_CARDS = 8;
 export const CARDS_PER_BATCH = 8;
@@ -34,8 +34,9 @@ export const CARDS_PER_BATCH = 8;
  */
 export const REST_AFTER_MS = 1000;
 
-// When the visitor last typed anywhere on the page: a result list that comes while typing waits
-// (REST_AFTER_MS); one that comes otherwise (the feed's answer, a category) renders on at once.
+// When the visitor last typed anywhere on the page: while they type, the cards past the first
+// ones wait (REST_AFTER_MS); a list that comes otherwise (the feed's answer, a category) renders
+// on at once.
 let lastInputAt = Number.NEGATIVE_INFINITY;
 if (typeof document !== 'undefined') {
   document.addEventListener(

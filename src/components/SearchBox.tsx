@@ -110,8 +110,9 @@ const KeyHint = styled.kbd`
 
 /**
  * The search field: a plain `<input type="search">` with its label, a clear button while there
- * is text (the "/" hint while there is none), and Escape to clear. Plain, so that a keystroke costs the browser's input handling
- * and one small render, nothing more (docs/performance.md: keystroke to paint).
+ * is text (the "/" hint while there is none), and Escape to clear. Plain, so that a keystroke
+ * costs the browser's input handling and one small render, nothing more (docs/performance.md:
+ * keystroke to paint).
  */
 export function SearchBox({ value, onChange, inputRef }: SearchBoxProps) {
   const id = useId();
