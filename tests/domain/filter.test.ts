@@ -311,6 +311,12 @@ describe('createStoryFilter properties', () => {
     const last = search.next();
     expect(last.done).toBe(true);
     expect(last.value).toHaveLength(FILTER_STEP);
+    // No pause after the last step: exactly two steps' worth pauses once.
+    const even = createStoryFilter().steps(stories.slice(0, FILTER_STEP * 2), { ...EMPTY_FILTER, query: 'harbour' }, new Set());
+    expect(even.next().done).toBe(false);
+    expect(even.next().done).toBe(true);
+    // Called directly, the search runs all its steps.
+    expect(createStoryFilter()(stories, { ...EMPTY_FILTER, query: 'harbour' }, new Set())).toEqual(last.value);
   });
 
   it('searches only the previous matches while the query is typed on, and answers a repeated call with the same array', () => {
