@@ -239,24 +239,40 @@ const typingSession = storiesArb.chain((stories) =>
   }),
 );
 
+/** What the search box and the filters hold during a typing session. */
+interface SessionState {
+  query: string;
+  categories: readonly string[];
+  savedOnly: boolean;
+  bookmarks: ReadonlySet<string>;
+}
+const START: SessionState = { query: '', categories: [], savedOnly: false, bookmarks: new Set<string>() };
+
+type SessionStep = (typeof typingSession extends fc.Arbitrary<infer T> ? T : never)['steps'][number];
+
+/** The state after one step of a typing session. */
+function afterStep(state: SessionState, step: SessionStep): SessionState {
+  const { edit } = step;
+  const query = edit.kind === 'type' ? state.query + edit.text : edit.kind === 'erase' ? state.query.slice(0, -edit.count) : edit.text;
+  return {
+    query,
+    categories: step.categories ?? state.categories,
+    savedOnly: step.savedOnly ?? state.savedOnly,
+    bookmarks: step.bookmarks ?? state.bookmarks,
+  };
+}
+
 describe('createStoryFilter properties', () => {
   it('gives filterStories\'s answer at every step of a typing session, narrowing or not', () => {
     fc.assert(
       fc.property(typingSession, ({ stories, steps }) => {
         const filter = createStoryFilter();
         let current: Story[] = stories;
-        let query = '';
-        let categories: readonly string[] = [];
-        let savedOnly = false;
-        let bookmarks: ReadonlySet<string> = new Set<string>();
+        let state = START;
         for (const step of steps) {
-          if (step.edit.kind === 'type') query += step.edit.text;
-          else if (step.edit.kind === 'erase') query = query.slice(0, -step.edit.count);
-          else query = step.edit.text;
-          if (step.categories) categories = step.categories;
-          if (step.savedOnly !== null) savedOnly = step.savedOnly;
-          if (step.bookmarks) bookmarks = step.bookmarks;
+          state = afterStep(state, step);
           if (step.newStoriesArray) current = [...current];
+          const { query, categories, savedOnly, bookmarks } = state;
           const result = filter(current, { query, categories, savedOnly }, bookmarks);
           expect(result).toEqual(modelFilter(current, query, [...categories], savedOnly, new Set(bookmarks)));
         }
@@ -270,17 +286,10 @@ describe('createStoryFilter properties', () => {
     fc.assert(
       fc.property(typingSession, fc.array(fc.tuple(run, fc.nat(3)), { minLength: 1, maxLength: 25 }), ({ stories, steps }, runs) => {
         const filter = createStoryFilter();
-        let query = '';
-        let categories: readonly string[] = [];
-        let savedOnly = false;
-        let bookmarks: ReadonlySet<string> = new Set<string>();
+        let state = START;
         steps.forEach((step, index) => {
-          if (step.edit.kind === 'type') query += step.edit.text;
-          else if (step.edit.kind === 'erase') query = query.slice(0, -step.edit.count);
-          else query = step.edit.text;
-          if (step.categories) categories = step.categories;
-          if (step.savedOnly !== null) savedOnly = step.savedOnly;
-          if (step.bookmarks) bookmarks = step.bookmarks;
+          state = afterStep(state, step);
+          const { query, categories, savedOnly, bookmarks } = state;
           const [how, pauses] = runs[index % runs.length]!;
           const expected = modelFilter(stories, query, [...categories], savedOnly, new Set(bookmarks));
           if (how === 'call') {
