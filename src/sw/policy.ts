@@ -45,6 +45,47 @@ export function handlingOf(request: RequestFacts, origin: string, precached: Rea
   return { kind: 'network' };
 }
 
+/** A condition of the Static Routing API (InstallEvent.addRoutes), as far as these routes use it. */
+export type RouterCondition =
+  | { urlPattern: { baseURL: string; pathname: string; search: string }; requestMethod: 'GET' }
+  | { requestMode: 'navigate' }
+  | { or: RouterCondition[] }
+  | { not: RouterCondition };
+
+export interface RouterRule {
+  condition: RouterCondition;
+  source: 'network' | { cacheName: string };
+}
+
+/**
+ * The same rules as `handlingOf`, declared to the browser at install (the Static Routing API),
+ * so that it answers them without starting the worker: a repeat visit's page and files come
+ * straight from the cache, and the feed call straight from the network. What they leave to the
+ * worker's fetch handler are navigations to paths that are not kept files (`/?q=…`, unknown
+ * paths), which get the app shell.
+ */
+export function staticRoutes(origin: string, precached: Iterable<string>, cache: string): RouterRule[] {
+  const kept = [...precached].map((pathname): RouterCondition => ({ urlPattern: { baseURL: origin, pathname, search: '' }, requestMethod: 'GET' }));
+  return [
+    { condition: { or: kept }, source: { cacheName: cache } },
+    { condition: { not: { requestMode: 'navigate' } }, source: 'network' },
+  ];
+}
+
+/**
+ * A file's response as the cache keeps it: without `Vary`. The cache holds one copy of each of
+ * the site's own files, whatever the request; but a lookup honours `Vary`, and hosts that send
+ * `Vary: Origin` (`vite preview` does) would make every CORS request (the app's module scripts
+ * carry an `Origin` header, the install's requests do not) miss the cache, on the static routes
+ * and so with no network at all.
+ */
+export function storable(response: Response): Response {
+  if (!response.headers.has('vary')) return response;
+  const headers = new Headers(response.headers);
+  headers.delete('vary');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** Caches of this site that an activating version `current` deletes. */
 export function staleCaches(names: readonly string[], current: string): string[] {
   return names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== current);

@@ -32,6 +32,26 @@ function offlineText(savedAt: string): string {
   return `You're offline. Showing stories from ${date}.`;
 }
 
+/** Where the Static Routing API sent the page's own request and its feed call (Resource Timing). */
+function routedSources(page: Page) {
+  return page.evaluate(() => {
+    type Routed = PerformanceResourceTiming & { workerMatchedSourceType?: string };
+    const navigation = performance.getEntriesByType('navigation')[0] as Routed | undefined;
+    const feedCall = (performance.getEntriesByType('resource') as Routed[]).find((entry) => entry.name.includes('/functions/v1/fetch-news'));
+    return { page: navigation?.workerMatchedSourceType, feedCall: feedCall?.workerMatchedSourceType };
+  });
+}
+
+/** The site's own files that the page did not get from the worker's cache (by a static route or the fetch handler). */
+function siteFilesNotFromCache(page: Page) {
+  return page.evaluate((site) => {
+    type Routed = PerformanceResourceTiming & { workerFinalSourceType?: string };
+    return (performance.getEntriesByType('resource') as Routed[])
+      .filter((entry) => new URL(entry.name).origin === site && !['cache', 'fetch-event'].includes(entry.workerFinalSourceType ?? ''))
+      .map((entry) => new URL(entry.name).pathname);
+  }, new URL(SITE).origin);
+}
+
 function offlineNotice(page: Page, savedAt: string) {
   return page.getByRole('status').filter({ hasText: offlineText(savedAt) });
 }
@@ -127,12 +147,16 @@ describe('the service worker', () => {
     // Installed (every file of the build kept) and active.
     await eventually(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.active?.state ?? null))).toBe('activated');
 
+    // The function goes too: Chromium's offline emulation does not reach the requests that the
+    // worker's static routes send to the network (src/sw/policy.ts), as a device without a network would.
+    await h.backend.refuse();
     await context.setOffline(true);
     const response = await page.reload();
     expect(response?.fromServiceWorker()).toBe(true);
     await storyCard(page, LIVE_TITLES[0]!).waitFor();
     await offlineNotice(page, kept.saved_at).waitFor({ timeout: 15_000 });
     await eventually(() => shownTitles(page)).toEqual(LIVE_TITLES);
+    expect(await siteFilesNotFromCache(page)).toEqual([]);
 
     // A new tab, a filtered address: the same page from the worker.
     const other = await context.newPage();
@@ -151,5 +175,7 @@ describe('the service worker', () => {
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await storyCard(page, 'A story only the second answer has').waitFor({ timeout: 15_000 });
     expect(h.backend.calls.length).toBe(before + 1);
+    // Both decided by the routes declared at install, without starting the worker: the page from its cache, the call from the network.
+    expect(await routedSources(page)).toEqual({ page: 'cache', feedCall: 'network' });
   });
 });
