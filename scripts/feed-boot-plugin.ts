@@ -1,6 +1,7 @@
 /**
- * src/feed-boot.ts as a classic script of its own in index.html's head, after the theme's, with
- * the snapshot's styles (src/snapshot/styles.ts) inline before it: it
+ * src/feed-boot.ts as a classic script of its own in index.html's head, in the theme script's
+ * place (the theme's code first, in the build), with the snapshot's styles
+ * (src/snapshot/styles.ts) inline before it: it
  * starts the feed call while the document is still being parsed, and paints the snapshot of
  * the first story cards (src/snapshot/) as soon as the body is parsed, before the app's
  * modules run (docs/performance.md). In the build it is bundled on its own, as one self-contained
@@ -9,12 +10,19 @@
  * server loads it as a module instead, after parsing: slower, the same behaviour.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { snapshotCss } from '../src/snapshot/styles.ts';
 
 const FEED_BOOT = 'src/feed-boot.ts';
-/** The boot script goes right after the theme's (public/theme-boot.js), which it relies on. */
+/**
+ * The theme's script (public/theme-boot.js). The dev server keeps it and loads the boot script
+ * after it; the build puts its code at the start of the boot script and drops the tag: one
+ * blocking script in the head instead of two, one request less before the first card.
+ */
 const THEME_BOOT = '<script src="/theme-boot.js"></script>';
+const THEME_BOOT_FILE = 'theme-boot.js';
 
 const FEED_WORKER = 'src/feed-worker.ts';
 const FEED_WORKER_FILE = 'feed-worker.js';
@@ -53,6 +61,7 @@ export function feedBootScript(): Plugin {
   let root = '';
   let mode = 'production';
   let envDir: string | false = '';
+  let publicDir = '';
   let building = false;
   let fileName = '';
   return {
@@ -62,11 +71,14 @@ export function feedBootScript(): Plugin {
       root = config.root;
       mode = config.mode;
       envDir = config.envDir;
+      publicDir = config.publicDir;
       building = config.command === 'build';
     },
     async buildStart() {
       if (!building) return;
-      const code = await bundleAlone(this, FEED_BOOT, { root, mode, envDir });
+      // The theme first: it must be on <html> before anything paints.
+      const theme = readFileSync(join(publicDir, THEME_BOOT_FILE), 'utf8');
+      const code = `${theme}\n${await bundleAlone(this, FEED_BOOT, { root, mode, envDir })}`;
       fileName = `assets/feed-boot-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
       this.emitFile({ type: 'asset', fileName, source: code });
       // The feed call's worker (src/app/feed-call.ts), at a fixed path the boot script knows.
@@ -78,9 +90,9 @@ export function feedBootScript(): Plugin {
         if (!html.includes(THEME_BOOT)) throw new Error(`index.html has no ${THEME_BOOT} for the boot script to follow`);
         // The snapshot's styles inline (the CSP allows inline styles, not scripts): no request
         // to wait for, and an external stylesheet would hold back the scripts after it.
-        const script = building ? `<script src="${base}${fileName}"></script>` : `<script type="module" src="/${FEED_BOOT}"></script>`;
-        const tags = [`<style id="snapshot-style">${snapshotCss()}</style>`, script];
-        return html.replace(THEME_BOOT, [THEME_BOOT, ...tags].join('\n    '));
+        const style = `<style id="snapshot-style">${snapshotCss()}</style>`;
+        if (building) return html.replace(THEME_BOOT, [style, `<script src="${base}${fileName}"></script>`].join('\n    '));
+        return html.replace(THEME_BOOT, [THEME_BOOT, style, `<script type="module" src="/${FEED_BOOT}"></script>`].join('\n    '));
       },
     },
   };

@@ -4,7 +4,7 @@
  * time into a <style> in index.html's head (scripts/feed-boot-plugin.ts), so it costs the
  * page no JavaScript and no request. Both themes: the
  * colours are custom properties chosen by `html[data-theme]`, which public/theme-boot.js sets
- * before the first paint. Class names start with `snap-`, so nothing here reaches the app.
+ * before the first paint (in the build, from the start of the boot script). Class names start with `snap-`, so nothing here reaches the app.
  */
 import { darkTheme, lightTheme, mediaUp, type AppTheme } from '../theme/tokens.ts';
 
