@@ -29,12 +29,16 @@ export function prepareSearchInBackground(stories: readonly Story[]): () => void
 /**
  * Runs `steps` (a search: createStoryFilter's `steps`) a few milliseconds per task, each task
  * posted as a message so that it waits for no timer and lets a key press and a frame go first,
- * then hands its answer to `done`. Returns the cancel function: a search overtaken by the next
- * key never finishes.
+ * then hands its answer to `done`. It starts once the next frame has begun, so that the frame
+ * showing the key that started it never waits for it (or for the results it renders). Returns
+ * the cancel function: a search overtaken by the next key never finishes.
  */
 export function searchInSlices<T>(steps: Generator<void, T, void>, done: (answer: T) => void): () => void {
   const channel = new MessageChannel();
+  // Checked by each slice as well: a message already on its way may still be delivered after close().
+  let cancelled = false;
   const work = () => {
+    if (cancelled) return;
     const end = performance.now() + SLICE_MS;
     for (;;) {
       const step = steps.next();
@@ -48,6 +52,11 @@ export function searchInSlices<T>(steps: Generator<void, T, void>, done: (answer
     channel.port2.postMessage(null);
   };
   channel.port1.onmessage = work;
-  channel.port2.postMessage(null);
-  return () => channel.port1.close();
+  // Posted from the frame's callbacks: the first slice runs after that frame's paint.
+  const frame = requestAnimationFrame(() => channel.port2.postMessage(null));
+  return () => {
+    cancelled = true;
+    cancelAnimationFrame(frame);
+    channel.port1.close();
+  };
 }
