@@ -5,10 +5,10 @@
  * its answer may be cached by browsers and CDNs for the time the function allows
  * (docs/product.md#the-fetch-news-function).
  *
- * In a browser the answer is parsed and validated in a worker (src/feed-worker.ts): a large
- * answer's JSON.parse and validation would otherwise block the page for hundreds of
- * milliseconds (docs/performance.md). Without workers, or when the worker fails, the page
- * parses it itself.
+ * In a browser a large answer is parsed and validated in a worker (src/feed-worker.ts): its
+ * JSON.parse and validation would otherwise block the page for hundreds of milliseconds
+ * (docs/performance.md). A small one (WORKER_FROM_BYTES), and any answer without workers or
+ * when the worker fails, the page parses itself.
  */
 import { checkedStories, type CheckedStories } from './checked-stories.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
@@ -19,6 +19,20 @@ export interface FeedCallOptions {
   signal?: AbortSignal;
   /** No answer within this many ms is a failure. */
   timeout?: number;
+}
+
+/**
+ * Answers smaller than this are read on the page itself: starting a worker (its script, its
+ * thread) costs more than parsing and validating them, and the first cards would wait for it.
+ * A full answer of the function (200 stories, about 100 KiB) stays under it; the worker is for
+ * the large answers that would block the page (docs/performance.md).
+ */
+export const WORKER_FROM_BYTES = 256 * 1024;
+
+/** The body's size as the answer declares it, if it does (a compressed answer declares less). */
+function declaredLength(response: Response): number | undefined {
+  const value = Number(response.headers.get('content-length') ?? Number.NaN);
+  return Number.isFinite(value) ? value : undefined;
 }
 
 /** Answers that are not text at all, whatever they contain. */
@@ -111,11 +125,17 @@ export async function callFeed({ signal, timeout }: FeedCallOptions = {}): Promi
       signal: controller.signal,
     });
     checkResponse(response);
-    // Only for an answer worth reading; its script loads while the body arrives.
-    worker = startWorker();
-    if (!worker) return parseAnswer(await response.text());
+    // Only for an answer that may be large: its script loads while the body arrives.
+    const declared = declaredLength(response);
+    if (declared === undefined || declared >= WORKER_FROM_BYTES) worker = startWorker();
     const body = await response.arrayBuffer();
-    return (await checkInWorker(worker, body, controller.signal)) ?? parseAnswer(new TextDecoder().decode(body));
+    if (body.byteLength >= WORKER_FROM_BYTES) {
+      worker ??= startWorker();
+      const checked = worker && (await checkInWorker(worker, body, controller.signal));
+      if (checked) return checked;
+    }
+    // Small (a worker started for it is stopped below), or no worker could read it.
+    return parseAnswer(new TextDecoder().decode(body));
   } finally {
     worker?.terminate();
     clearTimeout(timer);

@@ -1,13 +1,14 @@
 /**
  * The feed answer read in a worker (src/feed-worker.ts, src/app/feed-call.ts): the page gets
  * the same stories as when it validates the answer itself, in batches, and a worker that
- * fails or a call that is aborted end as the plain call would
+ * fails or a call that is aborted end as the plain call would. A small answer (under
+ * WORKER_FROM_BYTES) is read on the page: no worker's start to wait for
  * (docs/product.md#the-story-and-its-validation, docs/product.md#loading-failure-retry-and-fallback).
  * Node has no Worker: a stand-in runs the worker's own code (readAnswer) on this thread.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storiesIfChecked } from '../../src/app/checked-stories.ts';
-import { callFeed } from '../../src/app/feed-call.ts';
+import { callFeed, WORKER_FROM_BYTES } from '../../src/app/feed-call.ts';
 import { readAnswer, STORIES_PER_MESSAGE, type FeedWorkerRequest } from '../../src/app/feed-worker-protocol.ts';
 import { storiesFromAnswer } from '../../src/domain/normalize.ts';
 
@@ -44,15 +45,23 @@ function answerWith(items: unknown[]) {
   return { stories: items, generated_at: '2026-11-22T10:00:00Z' };
 }
 
+/** The same answer, made large enough to be read in a worker by a field the page ignores. */
+function largeAnswerWith(items: unknown[]) {
+  return { ...answerWith(items), padding: 'x'.repeat(WORKER_FROM_BYTES) };
+}
+
 let body = '';
 let contentType = 'application/json';
+/** The Content-Length the answer declares, if any. */
+let declared: number | undefined;
 
 beforeEach(() => {
   StandInWorker.made = [];
   StandInWorker.behaviour = 'answer';
   contentType = 'application/json';
+  declared = undefined;
   vi.stubGlobal('Worker', StandInWorker);
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status: 200, headers: { 'content-type': contentType } })));
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(body, { status: 200, headers: { 'content-type': contentType, ...(declared === undefined ? {} : { 'content-length': String(declared) }) } })));
 });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -61,7 +70,7 @@ describe('callFeed with a worker', () => {
   it('gives the stories the page itself would keep, validated once, from batches', async () => {
     const items: unknown[] = [];
     for (let n = 0; n < STORIES_PER_MESSAGE * 2 + 17; n += 1) items.push(n % 50 === 7 ? { id: `bad${n}` } : item(n % 1000));
-    body = JSON.stringify(answerWith(items));
+    body = JSON.stringify(largeAnswerWith(items));
     const stories = storiesIfChecked(await callFeed());
     expect(stories).toEqual(storiesFromAnswer(answerWith(items)).stories);
     expect(StandInWorker.made).toHaveLength(1);
@@ -69,21 +78,23 @@ describe('callFeed with a worker', () => {
   });
 
   it('gives no stories for an answer with none, and fails for a body that is not JSON', async () => {
-    body = '"just text"';
+    body = JSON.stringify('just text'.padEnd(WORKER_FROM_BYTES, '.'));
     expect(storiesIfChecked(await callFeed())).toEqual([]);
-    body = '{"stories": [';
+    body = `{"stories": [${' '.repeat(WORKER_FROM_BYTES)}`;
     await expect(callFeed()).rejects.toThrow('not JSON');
+    expect(StandInWorker.made).toHaveLength(2);
   });
 
   it('lets the page read the answer itself when the worker fails before answering', async () => {
     StandInWorker.behaviour = 'fail';
-    body = JSON.stringify(answerWith([item(1)]));
-    await expect(callFeed()).resolves.toEqual(answerWith([item(1)]));
+    body = JSON.stringify(largeAnswerWith([item(1)]));
+    await expect(callFeed()).resolves.toEqual(largeAnswerWith([item(1)]));
+    expect(StandInWorker.made).toHaveLength(1);
   });
 
   it('fails when aborted while the worker reads, and stops the worker', async () => {
     StandInWorker.behaviour = 'silent';
-    body = JSON.stringify(answerWith([item(1)]));
+    body = JSON.stringify(largeAnswerWith([item(1)]));
     const controller = new AbortController();
     const call = callFeed({ signal: controller.signal });
     await vi.waitFor(() => expect(StandInWorker.made[0]?.posted).toHaveLength(1));
@@ -99,6 +110,36 @@ describe('callFeed with a worker', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('{"stories":[]}', { status: 200, headers: { 'content-type': contentType } })));
     await expect(callFeed()).rejects.toThrow('not JSON');
     expect(StandInWorker.made).toHaveLength(0);
+  });
+});
+
+describe('callFeed with a small answer', () => {
+  it('reads it on the page and starts no worker when its declared length is small', async () => {
+    body = JSON.stringify(answerWith([item(1), item(2)]));
+    declared = new TextEncoder().encode(body).byteLength;
+    await expect(callFeed()).resolves.toEqual(answerWith([item(1), item(2)]));
+    expect(StandInWorker.made).toHaveLength(0);
+  });
+
+  it('reads it on the page when it declares no length, and stops the worker started for it', async () => {
+    body = JSON.stringify(answerWith([item(1)]));
+    await expect(callFeed()).resolves.toEqual(answerWith([item(1)]));
+    expect(StandInWorker.made).toHaveLength(1);
+    expect(StandInWorker.made[0]?.posted).toHaveLength(0);
+    expect(StandInWorker.made[0]?.terminated).toBe(true);
+  });
+
+  it('still uses a worker for a large body that declared a small length (a compressed answer)', async () => {
+    body = JSON.stringify(largeAnswerWith([item(1), item(2)]));
+    declared = 4096;
+    expect(storiesIfChecked(await callFeed())).toEqual(storiesFromAnswer(answerWith([item(1), item(2)])).stories);
+    expect(StandInWorker.made).toHaveLength(1);
+    expect(StandInWorker.made[0]?.terminated).toBe(true);
+  });
+
+  it('fails for a small body that is not JSON, as a large one does', async () => {
+    body = '{"stories": [';
+    await expect(callFeed()).rejects.toThrow('not JSON');
   });
 });
 
