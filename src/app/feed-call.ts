@@ -125,16 +125,18 @@ export async function callFeed({ signal, timeout }: FeedCallOptions = {}): Promi
       signal: controller.signal,
     });
     checkResponse(response);
-    // Only for an answer that may be large: its script loads while the body arrives.
+    // Only for an answer that says it is large: its script loads while the body arrives. One
+    // that does not say starts it once its body is in, if large: a worker started and then
+    // stopped unused would leave its script's request unfinished.
     const declared = declaredLength(response);
-    if (declared === undefined || declared >= WORKER_FROM_BYTES) worker = startWorker();
+    if (declared !== undefined && declared >= WORKER_FROM_BYTES) worker = startWorker();
     const body = await response.arrayBuffer();
     if (body.byteLength >= WORKER_FROM_BYTES) {
       worker ??= startWorker();
       const checked = worker && (await checkInWorker(worker, body, controller.signal));
       if (checked) return checked;
     }
-    // Small (a worker started for it is stopped below), or no worker could read it.
+    // Small, or no worker could read it.
     return parseAnswer(new TextDecoder().decode(body));
   } finally {
     worker?.terminate();

@@ -121,12 +121,31 @@ describe('callFeed with a small answer', () => {
     expect(StandInWorker.made).toHaveLength(0);
   });
 
-  it('reads it on the page when it declares no length, and stops the worker started for it', async () => {
+  it('reads it on the page when it declares no length, and starts no worker', async () => {
     body = JSON.stringify(answerWith([item(1)]));
     await expect(callFeed()).resolves.toEqual(answerWith([item(1)]));
+    expect(StandInWorker.made).toHaveLength(0);
+  });
+
+  it('starts the worker before the body arrives only for an answer that declares a large length', async () => {
+    body = JSON.stringify(largeAnswerWith([item(1)]));
+    declared = new TextEncoder().encode(body).byteLength;
+    let madeBeforeBody = -1;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        const response = new Response(body, { status: 200, headers: { 'content-type': contentType, 'content-length': String(declared) } });
+        const read = response.arrayBuffer.bind(response);
+        response.arrayBuffer = () => {
+          madeBeforeBody = StandInWorker.made.length;
+          return read();
+        };
+        return response;
+      }),
+    );
+    expect(storiesIfChecked(await callFeed())).toEqual(storiesFromAnswer(answerWith([item(1)])).stories);
+    expect(madeBeforeBody).toBe(1);
     expect(StandInWorker.made).toHaveLength(1);
-    expect(StandInWorker.made[0]?.posted).toHaveLength(0);
-    expect(StandInWorker.made[0]?.terminated).toBe(true);
   });
 
   it('still uses a worker for a large body that declared a small length (a compressed answer)', async () => {
