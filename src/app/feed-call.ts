@@ -105,6 +105,18 @@ function checkInWorker(worker: Worker, body: ArrayBuffer, signal: AbortSignal): 
 }
 
 /**
+ * Stops a worker started for an answer that turned out small, once it has loaded: stopped
+ * while its script is still loading, that request would never finish. It gets an empty body,
+ * answers at once (not JSON), and is stopped then, or on its error.
+ */
+function retire(worker: Worker): void {
+  const stop = () => worker.terminate();
+  worker.addEventListener('message', stop, { once: true });
+  worker.addEventListener('error', stop, { once: true });
+  worker.postMessage({ body: new ArrayBuffer(0) } satisfies FeedWorkerRequest);
+}
+
+/**
  * Calls the fetch-news function with GET and resolves with its answer: the parsed JSON, or,
  * when a worker read it, its stories already validated (src/app/checked-stories.ts).
  * Rejects when the call fails: no connection, no answer in time, a non-2xx status, or a body
@@ -125,16 +137,18 @@ export async function callFeed({ signal, timeout }: FeedCallOptions = {}): Promi
       signal: controller.signal,
     });
     checkResponse(response);
-    // Only for an answer that says it is large: its script loads while the body arrives. One
-    // that does not say starts it once its body is in, if large: a worker started and then
-    // stopped unused would leave its script's request unfinished.
+    // Unless the answer says it is small, the worker's script loads while the body arrives
+    // (started after the body, it would start when the page is busiest).
     const declared = declaredLength(response);
-    if (declared !== undefined && declared >= WORKER_FROM_BYTES) worker = startWorker();
+    if (declared === undefined || declared >= WORKER_FROM_BYTES) worker = startWorker();
     const body = await response.arrayBuffer();
     if (body.byteLength >= WORKER_FROM_BYTES) {
       worker ??= startWorker();
       const checked = worker && (await checkInWorker(worker, body, controller.signal));
       if (checked) return checked;
+    } else if (worker) {
+      retire(worker);
+      worker = undefined;
     }
     // Small, or no worker could read it.
     return parseAnswer(new TextDecoder().decode(body));

@@ -121,31 +121,47 @@ describe('callFeed with a small answer', () => {
     expect(StandInWorker.made).toHaveLength(0);
   });
 
-  it('reads it on the page when it declares no length, and starts no worker', async () => {
+  it('reads it on the page when it declares no length; the worker started meanwhile is stopped once loaded', async () => {
     body = JSON.stringify(answerWith([item(1)]));
     await expect(callFeed()).resolves.toEqual(answerWith([item(1)]));
-    expect(StandInWorker.made).toHaveLength(0);
+    expect(StandInWorker.made).toHaveLength(1);
+    const worker = StandInWorker.made[0]!;
+    // Not the answer: an empty body, which the worker answers at once.
+    expect(worker.posted.map((request) => request.body.byteLength)).toEqual([0]);
+    await vi.waitFor(() => expect(worker.terminated).toBe(true));
   });
 
-  it('starts the worker before the body arrives only for an answer that declares a large length', async () => {
-    body = JSON.stringify(largeAnswerWith([item(1)]));
-    declared = new TextEncoder().encode(body).byteLength;
-    let madeBeforeBody = -1;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
-        const response = new Response(body, { status: 200, headers: { 'content-type': contentType, 'content-length': String(declared) } });
-        const read = response.arrayBuffer.bind(response);
-        response.arrayBuffer = () => {
-          madeBeforeBody = StandInWorker.made.length;
-          return read();
-        };
-        return response;
-      }),
-    );
-    expect(storiesIfChecked(await callFeed())).toEqual(storiesFromAnswer(answerWith([item(1)])).stories);
-    expect(madeBeforeBody).toBe(1);
-    expect(StandInWorker.made).toHaveLength(1);
+  it('stops such a worker on its error too', async () => {
+    StandInWorker.behaviour = 'fail';
+    body = JSON.stringify(answerWith([item(1)]));
+    await expect(callFeed()).resolves.toEqual(answerWith([item(1)]));
+    await vi.waitFor(() => expect(StandInWorker.made[0]?.terminated).toBe(true));
+  });
+
+  it('starts the worker before reading the body unless the answer declares a small length', async () => {
+    for (const [length, expected] of [
+      [WORKER_FROM_BYTES * 2, 1],
+      [undefined, 1],
+      [100, 0],
+    ] as const) {
+      StandInWorker.made = [];
+      let madeBeforeBody = -1;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => {
+          const headers: Record<string, string> = { 'content-type': contentType, ...(length === undefined ? {} : { 'content-length': String(length) }) };
+          const response = new Response(JSON.stringify(answerWith([item(1)])), { status: 200, headers });
+          const read = response.arrayBuffer.bind(response);
+          response.arrayBuffer = () => {
+            madeBeforeBody = StandInWorker.made.length;
+            return read();
+          };
+          return response;
+        }),
+      );
+      await expect(callFeed()).resolves.toEqual(answerWith([item(1)]));
+      expect(madeBeforeBody, `content-length ${String(length)}`).toBe(expected);
+    }
   });
 
   it('still uses a worker for a large body that declared a small length (a compressed answer)', async () => {
