@@ -2,11 +2,16 @@
  * A script of its own in index.html (injected by vite.config.ts), loaded beside the app's
  * entry and run before it: it starts the feed call before the app's much larger JavaScript has
  * downloaded (the app takes the call over: src/app/live-feed.ts), and paints a snapshot of the
- * first story cards, from the kept stories at once or from that call's answer
- * (src/snapshot/boot.ts), which the app replaces when its own cards show (src/main.tsx).
+ * first story cards, from the kept stories as soon as the body is parsed (the call starts
+ * then) or from that call's answer (src/snapshot/boot.ts), which the app replaces when its own
+ * cards show (src/main.tsx).
  */
 import { earlyFeedAnswer, startEarlyFeedCall } from './app/feed-request.ts';
 import { startSnapshot } from './snapshot/boot.ts';
 
-startEarlyFeedCall();
-startSnapshot(document, { earlyAnswer: earlyFeedAnswer() });
+startSnapshot(document, {
+  startFeedCall() {
+    startEarlyFeedCall();
+    return earlyFeedAnswer();
+  },
+});

@@ -44,8 +44,11 @@ function readStorage(key: string): string | null {
 }
 
 export interface SnapshotBootOptions {
-  /** The page's first feed call, if one was started before the app. */
-  earlyAnswer: Promise<unknown> | undefined;
+  /**
+   * Starts the page's first feed call and gives its answer (undefined when the app has made
+   * its own). Called at once; with kept stories to show, right after they are painted.
+   */
+  startFeedCall(): Promise<unknown> | undefined;
   now?: number;
 }
 
@@ -62,15 +65,26 @@ function whenParsed(doc: Document, paint: () => void): void {
 /**
  * Paints the snapshot from the kept stories as soon as the body is parsed, or from the first
  * feed answer when it arrives. Runs in the head, before `#root` exists.
+ *
+ * With kept stories, the feed call starts only once they are painted: they need no network,
+ * and the call's own work (starting the request, then reading its answer, which on a fast
+ * connection arrives before the body is parsed) would hold them back (docs/performance.md).
  */
-export function startSnapshot(doc: Document, { earlyAnswer, now = Date.now() }: SnapshotBootOptions): void {
-  if (!isUnfilteredHome(doc.location)) return;
-  const kept = parseKeptStories(readStorage(KEPT_STORIES_STORAGE_KEY), now, SNAPSHOT_CARDS);
-  if (kept) {
-    // Kept stories carry no "New" in the app either: only live ones do.
-    whenParsed(doc, () => paintSnapshot(doc, kept.stories, { lastVisit: null }));
+export function startSnapshot(doc: Document, { startFeedCall, now = Date.now() }: SnapshotBootOptions): void {
+  if (!isUnfilteredHome(doc.location)) {
+    startFeedCall();
     return;
   }
+  const kept = parseKeptStories(readStorage(KEPT_STORIES_STORAGE_KEY), now, SNAPSHOT_CARDS);
+  if (kept) {
+    whenParsed(doc, () => {
+      // Kept stories carry no "New" in the app either: only live ones do.
+      paintSnapshot(doc, kept.stories, { lastVisit: null });
+      startFeedCall();
+    });
+    return;
+  }
+  const earlyAnswer = startFeedCall();
   // Read before the app records this visit (src/app/lastVisit.ts).
   const lastVisit = parseLastVisit(readStorage(LAST_VISIT_STORAGE_KEY));
   earlyAnswer?.then(

@@ -4,7 +4,7 @@
  * it shows, and that it never doubles the page for assistive technology
  * (docs/product.md#loading-failure-retry-and-fallback, docs/product.md#stored-in-the-browser).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkedStories } from '../../src/app/checked-stories.ts';
 import { bootHandoff, resetBootHandoff } from '../../src/boot/handoff.ts';
 import { storiesFromAnswer } from '../../src/domain/normalize.ts';
@@ -35,6 +35,9 @@ function keep(list: Story[], savedAt = new Date(NOW - 60_000)) {
   localStorage.setItem('newsLastFeed', serializeKeptStories(list, savedAt));
 }
 
+/** A page whose app has made its own feed call: there is no early answer to look at. */
+const noCall = () => undefined;
+
 /** Resolves on the next task: the answer's callbacks have run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -56,7 +59,7 @@ afterEach(() => {
 describe('the snapshot from kept stories (a repeat visit)', () => {
   it('shows the first kept stories at once, in order, as the home page does: Top Stories then More Stories', () => {
     keep(stories(30));
-    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    startSnapshot(document, { startFeedCall: noCall, now: NOW });
     expect(titles()).toEqual(stories(SNAPSHOT_TOP + SNAPSHOT_MORE).map((s) => s.title));
     const headings = [...document.querySelectorAll('#snapshot h1, #snapshot h2')].map((h) => `${h.localName} ${h.textContent}`);
     expect(headings).toEqual(['h1 Newsroom', 'h2 Top Stories', 'h2 More Stories']);
@@ -72,7 +75,7 @@ describe('the snapshot from kept stories (a repeat visit)', () => {
 
   it('hides the app behind it, and hands over in one step: one banner, one main, one h1 at any time', () => {
     keep(stories(5));
-    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    startSnapshot(document, { startFeedCall: noCall, now: NOW });
     const root = document.getElementById('root')!;
     root.innerHTML = '<header><h1>Newsroom</h1></header><main><article><h3>App card</h3></article></main>';
     // The app renders out of sight (visibility: hidden leaves the accessibility tree).
@@ -88,14 +91,14 @@ describe('the snapshot from kept stories (a repeat visit)', () => {
 
   it('shows only the cards there are: no More Stories section for three stories', () => {
     keep(stories(3));
-    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    startSnapshot(document, { startFeedCall: noCall, now: NOW });
     expect(titles()).toHaveLength(3);
     expect([...document.querySelectorAll('#snapshot h2')].map((h) => h.textContent)).toEqual(['Top Stories']);
   });
 
   it('shows story text as text, never as markup', () => {
     keep([story(1, { title: '<img src=x onerror="alert(1)">Breaking', summary: '<b>bold</b>' })]);
-    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    startSnapshot(document, { startFeedCall: noCall, now: NOW });
     expect(titles()).toEqual(['<img src=x onerror="alert(1)">Breaking']);
     expect(document.querySelector('#snapshot img[onerror]')).toBeNull();
     expect(document.querySelector('#snapshot b')).toBeNull();
@@ -103,7 +106,7 @@ describe('the snapshot from kept stories (a repeat visit)', () => {
 
   it('carries no image frame without an http(s) image, and no link without an http(s) URL', () => {
     keep([story(1, { image: undefined }), story(2, { image: 'https://img.example/2.jpg' })]);
-    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    startSnapshot(document, { startFeedCall: noCall, now: NOW });
     const [first, second] = visibleArticles();
     expect(first?.querySelector('img')).toBeNull();
     expect(second?.querySelector('img')?.getAttribute('alt')).toBe('');
@@ -111,7 +114,7 @@ describe('the snapshot from kept stories (a repeat visit)', () => {
 
   it('drops an image that fails to load and keeps its frame, so nothing moves', () => {
     keep([story(1, { image: 'https://img.example/1.jpg' })]);
-    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    startSnapshot(document, { startFeedCall: noCall, now: NOW });
     const [first] = visibleArticles();
     first?.querySelector('img')?.dispatchEvent(new Event('error'));
     expect(first?.querySelector('img')).toBeNull();
@@ -126,7 +129,7 @@ describe('the snapshot from kept stories (a repeat visit)', () => {
   ])('is not shown with %s in the URL (its first cards are not known)', (_, url) => {
     keep(stories(5));
     window.history.replaceState(null, '', url);
-    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    startSnapshot(document, { startFeedCall: noCall, now: NOW });
     expect(document.getElementById('snapshot')).toBeNull();
     expect(document.getElementById('root')?.hasAttribute(BEHIND_SNAPSHOT)).toBe(false);
   });
@@ -137,7 +140,7 @@ describe('the snapshot from kept stories (a repeat visit)', () => {
     ['with no valid story', () => localStorage.setItem('newsLastFeed', JSON.stringify({ saved_at: new Date(NOW - 1000).toISOString(), stories: [{ id: 1 }] }))],
   ])('counts kept stories %s as absent', (_, store) => {
     store();
-    startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+    startSnapshot(document, { startFeedCall: noCall, now: NOW });
     expect(document.getElementById('snapshot')).toBeNull();
   });
 
@@ -145,7 +148,7 @@ describe('the snapshot from kept stories (a repeat visit)', () => {
     const original = Object.getOwnPropertyDescriptor(window, 'localStorage')!;
     Object.defineProperty(window, 'localStorage', { configurable: true, get: () => { throw new Error('SecurityError'); } });
     try {
-      expect(() => startSnapshot(document, { earlyAnswer: undefined, now: NOW })).not.toThrow();
+      expect(() => startSnapshot(document, { startFeedCall: noCall, now: NOW })).not.toThrow();
       expect(document.getElementById('snapshot')).toBeNull();
     } finally {
       Object.defineProperty(window, 'localStorage', original);
@@ -158,15 +161,44 @@ describe('the snapshot from kept stories (a repeat visit)', () => {
     let state: DocumentReadyState = 'loading';
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => state });
     try {
-      startSnapshot(document, { earlyAnswer: undefined, now: NOW });
+      const startFeedCall = vi.fn(noCall);
+      startSnapshot(document, { startFeedCall, now: NOW });
       expect(document.getElementById('snapshot')).toBeNull();
       document.body.innerHTML = '<div id="root"></div>';
       state = 'interactive';
       document.dispatchEvent(new Event('readystatechange'));
       expect(titles()).toHaveLength(5);
+      expect(startFeedCall).toHaveBeenCalledOnce();
     } finally {
       delete (document as unknown as Record<string, unknown>).readyState;
     }
+  });
+});
+
+describe('when the page\'s first feed call starts', () => {
+  it('starts after the kept stories are painted: they need no network, and the call\'s work would hold them back', () => {
+    keep(stories(2));
+    const painted: number[] = [];
+    startSnapshot(document, { startFeedCall: () => void painted.push(titles().length), now: NOW });
+    expect(painted).toEqual([2]);
+  });
+
+  it('starts at once without kept stories (their snapshot is the answer\'s), with unreadable or old ones, and on any other page', () => {
+    const seen: string[] = [];
+    const check = (label: string) => {
+      const startFeedCall = vi.fn(noCall);
+      startSnapshot(document, { startFeedCall, now: NOW });
+      if (startFeedCall.mock.calls.length === 1 && document.getElementById('snapshot') === null) seen.push(label);
+    };
+    check('none kept');
+    localStorage.setItem('newsLastFeed', '{not json');
+    check('unreadable');
+    keep(stories(2), new Date(NOW - 25 * 60 * 60 * 1000));
+    check('older than 24 hours');
+    keep(stories(2));
+    window.history.replaceState(null, '', '/?q=storm');
+    check('a search');
+    expect(seen).toEqual(['none kept', 'unreadable', 'older than 24 hours', 'a search']);
   });
 });
 
@@ -174,7 +206,7 @@ describe('the snapshot from the first answer (a first visit)', () => {
   it('shows the answer\'s first valid stories when it arrives, with "New" on stories since the last visit', async () => {
     localStorage.setItem('newsLastVisit', '2026-11-22T09:00:00.000Z');
     const answer = { stories: [{ id: 'bad' }, story(1), story(1, { title: 'A repeat' }), story(2, { published_at: '2026-11-22T08:00:00.000Z' })] };
-    startSnapshot(document, { earlyAnswer: Promise.resolve(answer), now: NOW });
+    startSnapshot(document, { startFeedCall: () => Promise.resolve(answer), now: NOW });
     expect(document.getElementById('snapshot')).toBeNull();
     await settle();
     expect(titles()).toEqual(['Story number 1', 'Story number 2']);
@@ -183,7 +215,7 @@ describe('the snapshot from the first answer (a first visit)', () => {
 
   it('is not shown when the app already shows its page (its skeleton): the app shows the stories next', async () => {
     let answer: (value: unknown) => void = () => {};
-    startSnapshot(document, { earlyAnswer: new Promise((resolve) => (answer = resolve)), now: NOW });
+    startSnapshot(document, { startFeedCall: () => new Promise((resolve) => (answer = resolve)), now: NOW });
     document.getElementById('root')!.innerHTML = '<main aria-busy="true"></main>';
     answer({ stories: stories(3) });
     await settle();
@@ -192,14 +224,14 @@ describe('the snapshot from the first answer (a first visit)', () => {
 
   it('prefers the kept stories, which show at once', async () => {
     keep([story(9)]);
-    startSnapshot(document, { earlyAnswer: Promise.resolve({ stories: stories(3) }), now: NOW });
+    startSnapshot(document, { startFeedCall: () => Promise.resolve({ stories: stories(3) }), now: NOW });
     await settle();
     expect(titles()).toEqual(['Story number 9']);
   });
 
   it('is not shown once the app shows its own page, nor for a failed call or an answer with no stories', async () => {
     let answer: (value: unknown) => void = () => {};
-    startSnapshot(document, { earlyAnswer: new Promise((resolve) => (answer = resolve)), now: NOW });
+    startSnapshot(document, { startFeedCall: () => new Promise((resolve) => (answer = resolve)), now: NOW });
     endSnapshot(document);
     answer({ stories: stories(3) });
     await settle();
@@ -207,9 +239,9 @@ describe('the snapshot from the first answer (a first visit)', () => {
     expect(bootHandoff().snapshotEnded).toBe(true);
 
     resetBootHandoff();
-    startSnapshot(document, { earlyAnswer: Promise.reject(new Error('offline')), now: NOW });
-    startSnapshot(document, { earlyAnswer: Promise.resolve({ stories: [] }), now: NOW });
-    startSnapshot(document, { earlyAnswer: Promise.resolve('not an object'), now: NOW });
+    startSnapshot(document, { startFeedCall: () => Promise.reject(new Error('offline')), now: NOW });
+    startSnapshot(document, { startFeedCall: () => Promise.resolve({ stories: [] }), now: NOW });
+    startSnapshot(document, { startFeedCall: () => Promise.resolve('not an object'), now: NOW });
     await settle();
     expect(document.getElementById('snapshot')).toBeNull();
   });
