@@ -1,8 +1,9 @@
 /**
  * The snapshot's own CSS (src/snapshot/paint.ts): the React page's look, from the same design
- * tokens, for the few hundred milliseconds before the app's styles exist. Written at build
- * time into a <style> in index.html's head (scripts/feed-boot-plugin.ts), so it costs the
- * page no JavaScript and no request. Both themes: the
+ * tokens, for the few hundred milliseconds before the app's styles exist, and the page's
+ * colours before then (with or without a snapshot). Written at build time into a <style> in
+ * index.html's head (scripts/feed-boot-plugin.ts), so it costs the page no JavaScript and no
+ * request. Both themes: the
  * colours are custom properties chosen by `html[data-theme]`, which public/theme-boot.js sets
  * before the first paint (in the build, from the start of the boot script). Class names start with `snap-`, so nothing here reaches the app.
  */
@@ -31,7 +32,7 @@ export function snapshotCss(): string {
   const s = t.space;
   const f = t.font;
   return `
-html{${colours(lightTheme)}}
+html{${colours(lightTheme)};background:var(--snap-bg);color:var(--snap-text)}
 html[data-theme='dark']{${colours(darkTheme)}}
 .snap,.snap *,.snap *::before,.snap *::after{box-sizing:border-box}
 body{margin:0;min-height:100vh;background:var(--snap-bg);color:var(--snap-text);font-family:${f.body};font-size:${f.size.md};line-height:${f.lineHeight.body};-webkit-font-smoothing:antialiased}
