@@ -74,8 +74,12 @@ describe('in a loopback-only network namespace, the function on Deno (npm run fu
     expect(JSON.stringify(run.answer)).not.toContain('INTERNAL SECRET');
   });
 
-  it('answers within 8 s, with the sources that finished and every other reported by its code', () => {
-    expect(run.elapsedMs).toBeLessThan(8_000);
+  it('answers by its 7 s deadline, with the sources that finished and every other reported by its code', () => {
+    // Without the deadline the last hanging sources would start only when the first time out
+    // (5 s) and answer at 10 s or later; the margin past 7 s is for a loaded machine (CI runs
+    // this beside other test files on 2 cores), not for the function.
+    expect(run.elapsedMs).toBeGreaterThanOrEqual(7_000);
+    expect(run.elapsedMs).toBeLessThan(9_500);
     const ok = run.answer.sources.filter((source) => source.ok).map((source) => source.name);
     expect(ok).toEqual(['Good', 'Ampersands 500 KB', 'Unbounded']);
     expect(errorOf('Ampersands 3 MB')).toBe('too_large');
