@@ -3,10 +3,14 @@ import { decodeEntities as decodeHtmlEntities } from './entities.ts';
 // Feed HTML is untrusted and often broken, so this is a small tolerant tokenizer
 // rather than a DOM: it only needs text and the first image.
 
-/** Collapses whitespace and drops C0 control characters (illegal in XML, seen in feeds anyway). */
+/**
+ * Collapses whitespace and drops the other C0 control characters (illegal in XML, seen in feeds
+ * anyway). U+000B and U+000C count as whitespace, as they do when a text is read out of markup
+ * (htmlToText): a word boundary, never a join.
+ */
 export function collapseWhitespace(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
+  return text.replace(/[\u0000-\u0008\u000e-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
 }
 
 /** Elements whose content is never visible text. */
