@@ -229,13 +229,14 @@ const KEY_DELAY_MS = 120;
 
 /**
  * Arms the results recorder: after the next keydown, the time from that key to the task after
- * the frame that first paints the story area announcing `expected` ("N stories") for the
- * search `query` (its `data-query`, the search the list shows). The query is part of the check
- * because a word may leave the results as they were (no match before, none after): then only
- * `data-query` shows that the page has applied it. A frame-by-frame check catches that case; a
- * DOM change is caught as it happens.
+ * the frame that first paints the story area showing `expected` matches (its `data-count`) for
+ * the search `query` (its `data-query`, the search the list shows). The query is part of the
+ * check because a word may leave the results as they were (no match before, none after): then
+ * only `data-query` shows that the page has applied it. A frame-by-frame check catches that
+ * case; a DOM change is caught as it happens. (Not the live region's "N stories": that waits
+ * for typing to pause, docs/product.md.)
  * @param {Page} page
- * @param {string} expected
+ * @param {number} expected
  * @param {string} query
  */
 function armResults(page, expected, query) {
@@ -248,10 +249,7 @@ function armResults(page, expected, query) {
       (event) => {
         const t0 = event.timeStamp;
         const area = document.getElementById('stories');
-        const settled = () => {
-          const announcer = area?.querySelector('[aria-live]');
-          return area !== null && area.dataset.query === typed && announcer?.textContent === want;
-        };
+        const settled = () => area !== null && area.dataset.query === typed && area.dataset.count === String(want);
         let done = false;
         /** @param {boolean} inFrame called from an animation frame callback: this frame paints it */
         const finish = (inFrame) => {
@@ -266,7 +264,7 @@ function armResults(page, expected, query) {
           if (settled()) finish(false);
         });
         // Not settled at the key itself: the previous query's results are on screen.
-        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-query'] });
+        observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-query', 'data-count'] });
         const poll = () => {
           if (done) return;
           if (settled()) finish(true);
@@ -282,9 +280,9 @@ function armResults(page, expected, query) {
 /**
  * Types the search phrase word by word (120 ms between keys, a pause after each word so its
  * results can show), then 5 backspaces; the results of each word and of the backspaces are
- * timed. `expected(query)` is what the story area announces for a query.
+ * timed. `expected(query)` is how many stories the story area shows for a query.
  * @param {Page} page
- * @param {(query: string) => string} expected
+ * @param {(query: string) => number} expected
  */
 async function typeAndErase(page, expected) {
   let typed = '';
@@ -341,7 +339,7 @@ async function typeOnly(page) {
  * stories loaded, and results-to-paint for each word (not on static.html, which has no
  * results: `expected` is null there). With `profile`, also the CPU profile of the typing.
  * @param {Browser} browser
- * @param {{ url: string, firstTitle: string, expected: ((query: string) => string) | null, profile?: boolean }} options
+ * @param {{ url: string, firstTitle: string, expected: ((query: string) => number) | null, profile?: boolean }} options
  */
 export async function typingRun(browser, { url, firstTitle, expected, profile = false }) {
   const { page, cdp, close } = await openPage(browser, { throttle: true });

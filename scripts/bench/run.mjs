@@ -120,16 +120,15 @@ async function firstCardScenario(server, browser, stories) {
 }
 
 /**
- * What the story area announces for a query over these stories, by the page's own rule
+ * How many stories the story area shows for a query over these stories, by the page's own rule
  * (case-insensitive substring of title, summary or source; docs/product.md#search-categories-and-the-url).
  * @param {Story[]} stories
  */
-function announcedFor(stories) {
+function matchCountFor(stories) {
   const texts = stories.map((story) => `${story.title}\u0000${story.summary}\u0000${story.source}`.toLowerCase());
   return (/** @type {string} */ typed) => {
     const query = typed.trim().toLowerCase();
-    const count = query === '' ? texts.length : texts.filter((text) => text.includes(query)).length;
-    return count === 1 ? '1 story' : `${count} stories`;
+    return query === '' ? texts.length : texts.filter((text) => text.includes(query)).length;
   };
 }
 
@@ -141,7 +140,7 @@ function announcedFor(stories) {
  * @param {string} [path] '/' for the app, '/static.html' for the plain-input floor
  */
 async function typingScenario(server, browser, stories, path = '/') {
-  const expected = path === '/' ? announcedFor(stories) : null;
+  const expected = path === '/' ? matchCountFor(stories) : null;
   server.setStories(stories);
   /** @type {{ latency: number, want: string, got: string }[]} */
   const samples = [];
@@ -222,7 +221,7 @@ async function profiles(server, browser, stories) {
   const url = `${server.origin}/`;
   const firstTitle = stories[0].title;
   const load = await loadRun(browser, { url, firstTitle, throttle: true, profile: true });
-  const typing = await typingRun(browser, { url, firstTitle, expected: announcedFor(stories), profile: true });
+  const typing = await typingRun(browser, { url, firstTitle, expected: matchCountFor(stories), profile: true });
   const options = { distDir, origin: server.origin };
   return {
     load: summarizeProfile(/** @type {any} */ (load.cpuProfile), options),
@@ -478,8 +477,8 @@ ${profileMarkdown(r.profiles.typing)}
   in the plain input of static.html.
 - Results to paint: from the \`keydown\` of a word's last key (and of the last backspace) to the
   task after the frame in which the story area shows the list for that query (its
-  \`data-query\`) and announces the number of stories that the page's own rule gives for it;
-  5 per run. The URL follows in a task after that frame.
+  \`data-query\`) with the number of stories that the page's own rule gives for it (its
+  \`data-count\`); 5 per run. The URL, and the live region's count, follow once typing pauses.
 - Heap: after the stories show and 1.5 s settle, two \`HeapProfiler.collectGarbage\` then
   \`Runtime.getHeapUsage\` (usedSize), unthrottled runs; median of ${LOAD_RUNS}. Baseline: 14 stories.
 - Long tasks: a buffered \`PerformanceObserver\` for \`longtask\` from an init script, from

@@ -244,6 +244,7 @@ export function HomePage() {
           status={status}
           matches={matches}
           query={shownQuery}
+          holdAnnouncement={shownQuery !== query}
           bookmarks={bookmarked}
           onRetry={retry}
           onClearFilters={clearAll}

@@ -51,8 +51,17 @@ if (typeof document !== 'undefined') {
 interface StoryAreaProps {
   status: FeedStatus;
   matches: Story[];
-  /** The search `matches` answer: on the element as `data-query`, for whoever needs to know which search the list shows (the bench: docs/performance.md). */
+  /**
+   * The search `matches` answer: on the element as `data-query` (and their number as
+   * `data-count`), for whoever needs to know which search the list shows (the bench:
+   * docs/performance.md).
+   */
   query?: string;
+  /**
+   * The visitor is typing a search not yet settled: the live region keeps the number it read
+   * last until typing pauses, so that a screen reader hears one count per search, not one per key.
+   */
+  holdAnnouncement?: boolean;
   bookmarks: ReadonlySet<string>;
   onRetry(): void;
   onClearFilters(): void;
@@ -100,8 +109,11 @@ function cardIndex(element: EventTarget, cards: readonly Story[]): number {
  * The story area: skeletons, the error screen, the empty state or the two sections. Memoized:
  * only a new result list, status or bookmark re-renders it.
  */
-export const StoryArea = memo(function StoryArea({ status, matches, query = '', bookmarks, onRetry, onClearFilters, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: StoryAreaProps) {
+export const StoryArea = memo(function StoryArea({ status, matches, query = '', holdAnnouncement = false, bookmarks, onRetry, onClearFilters, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: StoryAreaProps) {
   const [shown, setShown] = useState({ matches, limit: MORE_STORIES_PAGE, rendered: FIRST_CARDS });
+  const current = announcement(status, matches.length);
+  const [announced, setAnnounced] = useState(current);
+  if (!holdAnnouncement && announced !== current) setAnnounced(current);
   // A new result list starts again from the first page, and from the first batch of it.
   const fresh = shown.matches !== matches;
   const limit = fresh ? MORE_STORIES_PAGE : shown.limit;
@@ -165,8 +177,8 @@ export const StoryArea = memo(function StoryArea({ status, matches, query = '', 
   }, [noCards]);
 
   return (
-    <Area id="stories" tabIndex={-1} aria-busy={status === 'loading'} data-query={query} onFocus={onFocus}>
-      <Announcer aria-live="polite">{announcement(status, matches.length)}</Announcer>
+    <Area id="stories" tabIndex={-1} aria-busy={status === 'loading'} data-query={query} data-count={matches.length} onFocus={onFocus}>
+      <Announcer aria-live="polite">{holdAnnouncement ? announced : current}</Announcer>
       {status === 'loading' ? (
         <SkeletonCards />
       ) : status === 'error' ? (

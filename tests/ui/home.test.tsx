@@ -122,9 +122,11 @@ describe('search, categories and saved', () => {
     await waitFor(() => expect(titles()).toHaveLength(3));
   });
 
-  it('filters as the visitor types, without waiting for the pause; the URL waits for it', async () => {
+  it('filters as the visitor types, without waiting for the pause; the URL and the live region\'s count wait for it', async () => {
     const { backend, router } = await renderApp();
     await showLiveStories(backend);
+    const liveRegion = () => storyArea().querySelector('[aria-live="polite"]');
+    expect(liveRegion()).toHaveTextContent(`${stories.length} stories`);
     // The pause's clock stands still: nothing that waits for it can happen.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
@@ -138,11 +140,14 @@ describe('search, categories and saved', () => {
       }
       expect(titles()).toEqual(['Central bank holds rates steady and signals patience']);
       expect(storyArea()).toHaveAttribute('data-query', 'reuters');
+      expect(storyArea()).toHaveAttribute('data-count', '1');
       expect(router.state.location.search).toEqual({});
+      expect(liveRegion()).toHaveTextContent(`${stories.length} stories`);
       await act(() => vi.advanceTimersByTimeAsync(QUERY_COMMIT_DELAY_MS));
     } finally {
       vi.useRealTimers();
     }
+    expect(liveRegion()).toHaveTextContent(/^1 story$/);
     await waitFor(() => expect(router.state.location.search).toEqual({ q: 'reuters' }));
     expect(titles()).toEqual(['Central bank holds rates steady and signals patience']);
   });
