@@ -152,6 +152,37 @@ describe('search, categories and saved', () => {
     expect(titles()).toEqual(['Central bank holds rates steady and signals patience']);
   });
 
+  it('the back button before the pause shows the query it lands on, and the text typed over it never reaches the URL', async () => {
+    const { backend, router } = await renderApp();
+    await showLiveStories(backend);
+    await act(() => router.navigate({ to: '/', search: { q: 'reuters' } }));
+    await waitFor(() => expect(searchbox()).toHaveValue('reuters'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await act(async () => {
+        fireEvent.change(searchbox(), { target: { value: 'drought' } });
+      });
+      for (let frame = 0; frame < 60 && storyArea().getAttribute('data-query') !== 'drought'; frame += 1) {
+        await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+      }
+      expect(titles()).toHaveLength(3);
+      await act(async () => router.history.back());
+      for (let frame = 0; frame < 60 && storyArea().getAttribute('data-query') !== ''; frame += 1) {
+        await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+      }
+      expect(router.state.location.search).toEqual({});
+      expect(searchbox()).toHaveValue('');
+      expect(storyArea()).toHaveAttribute('data-query', '');
+      expect(storyArea()).toHaveAttribute('data-count', String(stories.length));
+      await act(() => vi.advanceTimersByTimeAsync(QUERY_COMMIT_DELAY_MS * 2));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(router.state.location.search).toEqual({});
+    expect(searchbox()).toHaveValue('');
+    await waitFor(() => expect(titles()).toHaveLength(stories.length));
+  });
+
   it('"Clear filters" on the empty state clears the search box too', async () => {
     const { user, backend, router } = await renderApp();
     await showLiveStories(backend);
