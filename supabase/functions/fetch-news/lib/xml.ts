@@ -186,7 +186,7 @@ function toElement(
     if (attrs === NO_ATTRIBUTES) attrs = [];
     (attrs as XmlAttribute[]).push({ ns, name: local, value });
     if (ns === NS.xml && local === 'base') {
-      base = resolveUrl(value.trim(), parentBase ?? documentUrl) ?? parentBase;
+      base = resolveUrl(value, parentBase ?? documentUrl) ?? parentBase;
     }
   }
 
