@@ -7,11 +7,15 @@
  * cards show (src/main.tsx).
  */
 import { earlyFeedAnswer, startEarlyFeedCall } from './app/feed-request.ts';
+import { prepareStoryDates } from './domain/format.ts';
 import { startSnapshot } from './snapshot/boot.ts';
 
 startSnapshot(document, {
   startFeedCall() {
     startEarlyFeedCall();
+    // While the answer is on its way: the snapshot's dates need the date format, the page's
+    // first one costs tens of milliseconds, and the parser goes first.
+    setTimeout(prepareStoryDates, 0);
     return earlyFeedAnswer();
   },
 });
