@@ -2,8 +2,9 @@
  * When the snapshot shows (src/snapshot/paint.ts), run by src/feed-boot.ts before the app's
  * JavaScript: on the home page without filters, at once from the stories kept by an earlier
  * visit (docs/product.md#stored-in-the-browser: validated, under 24 hours old); without them,
- * from the page's first feed answer as soon as it arrives, unless the app shows anything of its
- * own by then. The app calls `endSnapshot` when its story area has settled.
+ * from the page's first feed answer as soon as it arrives, unless the app's story area has
+ * settled by then or the visitor is already using the app's page. The app calls `endSnapshot`
+ * when its story area has settled.
  */
 import { storiesIfChecked } from '../app/checked-stories.ts';
 import { KEPT_STORIES_STORAGE_KEY, LAST_VISIT_STORAGE_KEY } from '../app/storage-keys.ts';
@@ -91,14 +92,22 @@ export function startSnapshot(doc: Document, { startFeedCall, now = Date.now() }
     (answer) => {
       const stories = firstValidStories(answer, SNAPSHOT_CARDS);
       whenParsed(doc, () => {
-        // Once the app shows anything (its skeleton), it shows these stories next: no snapshot between.
-        if (!bootHandoff().snapshotEnded && doc.getElementById('root')?.childElementCount === 0) paintSnapshot(doc, stories, { lastVisit });
+        // Over the app's skeleton too: at 4x CPU throttling the app's own cards follow the answer
+        // by up to a second. Never once the app has shown its cards, nor over a page the visitor
+        // has started to use (focus inside it), which the snapshot would hide.
+        if (!bootHandoff().snapshotEnded && !inUse(doc)) paintSnapshot(doc, stories, { lastVisit });
       });
     },
     () => {
       // The app's own call decides what a failure shows (retry, then the samples).
     },
   );
+}
+
+/** Focus is inside the app's page: the visitor is using it. */
+function inUse(doc: Document): boolean {
+  const active = doc.activeElement;
+  return active !== null && active !== doc.body && doc.getElementById('root')?.contains(active) === true;
 }
 
 /** The app's story area has settled (its cards, or a state without them): the snapshot goes for good. */

@@ -213,10 +213,21 @@ describe('the snapshot from the first answer (a first visit)', () => {
     expect(visibleArticles().map((a) => a.querySelector('.snap-new')?.textContent ?? '')).toEqual(['New', '']);
   });
 
-  it('is not shown when the app already shows its page (its skeleton): the app shows the stories next', async () => {
+  it('is shown over the app\'s skeleton (the app\'s own cards may follow a second later), which it hides until then', async () => {
     let answer: (value: unknown) => void = () => {};
     startSnapshot(document, { startFeedCall: () => new Promise((resolve) => (answer = resolve)), now: NOW });
     document.getElementById('root')!.innerHTML = '<main aria-busy="true"></main>';
+    answer({ stories: stories(3) });
+    await settle();
+    expect(titles()).toEqual(['Story number 1', 'Story number 2', 'Story number 3']);
+    expect(document.getElementById('root')).toHaveAttribute(BEHIND_SNAPSHOT);
+  });
+
+  it('is not shown over a page the visitor has started to use (focus inside the app), which it would hide', async () => {
+    let answer: (value: unknown) => void = () => {};
+    startSnapshot(document, { startFeedCall: () => new Promise((resolve) => (answer = resolve)), now: NOW });
+    document.getElementById('root')!.innerHTML = '<main aria-busy="true"><input aria-label="Search news stories"></main>';
+    document.querySelector<HTMLInputElement>('#root input')!.focus();
     answer({ stories: stories(3) });
     await settle();
     expect(document.getElementById('snapshot')).toBeNull();
