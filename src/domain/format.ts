@@ -4,6 +4,11 @@
 // started the feed call (prepareStoryDates, docs/performance.md).
 let storyDate: Intl.DateTimeFormat | undefined;
 
+/** True once the date format is built: formatting a date is then cheap. */
+export function storyDatesReady(): boolean {
+  return storyDate !== undefined;
+}
+
 /** Builds the date format ahead of the first card that shows one. */
 export function prepareStoryDates(): Intl.DateTimeFormat {
   storyDate ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });

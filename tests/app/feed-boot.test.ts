@@ -41,11 +41,17 @@ it('starts the feed call first, and builds the date format in a task of its own 
   expect(order).toEqual(['feed call', 'date format']);
 });
 
-it('with kept stories, paints them (their dates need the format) and then starts the call', async () => {
-  const story = { id: 'k1', title: 'Kept story', summary: '', source: 'Source', url: 'https://news.example/k1', published_at: new Date().toISOString(), category: 'World' };
+it('with kept stories, paints them at once, then starts the call, and writes their dates after their first frame', async () => {
+  const story = { id: 'k1', title: 'Kept story', summary: '', source: 'Source', url: 'https://news.example/k1', published_at: '2026-11-22T10:00:00.000Z', category: 'World' };
   localStorage.setItem('newsLastFeed', JSON.stringify({ saved_at: new Date().toISOString(), stories: [story] }));
   document.body.innerHTML = '<div id="root"></div>';
   await import('../../src/feed-boot.ts');
   expect(document.querySelector('#snapshot h3')?.textContent).toBe('Kept story');
-  expect(order).toEqual(['date format', 'feed call']);
+  const time = document.querySelector('#snapshot time');
+  expect(time).toHaveAttribute('datetime', '2026-11-22T10:00:00.000Z');
+  expect(time?.textContent).toBe('');
+  expect(order).toEqual(['feed call']);
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  expect(order).toEqual(['feed call', 'date format']);
+  expect(time?.textContent).toBe(new RealDateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(story.published_at)));
 });
