@@ -14,6 +14,16 @@ const articles = () => within(storyArea()).getAllByRole('article');
 const titles = () => articles().map((article) => within(article).getByRole('heading').textContent);
 const searchbox = () => screen.getByRole('searchbox', { name: 'Search news stories' });
 const categoriesButton = () => screen.getByRole('button', { name: /^Categories/ });
+/**
+ * Lets animation frames run (up to 60) until the story area shows the search `query`: a typed
+ * search starts with the frame that shows the key (src/app/search-index.ts). For tests whose
+ * timers stand still, so nothing that waits for the typing's pause can happen meanwhile.
+ */
+async function framesUntilTheListShows(query: string) {
+  for (let frame = 0; frame < 60 && storyArea().getAttribute('data-query') !== query; frame += 1) {
+    await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+  }
+}
 
 describe('header and theme', () => {
   it('shows the title, the tagline and a theme toggle that switches, applies and stores the theme', async () => {
@@ -135,9 +145,7 @@ describe('search, categories and saved', () => {
       });
       // The search starts with the frame that shows the key (src/app/search-index.ts): frames
       // come, the pause's clock does not.
-      for (let frame = 0; frame < 60 && storyArea().getAttribute('data-query') !== 'reuters'; frame += 1) {
-        await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
-      }
+      await framesUntilTheListShows('reuters');
       expect(titles()).toEqual(['Central bank holds rates steady and signals patience']);
       expect(storyArea()).toHaveAttribute('data-query', 'reuters');
       expect(storyArea()).toHaveAttribute('data-count', '1');
@@ -162,14 +170,10 @@ describe('search, categories and saved', () => {
       await act(async () => {
         fireEvent.change(searchbox(), { target: { value: 'drought' } });
       });
-      for (let frame = 0; frame < 60 && storyArea().getAttribute('data-query') !== 'drought'; frame += 1) {
-        await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
-      }
+      await framesUntilTheListShows('drought');
       expect(titles()).toHaveLength(3);
       await act(async () => router.history.back());
-      for (let frame = 0; frame < 60 && storyArea().getAttribute('data-query') !== ''; frame += 1) {
-        await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
-      }
+      await framesUntilTheListShows('');
       expect(router.state.location.search).toEqual({});
       expect(searchbox()).toHaveValue('');
       expect(storyArea()).toHaveAttribute('data-query', '');
