@@ -1,13 +1,14 @@
 /**
  * src/feed-boot.ts as a classic script of its own in index.html's head, in the theme script's
  * place (the theme's code first, in the build), with the snapshot's styles
- * (src/snapshot/styles.ts) inline before it: it
- * starts the feed call while the document is still being parsed (with kept stories, right
- * after they are painted), and paints the snapshot of the first story cards (src/snapshot/) as
- * soon as the body is parsed, before the app's modules run (docs/performance.md). In the build it is bundled on its own, as one self-contained
- * immediately-invoked script (a module shared with the app would make it wait for the app's
- * chunks); its state is handed to the app through `window` (src/boot/handoff.ts). The dev
- * server loads it as a module instead, after parsing: slower, the same behaviour.
+ * (src/snapshot/styles.ts) and the page's first colours inline before it: it starts the feed
+ * call while the document is still being parsed (with kept stories, right after they are
+ * painted), and paints the snapshot of the first story cards (src/snapshot/) as soon as the
+ * body is parsed, before the app's modules run (docs/performance.md). In the build it is
+ * bundled on its own, as one self-contained immediately-invoked script (a module shared with
+ * the app would make it wait for the app's chunks); its state is handed to the app through
+ * `window` (src/boot/handoff.ts). The dev server loads it as a module instead, after parsing:
+ * slower, the same behaviour.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
