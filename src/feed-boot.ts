@@ -4,11 +4,15 @@
  * downloaded (the app takes the call over: src/app/live-feed.ts), and paints a snapshot of the
  * first story cards, from the kept stories as soon as the body is parsed (the call starts
  * then) or from that call's answer (src/snapshot/boot.ts), which the app replaces when its own
- * cards show (src/main.tsx).
+ * cards show (src/main.tsx). First of all, it keeps libraries' `beforeunload` listeners off
+ * the page (src/boot/before-unload.ts).
  */
 import { earlyFeedAnswer, startEarlyFeedCall } from './app/feed-request.ts';
+import { refuseBeforeUnloadListeners } from './boot/before-unload.ts';
 import { prepareStoryDates } from './domain/format.ts';
 import { startSnapshot } from './snapshot/boot.ts';
+
+refuseBeforeUnloadListeners(window);
 
 startSnapshot(document, {
   startFeedCall() {

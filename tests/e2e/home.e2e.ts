@@ -11,6 +11,7 @@ import {
   eventually,
   openHome,
   openHomeWithStories,
+  searchBox,
   section,
   shownTitles,
   storyArea,
@@ -41,6 +42,20 @@ describe('the news home page with live stories', () => {
     expect(await page.getByText('Stay informed with the latest news', { exact: true }).isVisible()).toBe(true);
     await eventually(() => shownTitles(page)).toEqual(ALL_TITLES);
     expect(await demoNotice(page).count()).toBe(0);
+  });
+
+  it('registers no beforeunload listener: leaving waits for nothing, and Firefox may keep the page for Back', async () => {
+    const { page } = await h.open();
+    await openHomeWithStories(page);
+    // Focus a control first: the libraries that add such listeners have all run by then.
+    await searchBox(page).focus();
+    const cdp = await page.context().newCDPSession(page);
+    const { result } = await cdp.send('Runtime.evaluate', { expression: 'window' });
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+    await cdp.detach();
+    const types = new Set(listeners.map((listener) => listener.type));
+    expect(types.has('popstate')).toBe(true);
+    expect(types.has('beforeunload')).toBe(false);
   });
 
   it('puts the first three stories in Top Stories as large cards and the rest in More Stories', async () => {
