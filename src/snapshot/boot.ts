@@ -53,18 +53,28 @@ export interface SnapshotBootOptions {
   now?: number;
 }
 
-/** Runs `paint` once the body has been parsed: at once if it has, else as parsing ends, before the app's modules run. */
-function whenParsed(doc: Document, paint: () => void): void {
-  if (doc.readyState !== 'loading') return paint();
-  const onChange = () => {
-    doc.removeEventListener('readystatechange', onChange);
+/**
+ * Runs `paint` as soon as `#root`, before which the snapshot goes, has been parsed: at once if
+ * it has, else at the end of the parser's task that adds it, so the page's first frame already
+ * shows the cards (waiting for the whole body, as `readystatechange` does, let a frame of the
+ * empty page go first). When parsing ends without a `#root`, `paint` runs then and finds none.
+ */
+function whenRootParsed(doc: Document, paint: () => void): void {
+  if (doc.getElementById('root') || doc.readyState !== 'loading') return paint();
+  const done = () => {
+    observer.disconnect();
+    doc.removeEventListener('readystatechange', done);
     paint();
   };
-  doc.addEventListener('readystatechange', onChange);
+  const observer = new MutationObserver(() => {
+    if (doc.getElementById('root')) done();
+  });
+  observer.observe(doc, { childList: true, subtree: true });
+  doc.addEventListener('readystatechange', done);
 }
 
 /**
- * Paints the snapshot from the kept stories as soon as the body is parsed, or from the first
+ * Paints the snapshot from the kept stories as soon as `#root` is parsed, or from the first
  * feed answer when it arrives. Runs in the head, before `#root` exists.
  *
  * With kept stories, the feed call starts only once they are painted: they need no network,
@@ -78,7 +88,7 @@ export function startSnapshot(doc: Document, { startFeedCall, now = Date.now() }
   }
   const kept = parseKeptStories(readStorage(KEPT_STORIES_STORAGE_KEY), now, SNAPSHOT_CARDS);
   if (kept) {
-    whenParsed(doc, () => {
+    whenRootParsed(doc, () => {
       // Kept stories carry no "New" in the app either: only live ones do.
       paintSnapshot(doc, kept.stories, { lastVisit: null });
       startFeedCall();
@@ -91,7 +101,7 @@ export function startSnapshot(doc: Document, { startFeedCall, now = Date.now() }
   earlyAnswer?.then(
     (answer) => {
       const stories = firstValidStories(answer, SNAPSHOT_CARDS);
-      whenParsed(doc, () => {
+      whenRootParsed(doc, () => {
         // Over the app's skeleton too: at 4x CPU throttling the app's own cards follow the answer
         // by up to a second. Never once the app has shown its cards, nor over a page the visitor
         // has started to use (focus inside it), which the snapshot would hide.

@@ -155,24 +155,54 @@ describe('the snapshot from kept stories (a repeat visit)', () => {
     }
   });
 
-  it('waits for the body when it runs in the head, then paints before the app runs', () => {
-    keep(stories(5));
+  /** The document as the parser leaves it while it runs the head's scripts: still loading, with an empty body. */
+  function whileParsing(run: (finishParsing: () => void) => Promise<void>) {
     document.body.innerHTML = '';
     let state: DocumentReadyState = 'loading';
     Object.defineProperty(document, 'readyState', { configurable: true, get: () => state });
-    try {
-      const startFeedCall = vi.fn(noCall);
-      startSnapshot(document, { startFeedCall, now: NOW });
-      expect(document.getElementById('snapshot')).toBeNull();
-      document.body.innerHTML = '<div id="root"></div>';
+    const finishParsing = () => {
       state = 'interactive';
       document.dispatchEvent(new Event('readystatechange'));
+    };
+    return run(finishParsing).finally(() => {
+      delete (document as unknown as Record<string, unknown>).readyState;
+    });
+  }
+
+  it('run in the head, paints as soon as #root is parsed, before the rest of the page, and only once', () =>
+    whileParsing(async (finishParsing) => {
+      keep(stories(5));
+      const startFeedCall = vi.fn(noCall);
+      startSnapshot(document, { startFeedCall, now: NOW });
+      document.body.append(document.createElement('p'));
+      await Promise.resolve();
+      expect(document.getElementById('snapshot')).toBeNull();
+      expect(startFeedCall).not.toHaveBeenCalled();
+      const root = document.createElement('div');
+      root.id = 'root';
+      document.body.append(root);
+      // Mutation observers report in a microtask: at the end of the parser's task that added #root.
+      await Promise.resolve();
+      expect(document.readyState).toBe('loading');
       expect(titles()).toHaveLength(5);
       expect(startFeedCall).toHaveBeenCalledOnce();
-    } finally {
-      delete (document as unknown as Record<string, unknown>).readyState;
-    }
-  });
+      finishParsing();
+      expect(document.querySelectorAll('#snapshot')).toHaveLength(1);
+      expect(startFeedCall).toHaveBeenCalledOnce();
+    }));
+
+  it('run in the head of a page without #root, paints nothing and starts the call once parsing ends', () =>
+    whileParsing(async (finishParsing) => {
+      keep(stories(5));
+      const startFeedCall = vi.fn(noCall);
+      startSnapshot(document, { startFeedCall, now: NOW });
+      document.body.append(document.createElement('main'));
+      await Promise.resolve();
+      expect(startFeedCall).not.toHaveBeenCalled();
+      finishParsing();
+      expect(document.getElementById('snapshot')).toBeNull();
+      expect(startFeedCall).toHaveBeenCalledOnce();
+    }));
 });
 
 describe('when the page\'s first feed call starts', () => {
