@@ -94,6 +94,20 @@ describe('the built site', () => {
     expect(firstRender.includes('https://example.com/'), 'sample stories in the first render').toBe(false);
   });
 
+  it('runs the boot script in the head, and puts the app\'s module script and preloads after #root, where they hold back no card', () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const at = (pattern: RegExp) => html.search(pattern);
+    const root = at(/<div id="root">/);
+    expect(at(/<script src="\/assets\/feed-boot-[0-9a-f]+\.js"><\/script>/)).toBeLessThan(at(/<\/head>/));
+    expect(root).toBeGreaterThan(at(/<body>/));
+    const appTags = [...html.matchAll(/<script type="module"|<link rel="modulepreload"/g)].map((match) => match.index);
+    expect(appTags.length).toBeGreaterThan(1);
+    for (const index of appTags) {
+      expect(index).toBeGreaterThan(root);
+      expect(index).toBeLessThan(at(/<\/body>/));
+    }
+  });
+
   it('has no inline script and carries a Content-Security-Policy without eval', () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
