@@ -1,19 +1,11 @@
-// Same result as `toLocaleString('en-US', options)`, built once instead of per card, and only
-// when a date is first shown: the first Intl.DateTimeFormat of a page costs 70-160 ms at 4x CPU
-// throttling (the time zone and locale data), which the boot script must not pay before it has
-// started the feed call (prepareStoryDates, docs/performance.md).
-let storyDate: Intl.DateTimeFormat | undefined;
-
-/** True once the date format is built: formatting a date is then cheap. */
-export function storyDatesReady(): boolean {
-  return storyDate !== undefined;
-}
-
-/** Builds the date format ahead of the first card that shows one. */
-export function prepareStoryDates(): Intl.DateTimeFormat {
-  storyDate ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
-  return storyDate;
-}
+// "Nov 21, 3:05 PM": what `toLocaleString('en-US', { month: 'short', day: 'numeric', hour:
+// 'numeric', minute: '2-digit' })` gives, built from the Date's own local-time fields. The
+// format is fixed (en-US), and a page's first Intl.DateTimeFormat costs 80-160 ms at 4x CPU
+// throttling (its time zone and locale data): a long task on every visit, before the first
+// card's date could show (docs/performance.md). tests/domain/format.test.ts checks the two
+// agree. A plain space before AM/PM, as Chromium and Node print it: Unicode's data has had a
+// narrow no-break space there since CLDR 42, which V8 turns back into a plain one.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 function parse(iso: string): Date | null {
   const time = Date.parse(iso);
@@ -23,7 +15,10 @@ function parse(iso: string): Date | null {
 /** "Nov 21, 3:05 PM" in the visitor's time zone; null when the string is not a date. */
 export function formatStoryDate(iso: string): string | null {
   const date = parse(iso);
-  return date === null ? null : prepareStoryDates().format(date);
+  if (date === null) return null;
+  const hours = date.getHours();
+  const minutes = String(date.getMinutes()).padStart(2, '0');
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 /** The value for `<time datetime>`; null when the string is not a date. */

@@ -11,7 +11,7 @@
  * own in index.html's head (src/snapshot/styles.ts, put there by scripts/feed-boot-plugin.ts).
  */
 import { PRODUCT_TITLE, TAGLINE } from '../app/config.ts';
-import { formatStoryDate, isoDateTime, storyDatesReady } from '../domain/format.ts';
+import { formatStoryDate, isoDateTime } from '../domain/format.ts';
 import { isNewSince } from '../domain/new-since.ts';
 import type { Story } from '../domain/story.ts';
 import { isHttpUrl } from '../domain/url.ts';
@@ -33,10 +33,7 @@ function element<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, c
   return node;
 }
 
-/** The cards' dates, with the time each shows: filled in by `fillDates`. */
-type Dates = [HTMLTimeElement, string][];
-
-function card(doc: Document, story: Story, large: boolean, headingId: string, lastVisit: number | null, dates: Dates): HTMLLIElement {
+function card(doc: Document, story: Story, large: boolean, headingId: string, lastVisit: number | null): HTMLLIElement {
   const item = doc.createElement('li');
   const article = element(doc, 'article', large ? 'snap-card snap-large' : 'snap-card', { 'aria-labelledby': headingId, 'data-story-id': story.id });
   if (isHttpUrl(story.image)) {
@@ -51,11 +48,7 @@ function card(doc: Document, story: Story, large: boolean, headingId: string, la
   const meta = element(doc, 'div', 'snap-meta');
   meta.append(element(doc, 'span', 'snap-source', { dir: 'auto' }, story.source));
   const dateTime = isoDateTime(story.published_at);
-  if (dateTime !== null) {
-    const time = element(doc, 'time', null, { datetime: dateTime });
-    dates.push([time, story.published_at]);
-    meta.append(time);
-  }
+  if (dateTime !== null) meta.append(element(doc, 'time', null, { datetime: dateTime }, formatStoryDate(story.published_at) ?? ''));
   if (isNewSince(story, lastVisit)) meta.append(element(doc, 'span', 'snap-new', {}, 'New'));
   body.append(meta, element(doc, 'h3', null, { id: headingId, dir: 'auto' }, story.title));
   if (story.summary !== '') body.append(element(doc, 'p', 'snap-summary', { dir: 'auto' }, story.summary));
@@ -71,12 +64,12 @@ function card(doc: Document, story: Story, large: boolean, headingId: string, la
   return item;
 }
 
-function section(doc: Document, title: string, stories: readonly Story[], large: boolean, key: string, lastVisit: number | null, dates: Dates): HTMLElement {
+function section(doc: Document, title: string, stories: readonly Story[], large: boolean, key: string, lastVisit: number | null): HTMLElement {
   const headingId = `snap-${key}`;
   const node = element(doc, 'section', null, { 'aria-labelledby': headingId });
   node.append(element(doc, 'h2', 'snap-heading', { id: headingId }, title));
   const grid = element(doc, 'ul', `snap-grid ${large ? 'snap-grid-top' : 'snap-grid-more'}`, { role: 'list' });
-  stories.forEach((story, index) => grid.append(card(doc, story, large, `snap-${key}-${index}`, lastVisit, dates)));
+  stories.forEach((story, index) => grid.append(card(doc, story, large, `snap-${key}-${index}`, lastVisit)));
   node.append(grid);
   return node;
 }
@@ -115,31 +108,16 @@ export function paintSnapshot(doc: Document, stories: readonly Story[], { lastVi
   // Not busy: it shows stories, as the app's story area does with them.
   const main = element(doc, 'main', 'snap-main', { 'aria-busy': 'false' });
   const stack = element(doc, 'div', 'snap-stack');
-  const dates: Dates = [];
-  stack.append(section(doc, 'Top Stories', stories.slice(0, SNAPSHOT_TOP), true, 'top', lastVisit, dates));
+  stack.append(section(doc, 'Top Stories', stories.slice(0, SNAPSHOT_TOP), true, 'top', lastVisit));
   const more = stories.slice(SNAPSHOT_TOP, SNAPSHOT_TOP + SNAPSHOT_MORE);
-  if (more.length > 0) stack.append(section(doc, 'More Stories', more, false, 'more', lastVisit, dates));
+  if (more.length > 0) stack.append(section(doc, 'More Stories', more, false, 'more', lastVisit));
   main.append(stack);
   layout.append(toolbar, main);
   page.append(header, layout);
 
   root.setAttribute(BEHIND_SNAPSHOT, '');
   root.before(page);
-  fillDates(dates);
   return true;
-}
-
-/**
- * Writes each card's date: at once when the page has its date format already, else in a task
- * after the cards' first frame, as building it costs a page tens of milliseconds the first
- * time (src/domain/format.ts); the cards show without their dates meanwhile.
- */
-function fillDates(dates: Dates): void {
-  const fill = () => {
-    for (const [time, iso] of dates) time.textContent = formatStoryDate(iso) ?? '';
-  };
-  if (storyDatesReady()) fill();
-  else requestAnimationFrame(() => setTimeout(fill, 0));
 }
 
 /** The app shows its own page: the snapshot goes and `#root` shows, in the same task. */

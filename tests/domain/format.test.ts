@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatStoryDate, isoDateTime } from '../../src/domain/format.ts';
 
@@ -16,6 +17,35 @@ describe('formatStoryDate', () => {
     for (const iso of ['2026-01-02T00:00:00Z', '2026-07-04T23:59:59.999Z', '1999-12-31T12:00:00+05:30']) {
       expect(formatStoryDate(iso)).toBe(new Date(iso).toLocaleString('en-US', OPTIONS));
     }
+  });
+
+  // Node applies a change of TZ at once, to Date and Intl alike. Lord Howe moves its clocks by
+  // 30 minutes, Kathmandu is 5:45 ahead of UTC.
+  it.each(['UTC', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu'])('gives what toLocaleString gives for any time in %s', (zone) => {
+    const before = process.env.TZ;
+    process.env.TZ = zone;
+    try {
+      // Any minute from 1900 to 2200, and the hours around midnight and noon in particular.
+      const minute = fc.integer({ min: -36_000_000, max: 121_000_000 }).map((m) => m * 60_000);
+      const aroundMidnightOrNoon = fc
+        .tuple(fc.integer({ min: 2000, max: 2100 }), fc.integer({ min: 0, max: 11 }), fc.integer({ min: 1, max: 28 }), fc.constantFrom(0, 11, 12, 23), fc.integer({ min: 0, max: 59 }))
+        .map(([year, month, day, hour, min]) => new Date(year, month, day, hour, min).getTime());
+      fc.assert(
+        fc.property(fc.oneof(minute, aroundMidnightOrNoon), (time) => {
+          const iso = new Date(time).toISOString();
+          expect(formatStoryDate(iso)).toBe(new Date(iso).toLocaleString('en-US', OPTIONS));
+        }),
+        { numRuns: 1000 },
+      );
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
+  it('writes midnight and noon as 12, with a plain space before AM and PM, as browsers do', () => {
+    expect(formatStoryDate(new Date(2026, 10, 21, 0, 5).toISOString())).toBe('Nov 21, 12:05 AM');
+    expect(formatStoryDate(new Date(2026, 10, 21, 12, 0).toISOString())).toBe('Nov 21, 12:00 PM');
   });
 
   it('formats morning hours without a leading zero', () => {
