@@ -2,7 +2,12 @@ import { createGlobalStyle } from 'styled-components';
 import { focusRing } from './mixins.ts';
 
 // The focus ring rule is for native elements only: React Aria components (data-rac) draw their
-// own ring from data-focus-visible. (Comments stay out of the CSS: there they ship in the bundle.)
+// own ring from data-focus-visible. With reduced motion, transitions take no time at all: a
+// 0.01 ms transition (the usual snippet) still runs, over every property (transition-property
+// defaults to all), and an element keeps its old value until the next animation frame, which a
+// busy page can hold back for hundreds of milliseconds (a theme switch showed the light page
+// under data-theme="dark"). No transition runs at 0 s, so no transitionend is awaited either.
+// (Comments stay out of the CSS: there they ship in the bundle.)
 export const GlobalStyle = createGlobalStyle`
   *,
   *::before,
@@ -64,7 +69,8 @@ export const GlobalStyle = createGlobalStyle`
     *::after {
       animation-duration: 0.01ms !important;
       animation-iteration-count: 1 !important;
-      transition-duration: 0.01ms !important;
+      transition-duration: 0s !important;
+      transition-delay: 0s !important;
       scroll-behavior: auto !important;
     }
   }

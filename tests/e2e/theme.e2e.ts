@@ -63,6 +63,21 @@ describe('the theme', () => {
     expect(await localStorageItem(page, 'theme')).toBe('light');
   });
 
+  it('shows the new colours as soon as the theme switches, before any frame (the harness asks for reduced motion)', async () => {
+    const { page } = await h.open({ colorScheme: 'light' });
+    await openHomeWithStories(page);
+    // One task: the click, React's commit (a microtask for a click), the style read. A transition,
+    // however short, would still show the old background here: it only moves on with a frame.
+    const seen = await page.evaluate(async () => {
+      const toggle = Array.from(document.querySelectorAll('button')).find((button) => button.getAttribute('aria-label') === 'Switch to dark theme');
+      if (!toggle) return null;
+      toggle.click();
+      for (let i = 0; i < 100 && document.documentElement.dataset.theme !== 'dark'; i += 1) await Promise.resolve();
+      return { theme: document.documentElement.dataset.theme, background: getComputedStyle(document.body).backgroundColor };
+    });
+    expect(seen).toEqual({ theme: 'dark', background: 'rgb(18, 19, 22)' }); // the dark page colour, #121316
+  });
+
   it('keeps the chosen theme after a reload, even against the system preference', async () => {
     const { page } = await h.open({ colorScheme: 'light' });
     await openHomeWithStories(page);
