@@ -53,9 +53,10 @@ export default defineConfig(({ command, mode }) => {
       // The site is in English: React Aria's strings for other locales stay out of the bundle.
       { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' as const },
       cspMetaTag(backendUrl),
+      // Before the worker's plugin: it adds the prerendered page's template to the bundle.
+      feedBootScript(),
       // dist/sw.js: the site's files kept for offline visits (docs/deploy.md#offline-and-updates).
       serviceWorker(),
-      feedBootScript(),
     ],
     server: { host: '127.0.0.1', port: 5173 },
     preview: { host: '127.0.0.1', port: 4173, headers: securityHeaders(backendUrl) },

@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
+import { SAVED_AT_META, SAVED_AT_SLOT, SNAPSHOT_MARKUP_SLOT, SNAPSHOT_PAGE_TEMPLATE, SNAPSHOT_WRITER_PATH } from '../src/snapshot/prerendered.ts';
 import { snapshotCss } from '../src/snapshot/styles.ts';
 
 const FEED_BOOT = 'src/feed-boot.ts';
@@ -25,6 +26,12 @@ const FEED_BOOT = 'src/feed-boot.ts';
 const THEME_BOOT = '<script src="/theme-boot.js"></script>';
 const THEME_BOOT_FILE = 'theme-boot.js';
 
+/** The prerendered page's blocking script (src/snapshot-gate.ts), after the theme's code as well. */
+const SNAPSHOT_GATE = 'src/snapshot-gate.ts';
+
+/** The prerendered page's writer (src/snapshot/keep-page.ts), an ES module at a fixed path the app knows. */
+const SNAPSHOT_WRITER = 'src/snapshot/keep-page.ts';
+
 const FEED_WORKER = 'src/feed-worker.ts';
 const FEED_WORKER_FILE = 'feed-worker.js';
 
@@ -35,7 +42,7 @@ interface BuildSettings {
 }
 
 /** `entry` and everything it imports as one self-contained script, with the site's build-time configuration. */
-async function bundleAlone(context: { error(message: string): never }, entry: string, settings: BuildSettings): Promise<string> {
+async function bundleAlone(context: { error(message: string): never }, entry: string, settings: BuildSettings, format: 'iife' | 'es' = 'iife'): Promise<string> {
   const result = (await build({
     configFile: false,
     ...settings,
@@ -48,7 +55,7 @@ async function bundleAlone(context: { error(message: string): never }, entry: st
       sourcemap: false,
       emptyOutDir: false,
       copyPublicDir: false,
-      lib: { entry, formats: ['iife'], name: 'newsroom' },
+      lib: { entry, formats: [format], name: 'newsroom' },
     },
   })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((output) => output.output);
@@ -73,7 +80,31 @@ export function scriptsAfterRoot(html: string): string {
   return html.replace(APP_SCRIPT_TAGS, '').replace(/[ \t]*<\/body>/, `${tags.join('')}  </body>`);
 }
 
-export function feedBootScript(): Plugin {
+const ROOT = '<div id="root"></div>';
+
+function once(html: string, part: string): void {
+  const at = html.indexOf(part);
+  if (at < 0 || html.indexOf(part, at + 1) >= 0) throw new Error(`index.html must have ${part} once`);
+}
+
+/**
+ * The template of the prerendered home page (src/snapshot/prerendered.ts), from the built
+ * index.html: the boot script's place in the head goes to the meta tag naming the kept
+ * stories' `saved_at` and the gate script; the snapshot's markup goes before `#root`, which
+ * starts behind it; the boot script follows `#root`, deferred (it runs once the page is parsed,
+ * before the app's module script, which comes after it).
+ */
+export function snapshotPageTemplate(html: string, bootSrc: string, gateSrc: string): string {
+  const bootTag = `<script src="${bootSrc}"></script>`;
+  once(html, bootTag);
+  once(html, ROOT);
+  if (html.includes(SNAPSHOT_MARKUP_SLOT) || html.includes(SAVED_AT_SLOT)) throw new Error('index.html already has a snapshot slot');
+  return html
+    .replace(bootTag, () => `<meta name="${SAVED_AT_META}" content="${SAVED_AT_SLOT}" />\n    <script src="${gateSrc}"></script>`)
+    .replace(ROOT, () => `${SNAPSHOT_MARKUP_SLOT}<div id="root" data-behind-snapshot></div>\n    <script defer src="${bootSrc}"></script>`);
+}
+
+export function feedBootScript(): Plugin[] {
   let base = '/';
   let root = '';
   let mode = 'production';
@@ -81,7 +112,8 @@ export function feedBootScript(): Plugin {
   let publicDir = '';
   let building = false;
   let fileName = '';
-  return {
+  let gateName = '';
+  const main: Plugin = {
     name: 'feed-boot-script',
     configResolved(config) {
       base = config.base;
@@ -98,6 +130,10 @@ export function feedBootScript(): Plugin {
       const code = `${theme}\n${await bundleAlone(this, FEED_BOOT, { root, mode, envDir })}`;
       fileName = `assets/feed-boot-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
       this.emitFile({ type: 'asset', fileName, source: code });
+      const gate = `${theme}\n${await bundleAlone(this, SNAPSHOT_GATE, { root, mode, envDir })}`;
+      gateName = `assets/snapshot-gate-${createHash('sha256').update(gate).digest('hex').slice(0, 10)}.js`;
+      this.emitFile({ type: 'asset', fileName: gateName, source: gate });
+      this.emitFile({ type: 'asset', fileName: SNAPSHOT_WRITER_PATH.slice(1), source: await bundleAlone(this, SNAPSHOT_WRITER, { root, mode, envDir }, 'es') });
       // The feed call's worker (src/app/feed-call.ts), at a fixed path the boot script knows.
       this.emitFile({ type: 'asset', fileName: FEED_WORKER_FILE, source: await bundleAlone(this, FEED_WORKER, { root, mode, envDir }) });
     },
@@ -113,4 +149,18 @@ export function feedBootScript(): Plugin {
       },
     },
   };
+  // After Vite has written index.html into the bundle, and before the service worker's plugin
+  // lists the files it keeps (vite.config.ts puts this one first).
+  const template: Plugin = {
+    name: 'feed-boot-snapshot-page',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset' || typeof index.source !== 'string') return this.error('index.html is missing from the bundle');
+      const source = snapshotPageTemplate(index.source, `${base}${fileName}`, `${base}${gateName}`);
+      this.emitFile({ type: 'asset', fileName: SNAPSHOT_PAGE_TEMPLATE.slice(1), source });
+    },
+  };
+  return [main, template];
 }

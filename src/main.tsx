@@ -4,6 +4,7 @@ import { App } from './app/App.tsx';
 import { preloadStoryComponents, whenStoryAreaSettled } from './app/deferred-components.tsx';
 import { devInspector } from './app/inspector.ts';
 import { loadFeedRequest } from './app/live-feed.ts';
+import { writeSnapshotPage } from './app/snapshot-page.ts';
 import { endSnapshot } from './snapshot/boot.ts';
 
 // The feed call's chunk: src/feed-boot.ts has usually loaded it (and started the call) already.
@@ -22,7 +23,8 @@ if (!root) throw new Error('index.html has no #root element');
 const inspect = import.meta.env.DEV ? await devInspector(window.location.search) : undefined;
 
 // Production only: the service worker, once the page has loaded (docs/deploy.md#offline-and-updates).
-if (import.meta.env.PROD) window.addEventListener('load', () => void import('./app/service-worker-registration.ts').then((m) => m.registerServiceWorker()));
+// Once it is active, the prerendered page of the kept stories (src/snapshot/prerendered.ts).
+if (import.meta.env.PROD) window.addEventListener('load', () => void import('./app/service-worker-registration.ts').then((m) => m.registerServiceWorker(navigator, writeSnapshotPage)));
 
 createRoot(root).render(
   <StrictMode>

@@ -13,6 +13,7 @@ import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
 import type { Story } from '../domain/story.ts';
 import { prefersDarkQuery, readStorage, writeClipboard, writeStorage } from './browser.ts';
 import { liveStoriesActor } from './live-feed.ts';
+import { writeSnapshotPage } from './snapshot-page.ts';
 import { BOOKMARKS_STORAGE_KEY, KEPT_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from './storage-keys.ts';
 
 /** The sample stories, in a chunk of their own: only fetched when the live feed cannot be used. */
@@ -29,7 +30,9 @@ export const appFeedMachine = feedMachine.provide({
         writeStorage(KEPT_STORIES_STORAGE_KEY, serializeKeptStories(stories, new Date()));
       } catch {
         // Quota or privacy mode: the next visit starts with skeletons, as a first one does.
+        return;
       }
+      void writeSnapshotPage();
     },
   },
 });

@@ -13,17 +13,11 @@ import { parseKeptStories } from '../domain/kept-feed.ts';
 import { parseLastVisit } from '../domain/new-since.ts';
 import { storiesFromAnswer } from '../domain/normalize.ts';
 import type { Story } from '../domain/story.ts';
-import { paintSnapshot, removeSnapshot, SNAPSHOT_MORE, SNAPSHOT_TOP } from './paint.ts';
+import { isUnfilteredHome } from './home.ts';
+import { adoptSnapshot, paintSnapshot, removeSnapshot, SNAPSHOT_CARDS, SNAPSHOT_ID } from './paint.ts';
+import { prerenderedSnapshotHolds, STALE_SNAPSHOT } from './prerendered.ts';
 
-const SNAPSHOT_CARDS = SNAPSHOT_TOP + SNAPSHOT_MORE;
-const FILTER_PARAMS = ['q', 'category', 'saved'];
-
-/** The home page with no search, category or saved filter: the only page whose first cards are known. */
-export function isUnfilteredHome(location: Pick<Location, 'pathname' | 'search'>): boolean {
-  if (location.pathname !== '/') return false;
-  const params = new URLSearchParams(location.search);
-  return FILTER_PARAMS.every((name) => !params.has(name));
-}
+export { isUnfilteredHome };
 
 /**
  * The first `count` stories of a feed answer, as validating the whole answer would give them
@@ -82,6 +76,19 @@ function whenRootParsed(doc: Document, paint: () => void): void {
  * connection arrives before the body is parsed) would hold them back (docs/performance.md).
  */
 export function startSnapshot(doc: Document, { startFeedCall, now = Date.now() }: SnapshotBootOptions): void {
+  // The prerendered page (prerendered.ts): its snapshot came with the HTML, and this script
+  // runs once the page is parsed. It stays if it may (asked again here: the gate script that
+  // hid it otherwise may have failed to load); else it goes, and the page starts as a plain one.
+  if (doc.getElementById(SNAPSHOT_ID)) {
+    const holds = !doc.documentElement.hasAttribute(STALE_SNAPSHOT) && prerenderedSnapshotHolds(doc, readStorage(KEPT_STORIES_STORAGE_KEY), now);
+    doc.documentElement.removeAttribute(STALE_SNAPSHOT);
+    if (holds) {
+      adoptSnapshot(doc);
+      startFeedCall();
+      return;
+    }
+    removeSnapshot(doc);
+  }
   if (!isUnfilteredHome(doc.location)) {
     startFeedCall();
     return;

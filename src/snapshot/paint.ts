@@ -20,6 +20,8 @@ import { isHttpUrl } from '../domain/url.ts';
 export const SNAPSHOT_TOP = 3;
 /** Compact cards after them: more than a large screen shows above the fold. */
 export const SNAPSHOT_MORE = 8;
+/** Stories a snapshot shows at most. */
+export const SNAPSHOT_CARDS = SNAPSHOT_TOP + SNAPSHOT_MORE;
 export const SNAPSHOT_ID = 'snapshot';
 export const BEHIND_SNAPSHOT = 'data-behind-snapshot';
 
@@ -39,8 +41,7 @@ function card(doc: Document, story: Story, large: boolean, headingId: string, la
   if (isHttpUrl(story.image)) {
     const frame = element(doc, 'div', 'snap-image');
     const image = element(doc, 'img', null, { src: story.image, alt: '', loading: 'lazy', decoding: 'async', referrerpolicy: 'no-referrer' });
-    // An image that fails leaves its muted frame rather than the browser's broken-image icon.
-    image.addEventListener('error', () => image.remove(), { once: true });
+    dropWhenBroken(image);
     frame.append(image);
     article.append(frame);
   }
@@ -64,6 +65,13 @@ function card(doc: Document, story: Story, large: boolean, headingId: string, la
   return item;
 }
 
+/** An image that fails leaves its muted frame rather than the browser's broken-image icon. */
+function dropWhenBroken(image: HTMLImageElement): void {
+  // Already failed (a snapshot parsed from the page's HTML, adopted after its images started).
+  if (image.complete && image.naturalWidth === 0 && image.getAttribute('src')) image.remove();
+  else image.addEventListener('error', () => image.remove(), { once: true });
+}
+
 function section(doc: Document, title: string, stories: readonly Story[], large: boolean, key: string, lastVisit: number | null): HTMLElement {
   const headingId = `snap-${key}`;
   const node = element(doc, 'section', null, { 'aria-labelledby': headingId });
@@ -80,13 +88,11 @@ export interface SnapshotOptions {
 }
 
 /**
- * Paints the snapshot of `stories` (already validated, in the app's order) before `#root`
- * and hides `#root` behind it. Does nothing, and returns false, when there are no stories,
- * no `#root` or a snapshot already.
+ * The snapshot of `stories` (already validated, in the app's order, at least one) as an
+ * element of `doc`, not yet in it: `paintSnapshot` puts it in the page, and the prerendered
+ * page (prerendered.ts) keeps its HTML.
  */
-export function paintSnapshot(doc: Document, stories: readonly Story[], { lastVisit }: SnapshotOptions): boolean {
-  const root = doc.getElementById('root');
-  if (!root || stories.length === 0 || doc.getElementById(SNAPSHOT_ID)) return false;
+export function snapshotElement(doc: Document, stories: readonly Story[], { lastVisit }: SnapshotOptions): HTMLElement {
   const page = element(doc, 'div', 'snap', { id: SNAPSHOT_ID });
   const header = element(doc, 'header', 'snap-header');
   const bar = element(doc, 'div', 'snap-layout snap-bar');
@@ -109,15 +115,32 @@ export function paintSnapshot(doc: Document, stories: readonly Story[], { lastVi
   const main = element(doc, 'main', 'snap-main', { 'aria-busy': 'false' });
   const stack = element(doc, 'div', 'snap-stack');
   stack.append(section(doc, 'Top Stories', stories.slice(0, SNAPSHOT_TOP), true, 'top', lastVisit));
-  const more = stories.slice(SNAPSHOT_TOP, SNAPSHOT_TOP + SNAPSHOT_MORE);
+  const more = stories.slice(SNAPSHOT_TOP, SNAPSHOT_CARDS);
   if (more.length > 0) stack.append(section(doc, 'More Stories', more, false, 'more', lastVisit));
   main.append(stack);
   layout.append(toolbar, main);
   page.append(header, layout);
+  return page;
+}
 
+/**
+ * Paints the snapshot of `stories` (already validated, in the app's order) before `#root`
+ * and hides `#root` behind it. Does nothing, and returns false, when there are no stories,
+ * no `#root` or a snapshot already.
+ */
+export function paintSnapshot(doc: Document, stories: readonly Story[], options: SnapshotOptions): boolean {
+  const root = doc.getElementById('root');
+  if (!root || stories.length === 0 || doc.getElementById(SNAPSHOT_ID)) return false;
+  const page = snapshotElement(doc, stories, options);
   root.setAttribute(BEHIND_SNAPSHOT, '');
   root.before(page);
   return true;
+}
+
+/** Takes over a snapshot that came in the page's HTML (the prerendered page): its images get what `paintSnapshot` gives them. */
+export function adoptSnapshot(doc: Document): void {
+  const page = doc.getElementById(SNAPSHOT_ID);
+  for (const image of Array.from(page?.querySelectorAll('img') ?? [])) dropWhenBroken(image);
 }
 
 /** The app shows its own page: the snapshot goes and `#root` shows, in the same task. */

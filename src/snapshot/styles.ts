@@ -84,5 +84,6 @@ ${mediaUp.lg}{.snap-grid-more{grid-template-columns:repeat(4,minmax(0,1fr))}}
 .snap-actions{display:flex;gap:${s(0.5)};margin-left:auto;margin-right:-${s(2)}}
 .snap-action{display:inline-block;width:40px;height:40px}
 #root[data-behind-snapshot]{position:absolute;top:0;left:0;width:100%;visibility:hidden}
+html[data-stale-snapshot] #snapshot{display:none}
 `;
 }

@@ -108,6 +108,30 @@ describe('the built site', () => {
     }
   });
 
+  it('makes the prerendered page\'s template from index.html: the gate in the head, the snapshot before #root, the boot script deferred before the app', () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const template = readFileSync(join(dist, 'snapshot.html'), 'utf8');
+    const at = (pattern: RegExp) => template.search(pattern);
+    const boot = /<script src="(\/assets\/feed-boot-[0-9a-f]+\.js)"><\/script>/.exec(html)?.[1];
+    expect(boot).toBeDefined();
+    const gate = /<script src="(\/assets\/snapshot-gate-[0-9a-f]+\.js)"><\/script>/.exec(template)?.[1];
+    expect(gate).toBeDefined();
+    // The head: the meta tag the gate reads, then the gate, and no other blocking script.
+    expect(at(/<meta name="snapshot-saved-at" content="__SNAPSHOT_SAVED_AT__" \/>/)).toBeLessThan(at(/<script src="\/assets\/snapshot-gate-/));
+    expect(at(/<script src="\/assets\/snapshot-gate-/)).toBeLessThan(at(/<\/head>/));
+    expect(template.match(/<script src=/g)).toHaveLength(1);
+    // The body: the slot, #root behind it, the deferred boot script, then the app's module script.
+    expect(at(/<!--snapshot--><div id="root" data-behind-snapshot><\/div>/)).toBeGreaterThan(at(/<body>/));
+    expect(at(new RegExp(`<script defer src="${boot!}"></script>`))).toBeGreaterThan(at(/<div id="root"/));
+    expect(at(new RegExp(`<script defer src="${boot!}"></script>`))).toBeLessThan(at(/<script type="module"/));
+    // Everything else as in index.html: the same CSP, styles and app scripts.
+    const strip = (page: string) => page.replace(/<meta name="snapshot-saved-at"[^>]*>\s*|<script[^>]*src="\/assets\/(feed-boot|snapshot-gate)-[^"]+"><\/script>\s*|<!--snapshot-->| data-behind-snapshot/g, '');
+    expect(strip(template)).toBe(strip(html));
+    // The gate and the writer stand alone: no import of another chunk.
+    expect(readFileSync(join(dist, gate!.slice(1)), 'utf8')).not.toMatch(/\bimport\s*[({'"]/);
+    expect(readFileSync(join(dist, 'snapshot-writer.js'), 'utf8')).not.toMatch(/^\s*import\b|\bimport\s*\(/m);
+  });
+
   it('has no inline script and carries a Content-Security-Policy without eval', () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
