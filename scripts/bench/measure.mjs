@@ -163,14 +163,37 @@ const scriptsBefore = (page, before) =>
 
 /** Time for a first visit's late work (the kept stories, the deferred chunks) before the repeat visit. */
 const BETWEEN_VISITS_MS = 1500;
+/** How long a first visit of the app may take to have its service worker write the prerendered page. */
+const PRERENDER_WAIT_MS = 10_000;
+
+/**
+ * Waits until the site's service worker is active and its cache holds the prerendered page
+ * (src/snapshot/prerendered.ts), as it does for a visitor who comes back later: at 4x the
+ * worker is active about 2 s after the first visit's navigation. Gives up after PRERENDER_WAIT_MS;
+ * the repeat visit then gets the plain page, and the report counts it.
+ * @param {Page} page
+ */
+async function workerPageWritten(page) {
+  await page
+    .waitForFunction(
+      async () => {
+        const name = (await caches.keys()).find((cache) => cache.startsWith('newsroom-'));
+        const served = name ? await (await caches.open(name)).match('/') : undefined;
+        return served !== undefined && (await served.text()).includes('name="snapshot-saved-at"');
+      },
+      null,
+      { timeout: PRERENDER_WAIT_MS, polling: 200 },
+    )
+    .catch(() => {});
+}
 
 /**
  * a. Navigation start to the first <article> in the DOM, in ms, and the milestones before it;
  * then, in the same browser context (its HTTP cache and storage), a repeat visit.
  * @param {Browser} browser
- * @param {{ url: string, throttle: boolean, firstTitle: string }} options
+ * @param {{ url: string, throttle: boolean, firstTitle: string, waitForWorkerPage?: boolean }} options
  */
-export async function timeToFirstCard(browser, { url, throttle, firstTitle }) {
+export async function timeToFirstCard(browser, { url, throttle, firstTitle, waitForWorkerPage = false }) {
   const { page, close } = await openPage(browser, { throttle });
   try {
     const firstArticle = firstArticleTime(page);
@@ -179,11 +202,14 @@ export async function timeToFirstCard(browser, { url, throttle, firstTitle }) {
     await expectFirstStory(page, firstTitle);
     const first = { time, milestones: await milestones(page), scripts: await scriptsBefore(page, time) };
     await page.waitForTimeout(BETWEEN_VISITS_MS);
+    if (waitForWorkerPage) await workerPageWritten(page);
     const repeatArticle = firstArticleTime(page);
     await page.goto(url, { waitUntil: 'commit' });
     const repeat = await repeatArticle;
     await expectFirstStory(page, firstTitle);
-    return { ...first, repeat };
+    // Whether the repeat visit's document was the prerendered page (src/snapshot/prerendered.ts).
+    const prerendered = await page.evaluate(() => document.querySelector('meta[name="snapshot-saved-at"]') !== null);
+    return { ...first, repeat, prerendered };
   } finally {
     await close();
   }
