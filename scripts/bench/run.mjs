@@ -470,9 +470,13 @@ ${profileMarkdown(r.profiles.typing)}
   The repeat visit comes 1.5 s after the first and, for the app, once its service worker is
   active and has the prerendered page in its cache (the first cards in the document's HTML:
   docs/deploy.md#offline-and-updates), as a visitor coming back later finds it; at 4x that is
-  about 2 s after the first navigation, and the bench waits up to 10 s. The worker is then
-  still running: what the static routes save a visitor whose worker has stopped is not in this
-  figure. Repeat visits that got the prerendered page:
+  about 2 s after the first navigation, and the bench waits up to 10 s. Then the tab goes to
+  \`about:blank\` for 0.5 s before the repeat visit, as a visitor who comes back later has no
+  page of the first visit left: navigating straight from it would first tear it down on the new
+  page's main thread (this Chromium runs without a back/forward cache, which would keep it
+  instead), about 60 ms at 4x for the app's page and next to nothing for static.html. The
+  worker is still running: what the static routes save a visitor whose worker has stopped is
+  not in this figure. Repeat visits that got the prerendered page:
   ${r.firstCard.prerendered.app4x} of ${FIRST_CARD_RUNS} at ${THROTTLE}x, ${r.firstCard.prerendered.app1x} of ${FIRST_CARD_RUNS} unthrottled.
 - Keystroke to paint: after the "Top Stories" heading shows and the page settles, the search box
   is clicked and "${SEARCH_PHRASE}" typed word by word, 120 ms between keys and a pause after
