@@ -1,9 +1,9 @@
 /**
  * Writes the prerendered home page (src/snapshot/prerendered.ts) into the service worker's
  * cache as `/`, once live stories have been kept, and once a worker is active: the build's
- * template from the same cache, filled with the snapshot of the kept stories' first cards. Built on its own as `/snapshot-writer.js`
- * (scripts/feed-boot-plugin.ts) and loaded by the app on demand, after the stories show
- * (src/app/actors.ts), so none of it weighs on the app's first render.
+ * template from the same cache, filled with the snapshot of the kept stories' first cards.
+ * Built on its own as `/snapshot-writer.js` (scripts/feed-boot-plugin.ts) and loaded by the
+ * app on demand (src/app/snapshot-page.ts), so none of it weighs on the app's first render.
  *
  * Only into the cache of the build this page runs (the template there names the same app
  * script as this document), so the page it writes loads this build's files. Without caches,

@@ -31,6 +31,7 @@ export const SNAPSHOT_WRITER_PATH = '/snapshot-writer.js';
 export interface SnapshotWriter {
   keepSnapshotPage(): Promise<boolean>;
 }
+
 /** Where the snapshot's markup goes in the template: right before `#root`. */
 export const SNAPSHOT_MARKUP_SLOT = '<!--snapshot-->';
 /** The template's stand-in for the kept stories' `saved_at`, in a meta tag of its head. */
@@ -63,7 +64,8 @@ export function fillSnapshotPage(template: string, markup: string, savedAt: stri
 /**
  * Whether the snapshot in this document (if any) may show: on the home page without filters,
  * and `stored` (the raw `newsLastFeed`) holds the stories it was made from, still under 24 hours
- * old. Run in the head, before the body is parsed: it reads the meta tag, which comes first.
+ * old. Asked by the gate script in the head, before the body is parsed (the meta tag comes
+ * before it), and again by the deferred boot script.
  */
 export function prerenderedSnapshotHolds(doc: Document, stored: string | null, now: number): boolean {
   const savedAt = doc.querySelector(`meta[name="${SAVED_AT_META}"]`)?.getAttribute('content');
