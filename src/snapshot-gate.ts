@@ -4,15 +4,8 @@
  * document when the snapshot in its HTML must not show, before the body is parsed. Everything
  * else, the feed call included, is the boot script's, deferred in that page.
  */
+import { readStorage } from './app/browser.ts';
 import { KEPT_STORIES_STORAGE_KEY } from './app/storage-keys.ts';
 import { prerenderedSnapshotHolds, STALE_SNAPSHOT } from './snapshot/prerendered.ts';
 
-function keptValue(): string | null {
-  try {
-    return window.localStorage.getItem(KEPT_STORIES_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-if (!prerenderedSnapshotHolds(document, keptValue(), Date.now())) document.documentElement.setAttribute(STALE_SNAPSHOT, '');
+if (!prerenderedSnapshotHolds(document, readStorage(KEPT_STORIES_STORAGE_KEY), Date.now())) document.documentElement.setAttribute(STALE_SNAPSHOT, '');

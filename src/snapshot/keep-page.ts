@@ -10,6 +10,7 @@
  * a worker's cache or the template (development, a first visit before the worker has
  * installed), it writes nothing, and the next visit loads the plain page.
  */
+import { readStorage } from '../app/browser.ts';
 import { KEPT_STORIES_STORAGE_KEY } from '../app/storage-keys.ts';
 import { parseKeptStories } from '../domain/kept-feed.ts';
 import type { Story } from '../domain/story.ts';
@@ -31,21 +32,13 @@ function appScript(doc: Document): string | null {
   return doc.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null;
 }
 
-function keptValue(): string | null {
-  try {
-    return window.localStorage.getItem(KEPT_STORIES_STORAGE_KEY);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Writes the prerendered page of the stories kept now (`newsLastFeed`, read as the boot script
  * reads it) into this build's cache. True when it did; false when there is nothing to write
  * (no kept stories, no caches, no cache of this build with its template).
  */
 export async function keepSnapshotPage(doc: Document = document, now: number = Date.now()): Promise<boolean> {
-  const kept = parseKeptStories(keptValue(), now, SNAPSHOT_CARDS);
+  const kept = parseKeptStories(readStorage(KEPT_STORIES_STORAGE_KEY), now, SNAPSHOT_CARDS);
   if (!kept || typeof caches === 'undefined') return false;
   const script = appScript(doc);
   if (!script) return false;

@@ -24,26 +24,11 @@ import {
 } from '../../src/snapshot/prerendered.ts';
 import { snapshotCss } from '../../src/snapshot/styles.ts';
 import { APP_SHELL, CACHE_PREFIX } from '../../src/sw/policy.ts';
+import { stories, story } from './snapshot-stories.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00.000Z');
 const SAVED_AT = new Date(NOW - 60_000).toISOString();
 const APP_SCRIPT = '/assets/index-abc123.js';
-
-function story(n: number, extra: Partial<Story> = {}): Story {
-  return {
-    id: `s${n}`,
-    title: `Story number ${n}`,
-    summary: `Summary ${n}`,
-    source: `Source ${n}`,
-    url: `https://news.example/${n}`,
-    image: `https://img.example/${n}.jpg`,
-    published_at: '2026-11-22T10:00:00.000Z',
-    category: 'World',
-    ...extra,
-  };
-}
-
-const stories = (count: number) => Array.from({ length: count }, (_, i) => story(i + 1));
 
 /** A template as the build makes it (scripts/feed-boot-plugin.ts), reduced to what matters here. */
 const TEMPLATE = [

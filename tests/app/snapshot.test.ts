@@ -12,24 +12,9 @@ import { serializeKeptStories } from '../../src/domain/kept-feed.ts';
 import type { Story } from '../../src/domain/story.ts';
 import { endSnapshot, firstValidStories, isUnfilteredHome, startSnapshot } from '../../src/snapshot/boot.ts';
 import { BEHIND_SNAPSHOT, SNAPSHOT_MORE, SNAPSHOT_TOP } from '../../src/snapshot/paint.ts';
+import { stories, story } from './snapshot-stories.ts';
 
 const NOW = Date.parse('2026-11-22T12:00:00.000Z');
-
-function story(n: number, extra: Partial<Story> = {}): Story {
-  return {
-    id: `s${n}`,
-    title: `Story number ${n}`,
-    summary: `Summary ${n}`,
-    source: `Source ${n}`,
-    url: `https://news.example/${n}`,
-    image: `https://img.example/${n}.jpg`,
-    published_at: '2026-11-22T10:00:00.000Z',
-    category: 'World',
-    ...extra,
-  };
-}
-
-const stories = (count: number) => Array.from({ length: count }, (_, i) => story(i + 1));
 
 function keep(list: Story[], savedAt = new Date(NOW - 60_000)) {
   localStorage.setItem('newsLastFeed', serializeKeptStories(list, savedAt));
