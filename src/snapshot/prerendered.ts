@@ -54,7 +54,7 @@ export function fillSnapshotPage(template: string, markup: string, savedAt: stri
   if (!ISO_TIME.test(savedAt)) return null;
   const slot = template.indexOf(SNAPSHOT_MARKUP_SLOT);
   const meta = template.indexOf(SAVED_AT_SLOT);
-  if (slot < 0 || meta < 0 || template.indexOf(SNAPSHOT_MARKUP_SLOT, slot + 1) >= 0 || template.indexOf(SAVED_AT_SLOT, meta + 1) >= 0) return null;
+  if (slot < 0 || meta < 0 || template.includes(SNAPSHOT_MARKUP_SLOT, slot + 1) || template.includes(SAVED_AT_SLOT, meta + 1)) return null;
   // Plain slicing: String.replace would read `$&` and the like in the markup as patterns.
   const filled = template.slice(0, slot) + markup + template.slice(slot + SNAPSHOT_MARKUP_SLOT.length);
   const at = filled.indexOf(SAVED_AT_SLOT);

@@ -20,6 +20,7 @@ import {
   SITE_SHELL,
   SNAPSHOT_MARKUP_SLOT,
   SNAPSHOT_PAGE_TEMPLATE,
+  SNAPSHOT_WRITER_PATH,
   STALE_SNAPSHOT,
 } from '../../src/snapshot/prerendered.ts';
 import { snapshotCss } from '../../src/snapshot/styles.ts';
@@ -92,10 +93,23 @@ describe('filling the template', () => {
     expect(page.querySelector('#snapshot a')?.getAttribute('href')).toBe(hostile.url);
   });
 
+  it('replaces the two slots and nothing else, byte for byte', () => {
+    const template = `<head>${SAVED_AT_SLOT}</head><body>${SNAPSHOT_MARKUP_SLOT}<div id="root"></div></body>`;
+    expect(fillSnapshotPage(template, '<div id="snapshot">$& $1</div>', SAVED_AT)).toBe(`<head>${SAVED_AT}</head><body><div id="snapshot">$& $1</div><div id="root"></div></body>`);
+    // Either slot may come first, even at the very start.
+    expect(fillSnapshotPage(`${SNAPSHOT_MARKUP_SLOT}${SAVED_AT_SLOT}`, 'M', SAVED_AT)).toBe(`M${SAVED_AT}`);
+    expect(fillSnapshotPage(`${SAVED_AT_SLOT}${SNAPSHOT_MARKUP_SLOT}`, 'M', SAVED_AT)).toBe(`${SAVED_AT}M`);
+  });
+
+  it('names the files and the meta tag that the build, the worker and docs/deploy.md name', () => {
+    expect([SNAPSHOT_PAGE_TEMPLATE, SNAPSHOT_WRITER_PATH, SAVED_AT_META]).toEqual(['/snapshot.html', '/snapshot-writer.js', 'snapshot-saved-at']);
+  });
+
   it('refuses a saved_at that is not an ISO time, and a template without exactly one of each slot', () => {
     const markup = snapshotMarkup(stories(1));
     expect(fillSnapshotPage(TEMPLATE, markup, '2026-11-22')).toBeNull();
     expect(fillSnapshotPage(TEMPLATE, markup, `${SAVED_AT}" onload="x`)).toBeNull();
+    expect(fillSnapshotPage(TEMPLATE, markup, `x" onload="${SAVED_AT}`)).toBeNull();
     expect(fillSnapshotPage(TEMPLATE.replace(SNAPSHOT_MARKUP_SLOT, ''), markup, SAVED_AT)).toBeNull();
     expect(fillSnapshotPage(TEMPLATE.replace(SAVED_AT_SLOT, ''), markup, SAVED_AT)).toBeNull();
     expect(fillSnapshotPage(`${TEMPLATE}${SNAPSHOT_MARKUP_SLOT}`, markup, SAVED_AT)).toBeNull();
