@@ -43,6 +43,7 @@ const TYPES = {
  * @typedef {object} BenchServer
  * @property {string} origin e.g. http://127.0.0.1:4391
  * @property {(stories: Story[]) => void} setStories the answer of fetch-news and the content of /static.html from now on
+ * @property {() => () => void} holdAnswers fetch-news answers nothing until the returned function is called
  * @property {() => Promise<void>} close
  */
 
@@ -57,6 +58,8 @@ export async function startBenchServer({ distDir, port = 0 }) {
   const files = new Map();
   let answer = Buffer.from('{"stories":[]}');
   let page = Buffer.from(staticPage([]));
+  /** While set, fetch-news answers wait for it (holdAnswers). @type {Promise<void> | null} */
+  let held = null;
 
   /** @param {string} urlPath */
   async function siteFile(urlPath) {
@@ -76,6 +79,7 @@ export async function startBenchServer({ distDir, port = 0 }) {
     if (pathname === FUNCTION_PATH) {
       if (request.method === 'OPTIONS') return send(204, CORS);
       for await (const _ of request); // drain a body, if any
+      if (held) await held;
       return send(200, { ...CORS, 'content-type': 'application/json', 'cache-control': CACHE.feed }, answer);
     }
     if (pathname === '/static.html') return send(200, { 'content-type': TYPES['.html'] }, page);
@@ -111,6 +115,17 @@ export async function startBenchServer({ distDir, port = 0 }) {
     setStories(stories) {
       answer = Buffer.from(JSON.stringify({ stories }));
       page = Buffer.from(staticPage(stories));
+    },
+    holdAnswers() {
+      /** @type {() => void} */
+      let release = () => {};
+      held = new Promise((resolve) => {
+        release = () => {
+          held = null;
+          resolve();
+        };
+      });
+      return release;
     },
     close() {
       server.closeAllConnections();
