@@ -16,6 +16,28 @@ export function writeStorage(key: string, value: string): void {
   window.localStorage.setItem(key, value);
 }
 
+/**
+ * Runs work in a task of its own, after the current task (and the render it triggers): the
+ * latest work wins over one still waiting, and leaving the page (pagehide) runs the waiting
+ * work at once, so nothing is lost to a quick reload or navigation.
+ */
+export function latestInOwnTask(): (work: () => void) => void {
+  let waiting: (() => void) | null = null;
+  const run = () => {
+    const work = waiting;
+    waiting = null;
+    window.removeEventListener('pagehide', run);
+    work?.();
+  };
+  return (work) => {
+    if (waiting === null) {
+      window.addEventListener('pagehide', run);
+      setTimeout(run, 0);
+    }
+    waiting = work;
+  };
+}
+
 export function prefersDarkQuery(): MediaQueryList | null {
   return typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
 }

@@ -87,6 +87,8 @@ describe('stories kept by an earlier visit', () => {
     const before = Date.now();
     const { backend } = await renderApp();
     await showLiveStories(backend, { stories: [...liveAnswer.stories, { id: 'broken', title: 'No link' }] });
+    // Kept in a task after the answer's render (src/app/actors.ts).
+    await waitFor(() => expect(localStorage.getItem('newsLastFeed')).not.toBeNull());
     const stored = JSON.parse(localStorage.getItem('newsLastFeed') ?? 'null') as { saved_at: string; stories: Story[] };
     expect(stored.stories.map((story) => story.id)).toEqual(liveAnswer.stories.map((story) => story.id));
     expect(Date.parse(stored.saved_at)).toBeGreaterThanOrEqual(before);
@@ -187,7 +189,7 @@ describe('storage that refuses to keep them', () => {
     const { backend } = await renderApp();
     await showLiveStories(backend);
     await waitFor(() => expect(titles()).toEqual(liveTitles));
-    expect(setItem).toHaveBeenCalledWith('newsLastFeed', expect.any(String));
+    await waitFor(() => expect(setItem).toHaveBeenCalledWith('newsLastFeed', expect.any(String)));
     setItem.mockRestore();
     expect(localStorage.getItem('newsLastFeed')).toBeNull();
   });
