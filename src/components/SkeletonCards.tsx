@@ -5,31 +5,28 @@ import { StoryGrid } from './StoryGrid.tsx';
 const TOP_COUNT = 3;
 const MORE_COUNT = 8;
 
-const shimmer = keyframes`
-  from { background-position: 200% 0; }
-  to { background-position: -200% 0; }
+// One animation for the whole placeholder, on opacity alone: the compositor runs it, so the
+// page paints nothing per frame while it waits. A shimmer on each shape's background (66 of
+// them) repainted every frame on the main thread: at 4x CPU throttling those frames were long
+// tasks of 50-125 ms while a large answer was being read (docs/performance.md).
+const pulse = keyframes`
+  50% { opacity: 0.55; }
 `;
 
 const shape = css`
   border-radius: ${({ theme }) => theme.radius.sm};
-  background: linear-gradient(
-    90deg,
-    ${({ theme }) => theme.color.skeleton} 25%,
-    ${({ theme }) => theme.color.skeletonHighlight} 50%,
-    ${({ theme }) => theme.color.skeleton} 75%
-  );
-  background-size: 200% 100%;
-  animation: ${shimmer} 1.6s linear infinite;
-
-  @media (prefers-reduced-motion: reduce) {
-    animation: none;
-  }
+  background: ${({ theme }) => theme.color.skeleton};
 `;
 
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(10)};
+  animation: ${pulse} 1.6s ease-in-out infinite;
+
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+  }
 `;
 
 const HeadingShape = styled.div`

@@ -33,7 +33,6 @@ export interface ThemeColors {
   tooltip: ColorPair;
   toast: Record<ToastTone, ColorPair>;
   skeleton: string;
-  skeletonHighlight: string;
 }
 
 export interface AppTheme {
@@ -106,7 +105,6 @@ export const lightTheme: AppTheme = {
       info: { bg: '#1c1b19', text: '#ffffff' },
     },
     skeleton: '#e9e6df',
-    skeletonHighlight: '#f6f4ef',
   },
   shadow: {
     card: '0 1px 2px rgb(28 27 25 / 0.06), 0 1px 1px rgb(28 27 25 / 0.04)',
@@ -140,7 +138,6 @@ export const darkTheme: AppTheme = {
       info: { bg: '#e8e6e1', text: '#121316' },
     },
     skeleton: '#24262b',
-    skeletonHighlight: '#2e3036',
   },
   shadow: {
     card: '0 1px 2px rgb(0 0 0 / 0.4)',
