@@ -24,9 +24,11 @@ const ALL_TITLES = EXPECTED_STORIES.map((story) => story.title);
 
 /** How many cards sit side by side in the first row of a section. */
 async function columnsInFirstRow(region: Locator): Promise<number> {
-  const boxes = await region.getByRole('article').evaluateAll((articles) =>
-    articles.map((article) => {
-      const box = article.getBoundingClientRect();
+  // The grid's items, not the cards in them: a card away from the screen is not laid out
+  // (content-visibility) and has no geometry of its own, while its item keeps its place.
+  const boxes = await region.locator(':scope > ul > li').evaluateAll((items) =>
+    items.map((item) => {
+      const box = item.getBoundingClientRect();
       return { x: Math.round(box.left), y: Math.round(box.top) };
     }),
   );
