@@ -2,9 +2,14 @@
 import { storiesFromAnswer } from '../domain/normalize.ts';
 import type { Story } from '../domain/story.ts';
 
-/** Page → worker: the answer's body, as received. */
+/**
+ * Page → worker: the call to make. The worker makes it itself, so that the answer's body never
+ * reaches the page: a page that reads a large body, or copies it to a worker, spends long
+ * tasks on the bytes alone (docs/performance.md).
+ */
 export interface FeedWorkerRequest {
-  body: ArrayBuffer;
+  url: string;
+  headers: Record<string, string>;
 }
 
 /** Worker → page: a batch of validated stories, in order; `last` ends the answer. Or: the body is not JSON. */
@@ -17,6 +22,17 @@ export type FeedWorkerMessage = { type: 'stories'; stories: Story[]; last: boole
 export const STORIES_PER_MESSAGE = 500;
 
 export const NOT_JSON = 'The fetch-news answer is not JSON';
+
+/** Answers that are not text at all, whatever they contain. */
+const NOT_TEXT = new Set(['application/octet-stream', 'application/pdf', 'text/event-stream', 'multipart/form-data']);
+
+/** Throws for a non-2xx status (or the Supabase relay's error) and for a body that cannot be JSON. */
+export function checkResponse(response: Response): void {
+  if (response.headers.get('x-relay-error') === 'true') throw new Error('The fetch-news call failed at the Supabase relay');
+  if (!response.ok) throw new Error(`The fetch-news function answered with a non-2xx status: ${response.status}`);
+  const type = (response.headers.get('content-type') ?? 'text/plain').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (NOT_TEXT.has(type)) throw new Error(NOT_JSON);
+}
 
 /** The parsed JSON of an answer's text; throws NOT_JSON. */
 export function parseAnswer(text: string): unknown {
@@ -46,4 +62,24 @@ export function readAnswer(body: ArrayBuffer): FeedWorkerMessage[] {
     start += STORIES_PER_MESSAGE;
   } while (start < stories.length);
   return messages;
+}
+
+/**
+ * The worker's whole job: makes the call and reads its answer (readAnswer). A failed call (no
+ * connection, a non-2xx status, a body that is not text) is its error message.
+ */
+export async function callAndRead({ url, headers }: FeedWorkerRequest): Promise<FeedWorkerMessage[]> {
+  let body: ArrayBuffer;
+  let response: Response | undefined;
+  try {
+    response = await fetch(url, { method: 'GET', headers });
+    checkResponse(response);
+    body = await response.arrayBuffer();
+  } catch (error) {
+    // A refused answer's body is not read: cancelled, so that the request ends here and now,
+    // not when the page stops the worker (a request cut off that way never reports its end).
+    await response?.body?.cancel().catch(() => {});
+    return [{ type: 'error', message: error instanceof Error ? error.message : 'The fetch-news call failed' }];
+  }
+  return readAnswer(body);
 }
