@@ -130,28 +130,39 @@ async function expectFirstStory(page, firstTitle) {
 /**
  * Where the time before the first card went, from the page's resource timings (ms from
  * navigation start): the HTML, the entry script, the fetch-news call, and the last script that
- * arrived before the call was made.
+ * arrived before the call was made. The app makes the call in a worker, whose requests are not
+ * in the page's timings: with `feedCallsSince`, the call's times come from the server
+ * (server.mjs), else from the page's own entry.
  * @param {Page} page
+ * @param {((since: number) => import('./server.mjs').FeedCall[]) | undefined} feedCallsSince
  */
-function milestones(page) {
-  return page.evaluate(() => {
+async function milestones(page, feedCallsSince) {
+  const seen = await page.evaluate(() => {
     const resources = /** @type {PerformanceResourceTiming[]} */ (performance.getEntriesByType('resource'));
     const navigation = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
     const entrySrc = /** @type {HTMLScriptElement | null} */ (document.querySelector('script[type="module"][src]'))?.src;
     const entry = resources.find((r) => r.name === entrySrc);
     const feed = resources.find((r) => r.name.includes('/functions/v1/fetch-news'));
-    const before = resources
-      .filter((r) => r.name.endsWith('.js') && feed && r.responseEnd <= feed.startTime)
-      .sort((a, b) => b.responseEnd - a.responseEnd)[0];
     return {
+      timeOrigin: performance.timeOrigin,
       html: navigation.responseEnd,
       domContentLoaded: navigation.domContentLoadedEventEnd,
       entryScript: entry?.responseEnd ?? Number.NaN,
-      feedRequested: feed?.startTime ?? Number.NaN,
-      feedAnswered: feed?.responseEnd ?? Number.NaN,
-      lastScriptBeforeFeed: before?.name ?? null,
+      feed: feed ? { requested: feed.startTime, answered: feed.responseEnd } : undefined,
+      scripts: resources.filter((r) => r.name.endsWith('.js')).map((r) => ({ name: r.name, responseEnd: r.responseEnd })),
     };
   });
+  const call = feedCallsSince?.(seen.timeOrigin)[0];
+  const feed = call ? { requested: call.requested - seen.timeOrigin, answered: call.answered - seen.timeOrigin } : seen.feed;
+  const before = seen.scripts.filter((r) => feed && r.responseEnd <= feed.requested).sort((a, b) => b.responseEnd - a.responseEnd)[0];
+  return {
+    html: seen.html,
+    domContentLoaded: seen.domContentLoaded,
+    entryScript: seen.entryScript,
+    feedRequested: feed?.requested ?? Number.NaN,
+    feedAnswered: feed?.answered ?? Number.NaN,
+    lastScriptBeforeFeed: before?.name ?? null,
+  };
 }
 
 /** The scripts whose download started before the first story card entered the DOM. @param {Page} page @param {number} before */
@@ -193,16 +204,16 @@ async function workerPageWritten(page) {
  * a. Navigation start to the first <article> in the DOM, in ms, and the milestones before it;
  * then, in the same browser context (its HTTP cache and storage), a repeat visit.
  * @param {Browser} browser
- * @param {{ url: string, throttle: boolean, firstTitle: string, waitForWorkerPage?: boolean }} options
+ * @param {{ url: string, throttle: boolean, firstTitle: string, waitForWorkerPage?: boolean, feedCallsSince?: (since: number) => import('./server.mjs').FeedCall[] }} options
  */
-export async function timeToFirstCard(browser, { url, throttle, firstTitle, waitForWorkerPage = false }) {
+export async function timeToFirstCard(browser, { url, throttle, firstTitle, waitForWorkerPage = false, feedCallsSince }) {
   const { page, close } = await openPage(browser, { throttle });
   try {
     const firstArticle = firstArticleTime(page);
     await page.goto(url, { waitUntil: 'commit' });
     const time = await firstArticle;
     await expectFirstStory(page, firstTitle);
-    const first = { time, milestones: await milestones(page), scripts: await scriptsBefore(page, time) };
+    const first = { time, milestones: await milestones(page, feedCallsSince), scripts: await scriptsBefore(page, time) };
     await page.waitForTimeout(BETWEEN_VISITS_MS);
     if (waitForWorkerPage) await workerPageWritten(page);
     // The visitor comes back later: the first visit's page is gone by then. Navigating straight
@@ -454,9 +465,9 @@ async function until(page, expression, what) {
  * not the app's start (on a first visit the call starts in the page's head, so its answer
  * usually arrives before the app's code has even run).
  * @param {import('./raw-cdp.mjs').RawBrowser} browser
- * @param {{ url: string, firstTitle: string, throttle: boolean, profile?: boolean, holdAnswer?: () => () => void }} options
+ * @param {{ url: string, firstTitle: string, throttle: boolean, profile?: boolean, holdAnswer?: () => () => void, feedCallsSince?: (since: number) => import('./server.mjs').FeedCall[] }} options
  */
-export async function loadRun(browser, { url, firstTitle, throttle, profile = false, holdAnswer }) {
+export async function loadRun(browser, { url, firstTitle, throttle, profile = false, holdAnswer, feedCallsSince }) {
   const page = await browser.newPage({ throttle: throttle ? THROTTLE : 1, viewport: VIEWPORT, initScript: `(${benchInitScript.toString()})()` });
   try {
     const release = holdAnswer?.();
@@ -477,7 +488,13 @@ export async function loadRun(browser, { url, firstTitle, throttle, profile = fa
     /** @type {{ firstArticle: number, longTasks: { start: number, duration: number }[], frames: import('./profile.mjs').AnimationFrame[] }} */
     const bench = await page.evaluate('window.__bench');
     /** @type {number} */
-    const feedAnswered = await page.evaluate(`performance.getEntriesByType('resource').filter((r) => r.name.includes('/functions/v1/fetch-news')).at(-1)?.responseEnd ?? NaN`);
+    // The call's end as the server saw it (the app calls from a worker: server.mjs), else the page's own entry.
+    const timeOrigin = await page.evaluate('performance.timeOrigin');
+    const call = feedCallsSince?.(timeOrigin).at(-1);
+    /** @type {number} */
+    const feedAnswered = call
+      ? call.answered - timeOrigin
+      : await page.evaluate(`performance.getEntriesByType('resource').filter((r) => r.name.includes('/functions/v1/fetch-news')).at(-1)?.responseEnd ?? NaN`);
     await page.send('HeapProfiler.collectGarbage');
     await page.send('HeapProfiler.collectGarbage');
     const { usedSize } = await page.send('Runtime.getHeapUsage');

@@ -40,10 +40,21 @@ const TYPES = {
 };
 
 /**
+ * A fetch-news call as the server saw it, in ms since the epoch: the app makes the call in a
+ * worker (src/app/feed-call.ts), out of the page's own resource timings, so the bench takes
+ * its times from here. On loopback they are within a millisecond of the page's.
+ * @typedef {{ requested: number, answered: number }} FeedCall
+ */
+
+/** Now, in ms since the epoch, with the resolution of performance.now(). */
+const epochNow = () => performance.timeOrigin + performance.now();
+
+/**
  * @typedef {object} BenchServer
  * @property {string} origin e.g. http://127.0.0.1:4391
  * @property {(stories: Story[]) => void} setStories the answer of fetch-news and the content of /static.html from now on
  * @property {() => () => void} holdAnswers fetch-news answers nothing until the returned function is called
+ * @property {(since: number) => FeedCall[]} feedCallsSince the fetch-news calls received since `since` (ms since the epoch)
  * @property {() => Promise<void>} close
  */
 
@@ -60,6 +71,8 @@ export async function startBenchServer({ distDir, port = 0 }) {
   let page = Buffer.from(staticPage([]));
   /** While set, fetch-news answers wait for it (holdAnswers). @type {Promise<void> | null} */
   let held = null;
+  /** @type {FeedCall[]} */
+  const feedCalls = [];
 
   /** @param {string} urlPath */
   async function siteFile(urlPath) {
@@ -79,6 +92,11 @@ export async function startBenchServer({ distDir, port = 0 }) {
     if (pathname === FUNCTION_PATH) {
       if (request.method === 'OPTIONS') return send(204, CORS);
       for await (const _ of request); // drain a body, if any
+      const call = { requested: epochNow(), answered: Number.NaN };
+      feedCalls.push(call);
+      response.once('finish', () => {
+        call.answered = epochNow();
+      });
       if (held) await held;
       return send(200, { ...CORS, 'content-type': 'application/json', 'cache-control': CACHE.feed }, answer);
     }
@@ -126,6 +144,9 @@ export async function startBenchServer({ distDir, port = 0 }) {
         };
       });
       return release;
+    },
+    feedCallsSince(since) {
+      return feedCalls.filter((call) => call.requested >= since);
     },
     close() {
       server.closeAllConnections();
