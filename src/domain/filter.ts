@@ -137,8 +137,8 @@ interface LastFilter {
   categories: readonly string[];
   savedOnly: boolean;
   query: string;
-  /** The matches with their positions in `stories`. */
-  matches: Match[];
+  /** The matches with their positions in `stories`; null for all of them (no filter at all). */
+  matches: Match[] | null;
   result: Story[];
 }
 
@@ -221,6 +221,13 @@ export function createStoryFilter(): StoryFilterFunction {
       sameList(previous.categories, filter.categories) &&
       query.includes(previous.query);
     if (narrowing && query === previous.query) return previous.result;
+    // No filter at all (the page as it first shows): every story, in order, with nothing to
+    // search or to remember one by one. A search typed next narrows from all of them.
+    if (query === '' && filter.categories.length === 0 && !filter.savedOnly) {
+      const all = stories.slice();
+      last = { stories, bookmarks, categories: [], savedOnly: false, query, matches: null, result: all };
+      return all;
+    }
     const matches = yield* matching(stories, narrowing ? previous.matches : null, query, filter, bookmarks);
     const result = matches.map((match) => match.story);
     last = { stories, bookmarks, categories: [...filter.categories], savedOnly: filter.savedOnly, query, matches, result };
