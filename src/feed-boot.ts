@@ -14,8 +14,10 @@ import { startSnapshot } from './snapshot/boot.ts';
 refuseBeforeUnloadListeners(window);
 
 startSnapshot(document, {
-  startFeedCall() {
-    startEarlyFeedCall();
+  startFeedCall(withKeptStories) {
+    // Without kept stories the first cards wait for this call: the page makes it at once
+    // (src/app/feed-call.ts).
+    startEarlyFeedCall({ onPage: !withKeptStories });
     return earlyFeedAnswer();
   },
 });

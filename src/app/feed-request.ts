@@ -9,12 +9,15 @@ import { callFeed, type FeedCallOptions } from './feed-call.ts';
 
 export { callFeed, type FeedCallOptions };
 
-/** Starts the page's first feed call, once, unless the app has asked already. Called by src/feed-boot.ts. */
-export function startEarlyFeedCall(): void {
+/**
+ * Starts the page's first feed call, once, unless the app has asked already. Called by
+ * src/feed-boot.ts; `onPage` when the first cards wait for its answer (callFeed).
+ */
+export function startEarlyFeedCall({ onPage }: { onPage: boolean }): void {
   const handoff = bootHandoff();
   if (handoff.earlyFeed || handoff.feedAsked) return;
   const controller = new AbortController();
-  const answer = callFeed({ signal: controller.signal });
+  const answer = callFeed({ signal: controller.signal, onPage });
   // Nobody may take it (a test, a page that never asks): its failure is not an unhandled rejection.
   answer.catch(() => {});
   handoff.earlyFeed = { answer, controller };

@@ -3,14 +3,11 @@ import { storiesFromAnswer } from '../domain/normalize.ts';
 import type { Story } from '../domain/story.ts';
 
 /**
- * Page → worker: the call to make. The worker makes it itself, so that the answer's body never
- * reaches the page: a page that reads a large body, or copies it to a worker, spends long
- * tasks on the bytes alone (docs/performance.md).
+ * Page → worker: the call to make, so that the answer's body never reaches the page (a page
+ * that reads a large body, or copies it to a worker, spends long tasks on the bytes alone:
+ * docs/performance.md); or an answer's body the page has read, to parse and validate.
  */
-export interface FeedWorkerRequest {
-  url: string;
-  headers: Record<string, string>;
-}
+export type FeedWorkerRequest = { type: 'call'; url: string; headers: Record<string, string> } | { type: 'body'; body: ArrayBuffer };
 
 /** Worker → page: a batch of validated stories, in order; `last` ends the answer. Or: the body is not JSON. */
 export type FeedWorkerMessage = { type: 'stories'; stories: Story[]; last: boolean } | { type: 'error'; message: string };
@@ -65,10 +62,10 @@ export function readAnswer(body: ArrayBuffer): FeedWorkerMessage[] {
 }
 
 /**
- * The worker's whole job: makes the call and reads its answer (readAnswer). A failed call (no
+ * The worker's job for a call: makes it and reads its answer (readAnswer). A failed call (no
  * connection, a non-2xx status, a body that is not text) is its error message.
  */
-export async function callAndRead({ url, headers }: FeedWorkerRequest): Promise<FeedWorkerMessage[]> {
+export async function callAndRead({ url, headers }: { url: string; headers: Record<string, string> }): Promise<FeedWorkerMessage[]> {
   let body: ArrayBuffer;
   let response: Response | undefined;
   try {
@@ -82,4 +79,9 @@ export async function callAndRead({ url, headers }: FeedWorkerRequest): Promise<
     return [{ type: 'error', message: error instanceof Error ? error.message : 'The fetch-news call failed' }];
   }
   return readAnswer(body);
+}
+
+/** What the worker posts for a request. */
+export function answerRequest(request: FeedWorkerRequest): Promise<FeedWorkerMessage[]> {
+  return request.type === 'call' ? callAndRead(request) : Promise.resolve(readAnswer(request.body));
 }

@@ -42,8 +42,10 @@ export interface SnapshotBootOptions {
   /**
    * Starts the page's first feed call and gives its answer (undefined when the app has made
    * its own). Called at once; with kept stories to show, right after they are painted.
+   * `withKeptStories`: the page has kept stories to show while the call runs (in the snapshot
+   * or, off the unfiltered home page, in the app), so the first cards do not wait for it.
    */
-  startFeedCall(): Promise<unknown> | undefined;
+  startFeedCall(withKeptStories: boolean): Promise<unknown> | undefined;
   now?: number;
 }
 
@@ -84,25 +86,25 @@ export function startSnapshot(doc: Document, { startFeedCall, now = Date.now() }
     doc.documentElement.removeAttribute(STALE_SNAPSHOT);
     if (holds) {
       adoptSnapshot(doc);
-      startFeedCall();
+      startFeedCall(true);
       return;
     }
     removeSnapshot(doc);
   }
+  const kept = parseKeptStories(readStorage(KEPT_STORIES_STORAGE_KEY), now, SNAPSHOT_CARDS);
   if (!isUnfilteredHome(doc.location)) {
-    startFeedCall();
+    startFeedCall(kept !== null);
     return;
   }
-  const kept = parseKeptStories(readStorage(KEPT_STORIES_STORAGE_KEY), now, SNAPSHOT_CARDS);
   if (kept) {
     whenRootParsed(doc, () => {
       // Kept stories carry no "New" in the app either: only live ones do.
       paintSnapshot(doc, kept.stories, { lastVisit: null });
-      startFeedCall();
+      startFeedCall(true);
     });
     return;
   }
-  const earlyAnswer = startFeedCall();
+  const earlyAnswer = startFeedCall(false);
   // Read before the app records this visit (src/app/lastVisit.ts).
   const lastVisit = parseLastVisit(readStorage(LAST_VISIT_STORAGE_KEY));
   earlyAnswer?.then(

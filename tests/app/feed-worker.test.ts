@@ -4,12 +4,14 @@
  * ever reading the answer's body; a failed call fails as the page's own would, a worker that
  * cannot start leaves the call to the page, and an aborted or silent call stops the worker
  * (docs/product.md#the-story-and-its-validation, docs/product.md#loading-failure-retry-and-fallback).
- * Node has no Worker: a stand-in runs the worker's own code (callAndRead) on this thread.
+ * A call the first cards wait for (`onPage`) is made by the page, which has a worker parse a
+ * large answer only. Node has no Worker: a stand-in runs the worker's own code (answerRequest)
+ * on this thread.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storiesIfChecked } from '../../src/app/checked-stories.ts';
-import { callFeed, feedUrl } from '../../src/app/feed-call.ts';
-import { callAndRead, readAnswer, STORIES_PER_MESSAGE, type FeedWorkerRequest } from '../../src/app/feed-worker-protocol.ts';
+import { callFeed, feedUrl, WORKER_FROM_BYTES } from '../../src/app/feed-call.ts';
+import { answerRequest, readAnswer, STORIES_PER_MESSAGE, type FeedWorkerRequest } from '../../src/app/feed-worker-protocol.ts';
 import { storiesFromAnswer } from '../../src/domain/normalize.ts';
 
 type Behaviour = 'answer' | 'fail' | 'silent';
@@ -29,7 +31,7 @@ class StandInWorker extends EventTarget {
       if (this.terminated) return;
       if (StandInWorker.behaviour === 'fail') this.dispatchEvent(new Event('error'));
       if (StandInWorker.behaviour !== 'answer') return;
-      void callAndRead(request).then((messages) => {
+      void answerRequest(request).then((messages) => {
         if (this.terminated) return;
         for (const data of messages) this.dispatchEvent(new MessageEvent('message', { data }));
       });
@@ -80,12 +82,13 @@ describe('callFeed with a worker', () => {
     body = JSON.stringify(answerWith([item(1)]));
     expect(storiesIfChecked(await callFeed())).toEqual(storiesFromAnswer(answerWith([item(1)])).stories);
     const request = StandInWorker.made[0]?.posted[0];
-    expect(request?.url).toBe(feedUrl());
-    expect(request?.headers).toEqual({ apikey: expect.any(String), Authorization: `Bearer ${request?.headers.apikey ?? ''}` });
+    const headers = request?.type === 'call' ? request.headers : undefined;
+    expect(request).toMatchObject({ type: 'call', url: feedUrl() });
+    expect(headers).toEqual({ apikey: expect.any(String), Authorization: `Bearer ${headers?.apikey ?? ''}` });
     // The stand-in's fetch is the worker's: it is the only one.
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(fetchSpy.mock.calls[0]?.[0]).toBe(feedUrl());
-    expect(fetchSpy.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', headers: request?.headers });
+    expect(fetchSpy.mock.calls[0]?.[1]).toMatchObject({ method: 'GET', headers });
   });
 
   it('gives no stories for an answer with none, and fails for a body that is not JSON', async () => {
@@ -136,6 +139,55 @@ describe('callFeed with a worker', () => {
     StandInWorker.behaviour = 'silent';
     await expect(callFeed({ timeout: 20 })).rejects.toThrow('aborted');
     expect(StandInWorker.made[0]?.terminated).toBe(true);
+  });
+});
+
+describe('callFeed on the page (onPage: the first cards wait for the answer)', () => {
+  /** The same answer, made large enough to be parsed in a worker by a field the page ignores. */
+  const largeAnswerWith = (items: unknown[]) => ({ ...answerWith(items), padding: 'x'.repeat(WORKER_FROM_BYTES) });
+  let declared: string | undefined;
+  beforeEach(() => {
+    declared = undefined;
+    fetchSpy.mockImplementation(async () => new Response(body, { status, headers: { 'content-type': contentType, ...(declared ? { 'content-length': declared } : {}) } }));
+  });
+  afterEach(() => fetchSpy.mockImplementation(async () => new Response(body, { status, headers: { 'content-type': contentType } })));
+
+  it('makes the call itself and parses a small answer, with no worker when it declares a small length', async () => {
+    body = JSON.stringify(answerWith([item(1), item(2)]));
+    declared = String(new TextEncoder().encode(body).byteLength);
+    await expect(callFeed({ onPage: true })).resolves.toEqual(answerWith([item(1), item(2)]));
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(StandInWorker.made).toHaveLength(0);
+  });
+
+  it('has a worker parse a large answer: the body is handed over, the stories come back validated', async () => {
+    const items = [item(1), { id: 'bad' }, item(2)];
+    body = JSON.stringify(largeAnswerWith(items));
+    expect(storiesIfChecked(await callFeed({ onPage: true }))).toEqual(storiesFromAnswer(answerWith(items)).stories);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(StandInWorker.made[0]?.posted.map((request) => request.type)).toEqual(['body']);
+    expect(StandInWorker.made[0]?.terminated).toBe(true);
+  });
+
+  it('parses a large answer itself when the worker fails before answering', async () => {
+    StandInWorker.behaviour = 'fail';
+    body = JSON.stringify(largeAnswerWith([item(1)]));
+    await expect(callFeed({ onPage: true })).resolves.toEqual(largeAnswerWith([item(1)]));
+  });
+
+  it('stops the worker started for an answer of unknown length that turned out small, once it has loaded', async () => {
+    body = JSON.stringify(answerWith([item(1)]));
+    await expect(callFeed({ onPage: true })).resolves.toEqual(answerWith([item(1)]));
+    const worker = StandInWorker.made[0]!;
+    expect(worker.posted).toEqual([{ type: 'body', body: new ArrayBuffer(0) }]);
+    await vi.waitFor(() => expect(worker.terminated).toBe(true));
+  });
+
+  it('fails for a body that is not JSON, large or small', async () => {
+    body = '{"stories": [';
+    await expect(callFeed({ onPage: true })).rejects.toThrow('not JSON');
+    body = `{"stories": [${' '.repeat(WORKER_FROM_BYTES)}`;
+    await expect(callFeed({ onPage: true })).rejects.toThrow('not JSON');
   });
 });
 

@@ -13,7 +13,7 @@ const seen: IncomingMessage[] = [];
 let server: Server;
 let fetchLiveAnswer: (signal?: AbortSignal) => Promise<unknown>;
 let liveStoriesActor: typeof import('../../src/app/live-feed.ts').liveStoriesActor;
-let startEarlyFeedCall: () => void;
+let startEarlyFeedCall: (options: { onPage: boolean }) => void;
 let earlyFeedAnswer: () => Promise<unknown> | undefined;
 
 /** A fresh page load: the boot call's state starts empty. */
@@ -111,7 +111,7 @@ describe('the call started before the app (src/feed-boot.ts)', () => {
     handler = json(200, '{"stories":[]}');
     const before = seen.length;
     await fetchLiveAnswer();
-    startEarlyFeedCall();
+    startEarlyFeedCall({ onPage: true });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(seen.length).toBe(before + 1);
   });
@@ -122,8 +122,8 @@ describe('the call started before the app (src/feed-boot.ts)', () => {
       release = () => json(200, '{"stories":[],"generated_at":"early"}')(request, response);
     };
     const before = seen.length;
-    startEarlyFeedCall();
-    startEarlyFeedCall(); // once only
+    startEarlyFeedCall({ onPage: true });
+    startEarlyFeedCall({ onPage: true }); // once only
     await vi.waitFor(() => expect(seen.length).toBe(before + 1));
     const taken = fetchLiveAnswer();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -140,7 +140,7 @@ describe('the call started before the app (src/feed-boot.ts)', () => {
     handler = json(200, '{"stories":[],"generated_at":"early"}');
     const before = seen.length;
     expect(earlyFeedAnswer()).toBeUndefined();
-    startEarlyFeedCall();
+    startEarlyFeedCall({ onPage: true });
     await expect(earlyFeedAnswer()).resolves.toEqual({ stories: [], generated_at: 'early' });
     await expect(fetchLiveAnswer()).resolves.toEqual({ stories: [], generated_at: 'early' });
     expect(earlyFeedAnswer()).toBeUndefined();
@@ -149,13 +149,13 @@ describe('the call started before the app (src/feed-boot.ts)', () => {
 
   it('fails as the call would: its error, or an abort by the taker, which also ends the request', async () => {
     handler = json(503, '{"error":"down"}');
-    startEarlyFeedCall();
+    startEarlyFeedCall({ onPage: true });
     await expect(fetchLiveAnswer()).rejects.toThrow(/non-2xx|status/i);
 
     await freshPage();
     handler = () => {}; // never answers
     const before = seen.length;
-    startEarlyFeedCall();
+    startEarlyFeedCall({ onPage: true });
     await vi.waitFor(() => expect(seen.length).toBe(before + 1));
     const request = seen.at(-1)!;
     const closed = new Promise((resolve) => request.socket.once('close', resolve));
@@ -166,7 +166,7 @@ describe('the call started before the app (src/feed-boot.ts)', () => {
     await closed;
 
     await freshPage();
-    startEarlyFeedCall();
+    startEarlyFeedCall({ onPage: true });
     const aborted = new AbortController();
     aborted.abort();
     await expect(fetchLiveAnswer(aborted.signal)).rejects.toThrow('aborted');
@@ -174,7 +174,7 @@ describe('the call started before the app (src/feed-boot.ts)', () => {
 
   it('fails when no answer comes within the time limit (10 s)', async () => {
     handler = () => {}; // never answers
-    startEarlyFeedCall();
+    startEarlyFeedCall({ onPage: true });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const outcome = fetchLiveAnswer().then(

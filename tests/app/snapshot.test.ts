@@ -198,6 +198,27 @@ describe('when the page\'s first feed call starts', () => {
     expect(painted).toEqual([2]);
   });
 
+  it('says whether kept stories show while it runs: with them, the first cards do not wait for it', () => {
+    const withKept = (label: string) => {
+      const startFeedCall = vi.fn((_withKeptStories: boolean) => undefined);
+      startSnapshot(document, { startFeedCall, now: NOW });
+      return [label, startFeedCall.mock.calls[0]?.[0]];
+    };
+    const seen = [withKept('none kept')];
+    keep(stories(2), new Date(NOW - 25 * 60 * 60 * 1000));
+    seen.push(withKept('older than 24 hours'));
+    keep(stories(2));
+    seen.push(withKept('kept, on the home page'));
+    window.history.replaceState(null, '', '/?q=storm');
+    seen.push(withKept('kept, a search'));
+    expect(seen).toEqual([
+      ['none kept', false],
+      ['older than 24 hours', false],
+      ['kept, on the home page', true],
+      ['kept, a search', true],
+    ]);
+  });
+
   it('starts at once without kept stories (their snapshot is the answer\'s), with unreadable or old ones, and on any other page', () => {
     const seen: string[] = [];
     const check = (label: string) => {
