@@ -19,3 +19,7 @@ scope.addEventListener('message', (event) => {
     for (const message of messages) scope.postMessage(message);
   });
 });
+
+// The page sends a body it has read only once this has arrived: until then it can still read
+// the body itself, should this script fail to load (src/app/feed-call.ts).
+scope.postMessage({ type: 'ready' });

@@ -13,7 +13,8 @@
  * - A call the first cards wait for (`onPage`: a first visit's, with no kept stories to show)
  *   is made by the page: a worker starts only once the page's main thread is free, which at
  *   boot means after the app's script has run, and the call would start hundreds of
- *   milliseconds later. A large answer (WORKER_FROM_BYTES) is still parsed in a worker.
+ *   milliseconds later. A large answer (WORKER_FROM_BYTES) is still parsed in a worker,
+ *   started once the body is in.
  * Without workers, or when the worker cannot start, the page makes the call itself.
  */
 import { checkedStories, type CheckedStories } from './checked-stories.ts';
@@ -41,78 +42,73 @@ export function feedUrl(): string {
   return `${SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/fetch-news`;
 }
 
-/** The body's size as the answer declares it, if it does (a compressed answer declares less). */
-function declaredLength(response: Response): number | undefined {
-  const value = Number(response.headers.get('content-length') ?? Number.NaN);
-  return Number.isFinite(value) ? value : undefined;
+/** A worker started for the feed, and whether its script loaded (its "ready"), or failed to. */
+interface FeedWorker {
+  worker: Worker;
+  loaded: Promise<boolean>;
 }
 
 /** The worker's script: built to /feed-worker.js (scripts/feed-boot-plugin.ts); the source itself in development. */
-function startFeedWorker(): Worker | undefined {
+function startFeedWorker(): FeedWorker | undefined {
   if (typeof Worker !== 'function') return undefined;
+  let worker: Worker;
   try {
-    return import.meta.env.DEV
+    worker = import.meta.env.DEV
       ? new Worker('/src/feed-worker.ts', { type: 'module' })
       : new Worker(`${import.meta.env.BASE_URL}feed-worker.js`);
   } catch {
     return undefined;
   }
+  // Listened for at once: the worker may load before anyone asks.
+  const loaded = new Promise<boolean>((resolve) => {
+    worker.addEventListener('message', (event: MessageEvent<FeedWorkerMessage>) => {
+      if (event.data.type === 'ready') resolve(true);
+    });
+    worker.addEventListener('error', () => resolve(false));
+  });
+  return { worker, loaded };
 }
 
 /**
  * The worker's answer to `request` (the call to make, or a body to read): resolves with the
- * validated stories, received in batches; undefined when the worker failed before answering
- * (its script did not load: the caller does the work itself). Rejects with the worker's error
- * (a failed call, a body that is not JSON).
+ * validated stories, received in batches; undefined when the worker's script did not load
+ * (the caller does the work itself). Rejects with the worker's error (a failed call, a body
+ * that is not JSON), or when it fails once loaded. A body is sent once the worker has loaded,
+ * and transferred, not copied (a copy of a 4 MB body was a long task of 80 ms at 4x): until
+ * then the page still has it, should the worker fail to load.
  */
-function inWorker(worker: Worker, request: FeedWorkerRequest, signal: AbortSignal): Promise<CheckedStories | undefined> {
+function inWorker({ worker, loaded }: FeedWorker, request: FeedWorkerRequest, signal: AbortSignal): Promise<CheckedStories | undefined> {
   return new Promise((resolve, reject) => {
     const stories: Story[] = [];
-    let heard = false;
-    const finish = () => {
+    let done = false;
+    // The first outcome settles the call and stops the worker; any later one changes nothing.
+    const end = (settle: () => void) => {
+      if (done) return;
+      done = true;
       worker.terminate();
       signal.removeEventListener('abort', onAbort);
+      settle();
     };
-    const onAbort = () => {
-      finish();
-      reject(new Error('The fetch-news call was aborted'));
-    };
+    const fail = (message: string) => end(() => reject(new Error(message)));
+    const onAbort = () => fail('The fetch-news call was aborted');
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
-    worker.addEventListener('error', () => {
-      finish();
-      if (heard) reject(new Error('The fetch-news answer could not be read'));
-      else resolve(undefined);
+    void loaded.then((ok) => {
+      if (!ok) end(() => resolve(undefined));
+      else if (request.type === 'body' && !done) worker.postMessage(request, [request.body]);
     });
-    worker.addEventListener('message', (event: MessageEvent<FeedWorkerMessage>) => {
-      heard = true;
-      const message = event.data;
-      if (message.type === 'error') {
-        finish();
-        reject(new Error(message.message));
-        return;
-      }
-      for (const story of message.stories) stories.push(story);
-      if (message.last) {
-        finish();
-        resolve(checkedStories(stories));
+    // Once it has loaded; before, `loaded` gives up on it.
+    worker.addEventListener('error', () => void loaded.then((ok) => ok && fail('The fetch-news answer could not be read')));
+    worker.addEventListener('message', ({ data }: MessageEvent<FeedWorkerMessage>) => {
+      if (data.type === 'error') fail(data.message);
+      else if (data.type === 'stories') {
+        stories.push(...data.stories);
+        if (data.last) end(() => resolve(checkedStories(stories)));
       }
     });
-    // A body is copied, not transferred: the page still has it if the worker fails.
-    worker.postMessage(request);
+    // A call is posted at once: it waits in the worker's queue while the script loads.
+    if (request.type === 'call') worker.postMessage(request);
   });
-}
-
-/**
- * Stops a worker started for an answer that turned out small, once it has loaded: stopped
- * while its script is still loading, that request would never finish. It gets an empty body,
- * answers at once (not JSON), and is stopped then, or on its error.
- */
-function retire(worker: Worker): void {
-  const stop = () => worker.terminate();
-  worker.addEventListener('message', stop, { once: true });
-  worker.addEventListener('error', stop, { once: true });
-  worker.postMessage({ type: 'body', body: new ArrayBuffer(0) } satisfies FeedWorkerRequest);
 }
 
 interface Call {
@@ -121,33 +117,17 @@ interface Call {
 }
 
 /**
- * The call made by the page: its answer parsed, on the page or, when large and `workers`
- * (none failed to start already), in a worker.
+ * The call made by the page: its answer parsed on the page or, when large and `workers` (none
+ * failed to start already), in a worker started for it.
  */
 async function callOnPage({ url, headers }: Call, signal: AbortSignal, workers: boolean): Promise<unknown> {
-  const startWorker = workers ? startFeedWorker : () => undefined;
-  let worker: Worker | undefined;
-  try {
-    const response = await fetch(url, { method: 'GET', headers, signal });
-    checkResponse(response);
-    // Unless the answer says it is small, the worker's script loads while the body arrives
-    // (started after the body, it would start when the page is busiest).
-    const declared = declaredLength(response);
-    if (declared === undefined || declared >= WORKER_FROM_BYTES) worker = startWorker();
-    const body = await response.arrayBuffer();
-    if (body.byteLength >= WORKER_FROM_BYTES) {
-      worker ??= startWorker();
-      const checked = worker && (await inWorker(worker, { type: 'body', body }, signal));
-      if (checked) return checked;
-    } else if (worker) {
-      retire(worker);
-      worker = undefined;
-    }
-    // Small, or no worker could read it.
-    return parseAnswer(new TextDecoder().decode(body));
-  } finally {
-    worker?.terminate();
-  }
+  const response = await fetch(url, { method: 'GET', headers, signal });
+  checkResponse(response);
+  const body = await response.arrayBuffer();
+  const worker = workers && body.byteLength >= WORKER_FROM_BYTES ? startFeedWorker() : undefined;
+  const checked = worker && (await inWorker(worker, { type: 'body', body }, signal));
+  // Small, or no worker could read it.
+  return checked ?? parseAnswer(new TextDecoder().decode(body));
 }
 
 /**

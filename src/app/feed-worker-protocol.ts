@@ -9,8 +9,11 @@ import type { Story } from '../domain/story.ts';
  */
 export type FeedWorkerRequest = { type: 'call'; url: string; headers: Record<string, string> } | { type: 'body'; body: ArrayBuffer };
 
-/** Worker → page: a batch of validated stories, in order; `last` ends the answer. Or: the body is not JSON. */
-export type FeedWorkerMessage = { type: 'stories'; stories: Story[]; last: boolean } | { type: 'error'; message: string };
+/**
+ * Worker → page: its script has loaded (`ready`, first of all); a batch of validated stories,
+ * in order, `last` ending the answer; or the call failed, or its body is not JSON (`error`).
+ */
+export type FeedWorkerMessage = { type: 'ready' } | { type: 'stories'; stories: Story[]; last: boolean } | { type: 'error'; message: string };
 
 /**
  * Stories per message: receiving a message copies its stories onto the main thread in one

@@ -14,22 +14,31 @@ import { callFeed, feedUrl, WORKER_FROM_BYTES } from '../../src/app/feed-call.ts
 import { answerRequest, readAnswer, STORIES_PER_MESSAGE, type FeedWorkerRequest } from '../../src/app/feed-worker-protocol.ts';
 import { storiesFromAnswer } from '../../src/domain/normalize.ts';
 
-type Behaviour = 'answer' | 'fail' | 'silent';
+/** answer: loads, then answers; fail: its script does not load; silent: loads, never answers; crash: loads, fails on a request. */
+type Behaviour = 'answer' | 'fail' | 'silent' | 'crash';
 
 class StandInWorker extends EventTarget {
   static made: StandInWorker[] = [];
   static behaviour: Behaviour = 'answer';
   terminated = false;
   readonly posted: FeedWorkerRequest[] = [];
+  readonly transferred: Transferable[] = [];
   constructor(readonly url: string) {
     super();
     StandInWorker.made.push(this);
-  }
-  postMessage(request: FeedWorkerRequest) {
-    this.posted.push(request);
+    // The worker's script loads (its "ready"), or fails to.
     setTimeout(() => {
       if (this.terminated) return;
       if (StandInWorker.behaviour === 'fail') this.dispatchEvent(new Event('error'));
+      else this.dispatchEvent(new MessageEvent('message', { data: { type: 'ready' } }));
+    }, 0);
+  }
+  postMessage(request: FeedWorkerRequest, transfer: Transferable[] = []) {
+    this.posted.push(request);
+    this.transferred.push(...transfer);
+    setTimeout(() => {
+      if (this.terminated) return;
+      if (StandInWorker.behaviour === 'crash') this.dispatchEvent(new Event('error'));
       if (StandInWorker.behaviour !== 'answer') return;
       void answerRequest(request).then((messages) => {
         if (this.terminated) return;
@@ -135,6 +144,13 @@ describe('callFeed with a worker', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
+  it('fails when the worker fails once loaded, without a second call from the page', async () => {
+    StandInWorker.behaviour = 'crash';
+    await expect(callFeed()).rejects.toThrow('could not be read');
+    expect(StandInWorker.made[0]?.terminated).toBe(true);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
   it('fails when the worker has not answered in time, and stops it', async () => {
     StandInWorker.behaviour = 'silent';
     await expect(callFeed({ timeout: 20 })).rejects.toThrow('aborted');
@@ -145,16 +161,9 @@ describe('callFeed with a worker', () => {
 describe('callFeed on the page (onPage: the first cards wait for the answer)', () => {
   /** The same answer, made large enough to be parsed in a worker by a field the page ignores. */
   const largeAnswerWith = (items: unknown[]) => ({ ...answerWith(items), padding: 'x'.repeat(WORKER_FROM_BYTES) });
-  let declared: string | undefined;
-  beforeEach(() => {
-    declared = undefined;
-    fetchSpy.mockImplementation(async () => new Response(body, { status, headers: { 'content-type': contentType, ...(declared ? { 'content-length': declared } : {}) } }));
-  });
-  afterEach(() => fetchSpy.mockImplementation(async () => new Response(body, { status, headers: { 'content-type': contentType } })));
 
-  it('makes the call itself and parses a small answer, with no worker when it declares a small length', async () => {
+  it('makes the call itself and parses a small answer, with no worker', async () => {
     body = JSON.stringify(answerWith([item(1), item(2)]));
-    declared = String(new TextEncoder().encode(body).byteLength);
     await expect(callFeed({ onPage: true })).resolves.toEqual(answerWith([item(1), item(2)]));
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(StandInWorker.made).toHaveLength(0);
@@ -166,6 +175,15 @@ describe('callFeed on the page (onPage: the first cards wait for the answer)', (
     expect(storiesIfChecked(await callFeed({ onPage: true }))).toEqual(storiesFromAnswer(answerWith(items)).stories);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(StandInWorker.made[0]?.posted.map((request) => request.type)).toEqual(['body']);
+    // Transferred, not copied.
+    expect(StandInWorker.made[0]?.transferred).toHaveLength(1);
+    expect(StandInWorker.made[0]?.terminated).toBe(true);
+  });
+
+  it('fails when the worker fails once it has the body (the page no longer has it)', async () => {
+    StandInWorker.behaviour = 'crash';
+    body = JSON.stringify(largeAnswerWith([item(1)]));
+    await expect(callFeed({ onPage: true })).rejects.toThrow('could not be read');
     expect(StandInWorker.made[0]?.terminated).toBe(true);
   });
 
@@ -173,14 +191,6 @@ describe('callFeed on the page (onPage: the first cards wait for the answer)', (
     StandInWorker.behaviour = 'fail';
     body = JSON.stringify(largeAnswerWith([item(1)]));
     await expect(callFeed({ onPage: true })).resolves.toEqual(largeAnswerWith([item(1)]));
-  });
-
-  it('stops the worker started for an answer of unknown length that turned out small, once it has loaded', async () => {
-    body = JSON.stringify(answerWith([item(1)]));
-    await expect(callFeed({ onPage: true })).resolves.toEqual(answerWith([item(1)]));
-    const worker = StandInWorker.made[0]!;
-    expect(worker.posted).toEqual([{ type: 'body', body: new ArrayBuffer(0) }]);
-    await vi.waitFor(() => expect(worker.terminated).toBe(true));
   });
 
   it('fails for a body that is not JSON, large or small', async () => {
