@@ -20,6 +20,6 @@ scope.addEventListener('message', (event) => {
   });
 });
 
-// The page sends a body it has read only once this has arrived: until then it can still read
-// the body itself, should this script fail to load (src/app/feed-call.ts).
+// Tells the page this script has loaded: until then, a failure to load leaves the call (or the
+// body it sent) to the page itself (src/app/feed-call.ts).
 scope.postMessage({ type: 'ready' });

@@ -13,13 +13,15 @@
  * - A call the first cards wait for (`onPage`: a first visit's, with no kept stories to show)
  *   is made by the page: a worker starts only once the page's main thread is free, which at
  *   boot means after the app's script has run, and the call would start hundreds of
- *   milliseconds later. A large answer (WORKER_FROM_BYTES) is still parsed in a worker,
- *   started once the body is in.
+ *   milliseconds later. The page reads the body as a Blob, whose bytes stay in the browser's
+ *   blob store: a large answer (WORKER_FROM_BYTES) is read and parsed by a worker started once
+ *   the body is in, and its bytes never come onto the main thread (read into an ArrayBuffer,
+ *   4 MB were one or two long tasks of 70-230 ms at 4x).
  * Without workers, or when the worker cannot start, the page makes the call itself.
  */
 import { checkedStories, type CheckedStories } from './checked-stories.ts';
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './config.ts';
-import { checkResponse, parseAnswer, type FeedWorkerMessage, type FeedWorkerRequest } from './feed-worker-protocol.ts';
+import { checkResponse, parseAnswer, UNREADABLE, type FeedWorkerMessage, type FeedWorkerRequest } from './feed-worker-protocol.ts';
 import type { Story } from '../domain/story.ts';
 
 export interface FeedCallOptions {
@@ -72,10 +74,8 @@ function startFeedWorker(): FeedWorker | undefined {
 /**
  * The worker's answer to `request` (the call to make, or a body to read): resolves with the
  * validated stories, received in batches; undefined when the worker's script did not load
- * (the caller does the work itself). Rejects with the worker's error (a failed call, a body
- * that is not JSON), or when it fails once loaded. A body is sent once the worker has loaded,
- * and transferred, not copied (a copy of a 4 MB body was a long task of 80 ms at 4x): until
- * then the page still has it, should the worker fail to load.
+ * (the caller does the work itself: a body it sent is a Blob, which it still has). Rejects
+ * with the worker's error (a failed call, a body that is not JSON), or when it fails once loaded.
  */
 function inWorker({ worker, loaded }: FeedWorker, request: FeedWorkerRequest, signal: AbortSignal): Promise<CheckedStories | undefined> {
   return new Promise((resolve, reject) => {
@@ -95,10 +95,9 @@ function inWorker({ worker, loaded }: FeedWorker, request: FeedWorkerRequest, si
     signal.addEventListener('abort', onAbort, { once: true });
     void loaded.then((ok) => {
       if (!ok) end(() => resolve(undefined));
-      else if (request.type === 'body' && !done) worker.postMessage(request, [request.body]);
     });
     // Once it has loaded; before, `loaded` gives up on it.
-    worker.addEventListener('error', () => void loaded.then((ok) => ok && fail('The fetch-news answer could not be read')));
+    worker.addEventListener('error', () => void loaded.then((ok) => ok && fail(UNREADABLE)));
     worker.addEventListener('message', ({ data }: MessageEvent<FeedWorkerMessage>) => {
       if (data.type === 'error') fail(data.message);
       else if (data.type === 'stories') {
@@ -106,8 +105,9 @@ function inWorker({ worker, loaded }: FeedWorker, request: FeedWorkerRequest, si
         if (data.last) end(() => resolve(checkedStories(stories)));
       }
     });
-    // A call is posted at once: it waits in the worker's queue while the script loads.
-    if (request.type === 'call') worker.postMessage(request);
+    // Posted at once: it waits in the worker's queue while the script loads. A body (a Blob)
+    // goes as a handle to bytes the browser holds, not as the bytes.
+    worker.postMessage(request);
   });
 }
 
@@ -118,16 +118,17 @@ interface Call {
 
 /**
  * The call made by the page: its answer parsed on the page or, when large and `workers` (none
- * failed to start already), in a worker started for it.
+ * failed to start already), in a worker started for it. The body is read as a Blob: a worker
+ * reads a large one from the browser's blob store, and its bytes never reach the main thread.
  */
 async function callOnPage({ url, headers }: Call, signal: AbortSignal, workers: boolean): Promise<unknown> {
   const response = await fetch(url, { method: 'GET', headers, signal });
   checkResponse(response);
-  const body = await response.arrayBuffer();
-  const worker = workers && body.byteLength >= WORKER_FROM_BYTES ? startFeedWorker() : undefined;
+  const body = await response.blob();
+  const worker = workers && body.size >= WORKER_FROM_BYTES ? startFeedWorker() : undefined;
   const checked = worker && (await inWorker(worker, { type: 'body', body }, signal));
   // Small, or no worker could read it.
-  return checked ?? parseAnswer(new TextDecoder().decode(body));
+  return checked ?? parseAnswer(await body.text());
 }
 
 /**

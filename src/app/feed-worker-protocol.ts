@@ -5,9 +5,10 @@ import type { Story } from '../domain/story.ts';
 /**
  * Page → worker: the call to make, so that the answer's body never reaches the page (a page
  * that reads a large body, or copies it to a worker, spends long tasks on the bytes alone:
- * docs/performance.md); or an answer's body the page has read, to parse and validate.
+ * docs/performance.md); or an answer's body the page has received, as a Blob (a handle to
+ * bytes the browser holds, not the bytes), to read, parse and validate.
  */
-export type FeedWorkerRequest = { type: 'call'; url: string; headers: Record<string, string> } | { type: 'body'; body: ArrayBuffer };
+export type FeedWorkerRequest = { type: 'call'; url: string; headers: Record<string, string> } | { type: 'body'; body: Blob };
 
 /**
  * Worker → page: its script has loaded (`ready`, first of all); a batch of validated stories,
@@ -22,6 +23,7 @@ export type FeedWorkerMessage = { type: 'ready' } | { type: 'stories'; stories: 
 export const STORIES_PER_MESSAGE = 500;
 
 export const NOT_JSON = 'The fetch-news answer is not JSON';
+export const UNREADABLE = 'The fetch-news answer could not be read';
 
 /** Answers that are not text at all, whatever they contain. */
 const NOT_TEXT = new Set(['application/octet-stream', 'application/pdf', 'text/event-stream', 'multipart/form-data']);
@@ -84,7 +86,18 @@ export async function callAndRead({ url, headers }: { url: string; headers: Reco
   return readAnswer(body);
 }
 
+/** The worker's job for a body the page received: reads it (UNREADABLE if it cannot), then readAnswer. */
+export async function readBody(body: Blob): Promise<FeedWorkerMessage[]> {
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await body.arrayBuffer();
+  } catch {
+    return [{ type: 'error', message: UNREADABLE }];
+  }
+  return readAnswer(bytes);
+}
+
 /** What the worker posts for a request. */
 export function answerRequest(request: FeedWorkerRequest): Promise<FeedWorkerMessage[]> {
-  return request.type === 'call' ? callAndRead(request) : Promise.resolve(readAnswer(request.body));
+  return request.type === 'call' ? callAndRead(request) : readBody(request.body);
 }

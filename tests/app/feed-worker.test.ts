@@ -11,7 +11,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storiesIfChecked } from '../../src/app/checked-stories.ts';
 import { callFeed, feedUrl, WORKER_FROM_BYTES } from '../../src/app/feed-call.ts';
-import { answerRequest, readAnswer, STORIES_PER_MESSAGE, type FeedWorkerRequest } from '../../src/app/feed-worker-protocol.ts';
+import { answerRequest, readAnswer, readBody, STORIES_PER_MESSAGE, type FeedWorkerRequest } from '../../src/app/feed-worker-protocol.ts';
 import { storiesFromAnswer } from '../../src/domain/normalize.ts';
 
 /** answer: loads, then answers; fail: its script does not load; silent: loads, never answers; crash: loads, fails on a request. */
@@ -22,7 +22,6 @@ class StandInWorker extends EventTarget {
   static behaviour: Behaviour = 'answer';
   terminated = false;
   readonly posted: FeedWorkerRequest[] = [];
-  readonly transferred: Transferable[] = [];
   constructor(readonly url: string) {
     super();
     StandInWorker.made.push(this);
@@ -33,9 +32,8 @@ class StandInWorker extends EventTarget {
       else this.dispatchEvent(new MessageEvent('message', { data: { type: 'ready' } }));
     }, 0);
   }
-  postMessage(request: FeedWorkerRequest, transfer: Transferable[] = []) {
+  postMessage(request: FeedWorkerRequest) {
     this.posted.push(request);
-    this.transferred.push(...transfer);
     setTimeout(() => {
       if (this.terminated) return;
       if (StandInWorker.behaviour === 'crash') this.dispatchEvent(new Event('error'));
@@ -174,13 +172,14 @@ describe('callFeed on the page (onPage: the first cards wait for the answer)', (
     body = JSON.stringify(largeAnswerWith(items));
     expect(storiesIfChecked(await callFeed({ onPage: true }))).toEqual(storiesFromAnswer(answerWith(items)).stories);
     expect(fetchSpy).toHaveBeenCalledTimes(1);
-    expect(StandInWorker.made[0]?.posted.map((request) => request.type)).toEqual(['body']);
-    // Transferred, not copied.
-    expect(StandInWorker.made[0]?.transferred).toHaveLength(1);
+    // The body as a Blob (a handle to bytes the browser holds): the page never read them.
+    const request = StandInWorker.made[0]?.posted[0];
+    expect(request?.type).toBe('body');
+    expect(request?.type === 'body' && request.body instanceof Blob && request.body.size).toBe(new Blob([body]).size);
     expect(StandInWorker.made[0]?.terminated).toBe(true);
   });
 
-  it('fails when the worker fails once it has the body (the page no longer has it)', async () => {
+  it('fails when the worker fails once loaded with the body', async () => {
     StandInWorker.behaviour = 'crash';
     body = JSON.stringify(largeAnswerWith([item(1)]));
     await expect(callFeed({ onPage: true })).rejects.toThrow('could not be read');
@@ -243,5 +242,17 @@ describe('readAnswer (the worker)', () => {
   it('posts one empty last batch for no stories, and the error for a body that is not JSON', () => {
     expect(readAnswer(encode({}))).toEqual([{ type: 'stories', stories: [], last: true }]);
     expect(readAnswer(new TextEncoder().encode('<html>').buffer as ArrayBuffer)).toEqual([{ type: 'error', message: 'The fetch-news answer is not JSON' }]);
+  });
+
+  it("reads a body the page sent as a Blob, and posts an error when the Blob's bytes cannot be read", async () => {
+    const answer = answerWith([item(1), { id: 'bad' }]);
+    await expect(readBody(new Blob([JSON.stringify(answer)]))).resolves.toEqual([{ type: 'stories', stories: storiesFromAnswer(answer).stories, last: true }]);
+    // A Blob whose bytes are gone (its file changed, the browser dropped it) rejects its read.
+    class GoneBlob extends Blob {
+      override arrayBuffer(): Promise<ArrayBuffer> {
+        return Promise.reject(new DOMException('The requested file could not be read', 'NotReadableError'));
+      }
+    }
+    await expect(readBody(new GoneBlob(['{}']))).resolves.toEqual([{ type: 'error', message: 'The fetch-news answer could not be read' }]);
   });
 });
