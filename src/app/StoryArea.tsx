@@ -7,7 +7,7 @@ import type { ShareTarget } from '../components/ShareMenu.tsx';
 import { SkeletonCards } from '../components/SkeletonCards.tsx';
 import type { Story } from '../domain/story.ts';
 import { visuallyHidden } from '../theme/mixins.ts';
-import { DeferredStorySections, markStoryAreaSettled } from './deferred-components.tsx';
+import { DeferredStorySections, markStoryAreaSettled, markStoryAreaWaiting } from './deferred-components.tsx';
 import type { FeedStatus } from './selectors.ts';
 
 /** The first matches, shown large as Top Stories (docs/product.md#screens-and-states). */
@@ -171,6 +171,8 @@ export const StoryArea = memo(function StoryArea({ status, matches, query = '', 
   const onFocus = (event: FocusEvent) => {
     if (rendered < available && cardIndex(event.target, more) >= more.length - CARDS_PER_BATCH) renderMore();
   };
+  // A slow answer: the page's other controls load meanwhile (src/app/deferred-components.tsx).
+  useEffect(() => (status === 'loading' ? markStoryAreaWaiting() : undefined), [status]);
   const noCards = status === 'error' || (status !== 'loading' && matches.length === 0);
   useEffect(() => {
     if (noCards) markStoryAreaSettled();

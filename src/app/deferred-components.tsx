@@ -4,12 +4,21 @@
  * features) load at once, beside the feed call: the first card waits for them. The menus, the
  * chips, the theme toggle and the toast region wait until the story area has settled (cards
  * on screen, or an empty, error or demo state), so that they never compete with the first
- * card for the network or the CPU; their places hold fallbacks until then.
+ * card for the network or the CPU; their places hold fallbacks until then. A feed call that
+ * keeps the skeleton up for WAITING_BEFORE_REST_MS does not hold them back any longer.
  */
 import { lazy, type ComponentType } from 'react';
 
 /** Longest wait for the story area before the rest loads anyway (a slow feed call). */
 const SETTLE_WAIT_MS = 3000;
+
+/**
+ * How long the skeleton must have been waiting for the feed's answer before the rest loads
+ * meanwhile: the call is slow, and the time is better spent on the controls (evaluating their
+ * chunks is a task of 70-200 ms at 4x CPU throttling) now than after the answer, when the
+ * cards' render would wait for it (docs/performance.md).
+ */
+export const WAITING_BEFORE_REST_MS = 1000;
 
 let settle: () => void = () => {};
 const storyAreaSettled = new Promise<void>((resolve) => {
@@ -20,6 +29,26 @@ if (typeof window !== 'undefined') window.setTimeout(() => settle(), SETTLE_WAIT
 /** Resolves when the story area has settled, or SETTLE_WAIT_MS after the app loaded (src/main.tsx: the snapshot goes). */
 export function whenStoryAreaSettled(): Promise<void> {
   return storyAreaSettled;
+}
+
+let allowRest: () => void = () => {};
+const restAllowed = new Promise<void>((resolve) => {
+  allowRest = resolve;
+});
+void storyAreaSettled.then(() => allowRest());
+
+/** Resolves when the rest may load: the story area has settled, or has long been waiting for the answer. */
+export function whenRestMayLoad(): Promise<void> {
+  return restAllowed;
+}
+
+/**
+ * The story area shows the skeleton, waiting for the feed's answer: once it has waited
+ * WAITING_BEFORE_REST_MS, the rest loads. Returns the cancel (the answer came first).
+ */
+export function markStoryAreaWaiting(): () => void {
+  const timer = window.setTimeout(allowRest, WAITING_BEFORE_REST_MS);
+  return () => window.clearTimeout(timer);
 }
 
 /** The story area shows its first cards, or a state with none: the rest may load now. */
@@ -42,10 +71,10 @@ export const DeferredReaderFeatures = deferred(() => import('./stories-chunk.ts'
 // come with the cards.
 export const DeferredFeedNotices = deferred(() => import('./stories-chunk.ts').then((m) => m.FeedNotices));
 
-// The rest, all at once when the story area has settled: they show up together.
+// The rest, all at once when the story area has settled (or long waited): they show up together.
 let rest: Promise<[typeof import('../components/CategoryPicker.tsx'), typeof import('../components/CategoryChips.tsx'), typeof import('../components/Toasts.tsx'), typeof import('../components/ThemeToggle.tsx')]> | undefined;
 const loadRest = () =>
-  (rest ??= storyAreaSettled.then(() =>
+  (rest ??= restAllowed.then(() =>
     Promise.all([import('../components/CategoryPicker.tsx'), import('../components/CategoryChips.tsx'), import('../components/Toasts.tsx'), import('../components/ThemeToggle.tsx')]),
   ));
 
