@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, useState, type Ref } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { SearchBox } from '../components/SearchBox.tsx';
 
 /**
@@ -18,48 +18,71 @@ interface QueryFieldProps {
   inputRef?: Ref<HTMLInputElement>;
 }
 
+/** What the box has typed and sent, kept outside React's state: a key renders nothing. */
+interface Typing {
+  /** The text in the box. */
+  draft: string;
+  /** The last `query` this box was given. */
+  seen: string;
+  /** The queries this box committed and has not yet seen come back, oldest first. */
+  sent: string[];
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
 /**
  * The search box, holding what is being typed until typing pauses for QUERY_COMMIT_DELAY_MS
- * (docs/product.md#search-categories-and-the-url): a key re-renders this box and nothing else
- * at once (`onType` tells the page, which filters in a transition that the next key
- * interrupts); the URL follows once per pause. A query changed elsewhere (back button,
- * "Clear filters") replaces the text; the echo of the box's own commit never does, so keys
- * typed while the page catches up are kept.
+ * (docs/product.md#search-categories-and-the-url). A key renders nothing at once: the input
+ * is uncontrolled (SearchBox), `onType` tells the page (which filters in a transition that the
+ * next key interrupts), and the URL follows once per pause. A query changed elsewhere (back
+ * button, "Clear filters") replaces the text; the echo of the box's own commit never does, so
+ * keys typed while the page catches up are kept.
  */
 export const QueryField = memo(function QueryField({ query, onCommit, onType, inputRef }: QueryFieldProps) {
-  const [draft, setDraft] = useState(query);
-  const [seen, setSeen] = useState(query);
-  // The queries this box committed and has not yet seen come back, oldest first.
-  const [sent, setSent] = useState<readonly string[]>([]);
-  if (query !== seen) {
-    setSeen(query);
-    const echo = sent.indexOf(query);
-    setSent(echo === -1 ? [] : sent.slice(echo + 1));
-    if (echo === -1) setDraft(query);
-  }
-
-  // The pause counts from the key, not from this effect (which runs only once the key's frame
-  // has painted).
-  const typedAt = useRef(0);
-  const type = useCallback(
-    (text: string) => {
-      typedAt.current = performance.now();
-      setDraft(text);
-      onType?.(text);
+  const [initial] = useState(query);
+  const typing = useRef<Typing>({ draft: query, seen: query, sent: [], timer: undefined });
+  const input = useRef<HTMLInputElement | null>(null);
+  const setRefs = useCallback(
+    (element: HTMLInputElement | null) => {
+      input.current = element;
+      if (typeof inputRef === 'function') inputRef(element);
+      else if (inputRef) inputRef.current = element;
     },
-    [onType],
+    [inputRef],
   );
-  useEffect(() => {
-    if (draft === query) return;
-    const timer = setTimeout(
-      () => {
-        setSent((pending) => [...pending, draft]);
-        onCommit(draft);
-      },
-      Math.max(0, QUERY_COMMIT_DELAY_MS - (performance.now() - typedAt.current)),
-    );
-    return () => clearTimeout(timer);
-  }, [draft, query, onCommit]);
+  // The latest callbacks, for the pause's timer and the next key.
+  const callbacks = useRef({ onCommit, onType });
+  useLayoutEffect(() => {
+    callbacks.current = { onCommit, onType };
+  }, [onCommit, onType]);
 
-  return <SearchBox value={draft} onChange={type} inputRef={inputRef} />;
+  useLayoutEffect(() => {
+    const state = typing.current;
+    if (query === state.seen) return;
+    state.seen = query;
+    const echo = state.sent.indexOf(query);
+    state.sent = echo === -1 ? [] : state.sent.slice(echo + 1);
+    if (echo !== -1) return;
+    state.draft = query;
+    clearTimeout(state.timer);
+    if (input.current) input.current.value = query;
+  }, [query]);
+  useEffect(() => {
+    const state = typing.current;
+    return () => clearTimeout(state.timer);
+  }, []);
+
+  const type = useCallback((text: string) => {
+    const state = typing.current;
+    state.draft = text;
+    clearTimeout(state.timer);
+    // The pause counts from the key.
+    state.timer = setTimeout(() => {
+      if (state.draft === state.seen) return;
+      state.sent.push(state.draft);
+      callbacks.current.onCommit(state.draft);
+    }, QUERY_COMMIT_DELAY_MS);
+    callbacks.current.onType?.(text);
+  }, []);
+
+  return <SearchBox defaultValue={initial} onChange={type} inputRef={setRefs} />;
 });

@@ -1,11 +1,13 @@
-import { useCallback, useId, useMemo, useRef, type KeyboardEvent, type Ref } from 'react';
+import { useCallback, useId, useRef, type KeyboardEvent, type Ref } from 'react';
 import { Button } from 'react-aria-components';
 import styled from 'styled-components';
 import { focusRing, visuallyHidden } from '../theme/mixins.ts';
 import { CloseIcon, SearchIcon } from './icons.tsx';
 
 export interface SearchBoxProps {
-  value: string;
+  /** The text at first. The box holds what is typed; a caller replaces it through `inputRef`. */
+  defaultValue?: string;
+  /** Every change of the text: a key, the clear button, Escape. */
   onChange(value: string): void;
   inputRef?: Ref<HTMLInputElement>;
 }
@@ -103,18 +105,29 @@ const KeyHint = styled.kbd`
   line-height: 1;
   pointer-events: none;
 
-  &[hidden] {
+`;
+
+/** Shown while the box is empty (its placeholder shows), hidden as soon as there is text. */
+const WhileEmpty = styled.span`
+  ${StyledInput}:not(:placeholder-shown) ~ & {
+    display: none;
+  }
+`;
+
+/** Shown while there is text. */
+const WhileText = styled.span`
+  ${StyledInput}:placeholder-shown ~ & {
     display: none;
   }
 `;
 
 /**
  * The search field: a plain `<input type="search">` with its label, a clear button while there
- * is text (the "/" hint while there is none), and Escape to clear. Plain, so that a keystroke
- * costs the browser's input handling and one small render, nothing more (docs/performance.md:
- * keystroke to paint).
+ * is text (the "/" hint while there is none), and Escape to clear. Uncontrolled: a key costs the
+ * browser's input handling and the `onChange` call, no render (docs/performance.md: keystroke to
+ * paint). The hint and the clear button follow the text through CSS (`:placeholder-shown`).
  */
-export function SearchBox({ value, onChange, inputRef }: SearchBoxProps) {
+export function SearchBox({ defaultValue = '', onChange, inputRef }: SearchBoxProps) {
   const id = useId();
   const ownRef = useRef<HTMLInputElement | null>(null);
   const setRefs = useCallback(
@@ -125,29 +138,17 @@ export function SearchBox({ value, onChange, inputRef }: SearchBoxProps) {
     },
     [inputRef],
   );
-  // One element for the component's life (while onChange stays the same): a key re-renders
-  // the input, not React Aria's button beside it (its hooks cost several ms per key at 4x).
-  const clearButton = useMemo(
-    () => (
-      <ClearButton
-        aria-label="Clear search"
-        excludeFromTabOrder
-        onPress={() => {
-          onChange('');
-          ownRef.current?.focus();
-        }}
-      >
-        <CloseIcon size={16} />
-      </ClearButton>
-    ),
-    [onChange],
-  );
+  const clear = () => {
+    const input = ownRef.current;
+    if (input) input.value = '';
+    onChange('');
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // Escape clears the text; with no text it is left to others (dialogs, menus).
     if (event.key !== 'Escape' || event.currentTarget.value === '') return;
     event.preventDefault();
     event.stopPropagation();
-    onChange('');
+    clear();
   };
   return (
     <Field>
@@ -157,19 +158,29 @@ export function SearchBox({ value, onChange, inputRef }: SearchBoxProps) {
         ref={setRefs}
         id={id}
         type="search"
-        value={value}
+        defaultValue={defaultValue}
         onChange={(event) => onChange(event.currentTarget.value)}
         onKeyDown={onKeyDown}
         placeholder="Search news stories..."
         autoComplete="off"
         spellCheck={false}
       />
-      {/* Both always rendered, one hidden: the first key only flips two attributes (no mount, no
-          new style rule for the browser to apply to the whole page). */}
-      <KeyHint aria-hidden="true" hidden={value !== ''}>
-        /
-      </KeyHint>
-      <span hidden={value === ''}>{clearButton}</span>
+      {/* Both always rendered: the first key changes which one the style sheet shows (no mount). */}
+      <WhileEmpty>
+        <KeyHint aria-hidden="true">/</KeyHint>
+      </WhileEmpty>
+      <WhileText>
+        <ClearButton
+          aria-label="Clear search"
+          excludeFromTabOrder
+          onPress={() => {
+            clear();
+            ownRef.current?.focus();
+          }}
+        >
+          <CloseIcon size={16} />
+        </ClearButton>
+      </WhileText>
     </Field>
   );
 }
