@@ -18,8 +18,12 @@ import { isHttpUrl } from '../domain/url.ts';
 
 /** Large cards, as the app's Top Stories. */
 export const SNAPSHOT_TOP = 3;
-/** Compact cards after them: more than a large screen shows above the fold. */
-export const SNAPSHOT_MORE = 8;
+/**
+ * Compact cards after them: all that a 1280×900 or 1920×1080 window shows above the fold, and
+ * as many as the app's first render of a result list (FIRST_CARDS, src/app/StoryArea.tsx), so
+ * that the page keeps its length when the app takes over.
+ */
+export const SNAPSHOT_MORE = 4;
 /** Stories a snapshot shows at most. */
 export const SNAPSHOT_CARDS = SNAPSHOT_TOP + SNAPSHOT_MORE;
 export const SNAPSHOT_ID = 'snapshot';

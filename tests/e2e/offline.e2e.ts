@@ -7,6 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SNAPSHOT_CARDS } from '../../src/snapshot/paint.ts';
 import { EXPECTED_STORIES } from './support/feeds.ts';
 import { EXPECTED, useHarness } from './support/harness.ts';
 import { DEMO_NOTICE, eventually, functionStories, localStorageItem, onSite, openHomeWithStories, shownTitles, SITE, storyArea, storyCard } from './support/site.ts';
@@ -200,7 +201,7 @@ describe('the service worker', () => {
     const kept = await keptStories(page);
     await eventually(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.active?.state ?? null))).toBe('activated');
     // Written once the worker is active (and again whenever live stories are kept).
-    await eventually(() => servedSnapshot(page)).toEqual({ savedAt: kept.saved_at, titles: LIVE_TITLES.slice(0, 11) });
+    await eventually(() => servedSnapshot(page)).toEqual({ savedAt: kept.saved_at, titles: LIVE_TITLES.slice(0, SNAPSHOT_CARDS) });
 
     const response = await page.reload();
     expect(response?.fromServiceWorker()).toBe(true);
@@ -215,7 +216,7 @@ describe('the service worker', () => {
     const { page } = await h.open({ context: { serviceWorkers: 'allow' }, initScripts: [onSite(RECORD_FIRST_SNAPSHOT)] });
     await openHomeWithStories(page);
     const kept = await keptStories(page);
-    await eventually(() => servedSnapshot(page)).toEqual({ savedAt: kept.saved_at, titles: LIVE_TITLES.slice(0, 11) });
+    await eventually(() => servedSnapshot(page)).toEqual({ savedAt: kept.saved_at, titles: LIVE_TITLES.slice(0, SNAPSHOT_CARDS) });
 
     const old = { ...kept, saved_at: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() };
     await page.evaluate((value) => localStorage.setItem('newsLastFeed', value), JSON.stringify(old));

@@ -2,15 +2,17 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { DeferredStorySections } from '../../src/app/deferred-components.tsx';
-import { StoryArea } from '../../src/app/StoryArea.tsx';
+import { CARDS_PER_BATCH, FIRST_CARDS, StoryArea, TOP_STORIES_COUNT } from '../../src/app/StoryArea.tsx';
 import type { Story } from '../../src/domain/story.ts';
 import { makeStory } from '../components/fixtures.ts';
 import { renderWithTheme } from '../components/render.tsx';
 
-// A result list of 40: 3 top stories and 37 compact cards, of which 8 render at once and the
-// rest in batches: at once, or, while the visitor types, once the list and the typing have
-// stayed quiet for 1 s (docs/product.md).
+// A result list of 40: 3 top stories and 37 compact cards, of which FIRST_CARDS (4) render at
+// once and the rest in batches: at once, or, while the visitor types, once the list and the
+// typing have stayed quiet for 1 s (docs/product.md).
 const stories = Array.from({ length: 40 }, (_, index) => makeStory({ id: `s${index}`, title: `Story ${index}` }));
+/** The cards of a new list's first render: the top stories and the first compact ones. */
+const FIRST = TOP_STORIES_COUNT + FIRST_CARDS;
 
 beforeAll(async () => {
   // The cards' chunk, compiled before the clock is faked.
@@ -51,19 +53,19 @@ async function firstCards() {
 /** A key typed somewhere on the page just now. */
 const typed = () => fireEvent.input(document.body);
 
-test('a result list that comes while the visitor types shows 11 cards, and the rest once it has stayed 1 s', async () => {
+test('a result list that comes while the visitor types shows its first 7 cards, and the rest once it has stayed 1 s', async () => {
   typed();
   renderArea(stories);
-  expect(await firstCards()).toBe(11);
+  expect(await firstCards()).toBe(FIRST);
   await wait(950);
-  expect(cardCount()).toBe(11);
+  expect(cardCount()).toBe(FIRST);
   await wait(400);
   expect(cardCount()).toBe(40);
 });
 
 test('a result list that comes without typing renders on at once', async () => {
   renderArea(stories);
-  expect(await firstCards()).toBe(11);
+  expect(await firstCards()).toBe(FIRST);
   await wait(200);
   expect(cardCount()).toBe(40);
 });
@@ -71,7 +73,7 @@ test('a result list that comes without typing renders on at once', async () => {
 test('scrolling renders the rest at once', async () => {
   typed();
   renderArea(stories);
-  expect(await firstCards()).toBe(11);
+  expect(await firstCards()).toBe(FIRST);
   fireEvent.scroll(window);
   await wait(200);
   expect(cardCount()).toBe(40);
@@ -80,12 +82,12 @@ test('scrolling renders the rest at once', async () => {
 test('a list replaced before 1 s never renders past its first cards', async () => {
   typed();
   const { rerender } = renderArea(stories);
-  expect(await firstCards()).toBe(11);
+  expect(await firstCards()).toBe(FIRST);
   await wait(800);
   typed();
   rerender(stories.slice(1));
   await wait(800);
-  expect(cardCount()).toBe(11);
+  expect(cardCount()).toBe(FIRST);
   expect(screen.getAllByRole('heading', { level: 3 })[0]).toHaveTextContent('Story 1');
   await wait(400);
   expect(cardCount()).toBe(39);
@@ -94,24 +96,24 @@ test('a list replaced before 1 s never renders past its first cards', async () =
 test('typing on starts the 1 s wait again', async () => {
   typed();
   renderArea(stories);
-  expect(await firstCards()).toBe(11);
+  expect(await firstCards()).toBe(FIRST);
   await wait(800);
   typed();
   await wait(800);
-  expect(cardCount()).toBe(11);
+  expect(cardCount()).toBe(FIRST);
   await wait(400);
   expect(cardCount()).toBe(40);
 });
 
 test('typing while the rest renders stops the batches until the typing has stayed quiet 1 s', async () => {
   renderArea(stories);
-  expect(await firstCards()).toBe(11);
+  expect(await firstCards()).toBe(FIRST);
   // Batches of 8, one per frame and task: wait for the first one past the first cards.
-  for (let step = 0; step < 20 && cardCount() === 11; step += 1) await wait(10);
-  expect(cardCount()).toBe(19);
+  for (let step = 0; step < 20 && cardCount() === FIRST; step += 1) await wait(10);
+  expect(cardCount()).toBe(FIRST + CARDS_PER_BATCH);
   typed();
   await wait(900);
-  expect(cardCount()).toBe(19);
+  expect(cardCount()).toBe(FIRST + CARDS_PER_BATCH);
   await wait(300);
   expect(cardCount()).toBe(40);
 });
@@ -119,7 +121,7 @@ test('typing while the rest renders stops the batches until the typing has staye
 test('after a scroll, typing no longer holds the rest back', async () => {
   typed();
   renderArea(stories);
-  expect(await firstCards()).toBe(11);
+  expect(await firstCards()).toBe(FIRST);
   fireEvent.scroll(window);
   typed();
   await wait(200);
