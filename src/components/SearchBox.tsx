@@ -107,8 +107,13 @@ const KeyHint = styled.kbd`
 
 `;
 
+// The wrappers take no box of their own (display: contents): what they hold is placed in the
+// field as if it stood there itself (the hint centred by the field's flex alignment).
+
 /** Shown while the box is empty (its placeholder shows), hidden as soon as there is text. */
 const WhileEmpty = styled.span`
+  display: contents;
+
   ${StyledInput}:not(:placeholder-shown) ~ & {
     display: none;
   }
@@ -116,6 +121,8 @@ const WhileEmpty = styled.span`
 
 /** Shown while there is text. */
 const WhileText = styled.span`
+  display: contents;
+
   ${StyledInput}:placeholder-shown ~ & {
     display: none;
   }

@@ -54,12 +54,18 @@ describe('search', () => {
     expect(await searchBox(page).getAttribute('placeholder')).toBe('Search news stories...');
   });
 
-  it('shows the "/" hint while the box is empty and a "Clear search" button, centred in the box, while it has text', async () => {
+  it('shows the "/" hint while the box is empty and a "Clear search" button while it has text, each centred in the box', async () => {
     const { page } = await h.open();
     await openHomeWithStories(page);
     const clear = page.getByRole('button', { name: 'Clear search', exact: true });
-    expect(await page.locator('kbd', { hasText: '/' }).isVisible()).toBe(true);
+    const hint = page.locator('kbd', { hasText: '/' });
+    expect(await hint.isVisible()).toBe(true);
     expect(await clear.count()).toBe(0);
+    const empty = await searchBox(page).boundingBox();
+    const hintBox = await hint.boundingBox();
+    if (!empty || !hintBox) throw new Error('no geometry');
+    expect(Math.abs(hintBox.y + hintBox.height / 2 - (empty.y + empty.height / 2))).toBeLessThanOrEqual(1);
+    expect(hintBox.x + hintBox.width).toBeLessThanOrEqual(empty.x + empty.width);
     await search(page, 'comet');
     await clear.waitFor();
     expect(await page.locator('kbd', { hasText: '/' }).isVisible()).toBe(false);
