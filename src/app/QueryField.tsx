@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { SearchBox } from '../components/SearchBox.tsx';
 
 /**
@@ -15,17 +15,16 @@ interface QueryFieldProps {
   onCommit(query: string): void;
   /** Every change of the text, as it is typed: the page may filter by it in the background. */
   onType?(text: string): void;
-  inputRef?: Ref<HTMLInputElement>;
+  inputRef?: RefObject<HTMLInputElement | null>;
 }
 
-/** What the box has typed and sent, kept outside React's state: a key renders nothing. */
+/** What the box has sent, kept outside React's state: a key renders nothing. */
 interface Typing {
-  /** The text in the box. */
-  draft: string;
   /** The last `query` this box was given. */
   seen: string;
   /** The queries this box committed and has not yet seen come back, oldest first. */
   sent: string[];
+  /** The pause's timer, for the text typed last (the input holds it). */
   timer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -38,22 +37,14 @@ interface Typing {
  * keys typed while the page catches up are kept.
  */
 export const QueryField = memo(function QueryField({ query, onCommit, onType, inputRef }: QueryFieldProps) {
-  const [initial] = useState(query);
-  const typing = useRef<Typing>({ draft: query, seen: query, sent: [], timer: undefined });
-  const input = useRef<HTMLInputElement | null>(null);
-  const setRefs = useCallback(
-    (element: HTMLInputElement | null) => {
-      input.current = element;
-      if (typeof inputRef === 'function') inputRef(element);
-      else if (inputRef) inputRef.current = element;
-    },
-    [inputRef],
-  );
+  const typing = useRef<Typing>({ seen: query, sent: [], timer: undefined });
+  const ownRef = useRef<HTMLInputElement>(null);
+  const input = inputRef ?? ownRef;
   // The latest callbacks, for the pause's timer and the next key.
   const callbacks = useRef({ onCommit, onType });
   useLayoutEffect(() => {
     callbacks.current = { onCommit, onType };
-  }, [onCommit, onType]);
+  });
 
   useLayoutEffect(() => {
     const state = typing.current;
@@ -62,10 +53,9 @@ export const QueryField = memo(function QueryField({ query, onCommit, onType, in
     const echo = state.sent.indexOf(query);
     state.sent = echo === -1 ? [] : state.sent.slice(echo + 1);
     if (echo !== -1) return;
-    state.draft = query;
     clearTimeout(state.timer);
     if (input.current) input.current.value = query;
-  }, [query]);
+  }, [query, input]);
   useEffect(() => {
     const state = typing.current;
     return () => clearTimeout(state.timer);
@@ -73,16 +63,17 @@ export const QueryField = memo(function QueryField({ query, onCommit, onType, in
 
   const type = useCallback((text: string) => {
     const state = typing.current;
-    state.draft = text;
     clearTimeout(state.timer);
     // The pause counts from the key.
     state.timer = setTimeout(() => {
-      if (state.draft === state.seen) return;
-      state.sent.push(state.draft);
-      callbacks.current.onCommit(state.draft);
+      if (text === state.seen) return;
+      state.sent.push(text);
+      callbacks.current.onCommit(text);
     }, QUERY_COMMIT_DELAY_MS);
     callbacks.current.onType?.(text);
   }, []);
 
-  return <SearchBox defaultValue={initial} onChange={type} inputRef={setRefs} />;
+  // The text at first. A later `query` changes what the box shows only until a key or this
+  // component has set its text (the input's value is then its own): the effect above decides.
+  return <SearchBox defaultValue={query} onChange={type} inputRef={input} />;
 });

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, type KeyboardEvent, type Ref } from 'react';
+import { useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { Button } from 'react-aria-components';
 import styled from 'styled-components';
 import { focusRing, visuallyHidden } from '../theme/mixins.ts';
@@ -9,7 +9,8 @@ export interface SearchBoxProps {
   defaultValue?: string;
   /** Every change of the text: a key, the clear button, Escape. */
   onChange(value: string): void;
-  inputRef?: Ref<HTMLInputElement>;
+  /** The input, for a caller that focuses it or replaces its text. */
+  inputRef?: RefObject<HTMLInputElement | null>;
 }
 
 const Field = styled.div`
@@ -136,18 +137,10 @@ const WhileText = styled.span`
  */
 export function SearchBox({ defaultValue = '', onChange, inputRef }: SearchBoxProps) {
   const id = useId();
-  const ownRef = useRef<HTMLInputElement | null>(null);
-  const setRefs = useCallback(
-    (element: HTMLInputElement | null) => {
-      ownRef.current = element;
-      if (typeof inputRef === 'function') inputRef(element);
-      else if (inputRef) inputRef.current = element;
-    },
-    [inputRef],
-  );
+  const ownRef = useRef<HTMLInputElement>(null);
+  const ref = inputRef ?? ownRef;
   const clear = () => {
-    const input = ownRef.current;
-    if (input) input.value = '';
+    if (ref.current) ref.current.value = '';
     onChange('');
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -162,7 +155,7 @@ export function SearchBox({ defaultValue = '', onChange, inputRef }: SearchBoxPr
       <HiddenLabel htmlFor={id}>Search news stories</HiddenLabel>
       <SearchIcon size={18} />
       <StyledInput
-        ref={setRefs}
+        ref={ref}
         id={id}
         type="search"
         defaultValue={defaultValue}
@@ -182,7 +175,7 @@ export function SearchBox({ defaultValue = '', onChange, inputRef }: SearchBoxPr
           excludeFromTabOrder
           onPress={() => {
             clear();
-            ownRef.current?.focus();
+            ref.current?.focus();
           }}
         >
           <CloseIcon size={16} />
