@@ -1,13 +1,12 @@
 import { memo, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
-import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorState } from '../components/ErrorState.tsx';
 import type { ShareTarget } from '../components/ShareMenu.tsx';
 import { SkeletonCards } from '../components/SkeletonCards.tsx';
 import type { Story } from '../domain/story.ts';
 import { visuallyHidden } from '../theme/mixins.ts';
-import { DeferredStorySections, markStoryAreaSettled, markStoryAreaWaiting } from './deferred-components.tsx';
+import { DeferredEmptyState, DeferredStorySections, markStoryAreaSettled, markStoryAreaWaiting } from './deferred-components.tsx';
 import type { FeedStatus } from './selectors.ts';
 
 /** The first matches, shown large as Top Stories (docs/product.md#screens-and-states). */
@@ -189,7 +188,9 @@ export const StoryArea = memo(function StoryArea({ status, matches, query = '', 
       ) : status === 'error' ? (
         <ErrorState onRetry={onRetry} />
       ) : matches.length === 0 ? (
-        <EmptyState onClearFilters={onClearFilters} />
+        <Suspense fallback={null}>
+          <DeferredEmptyState.Component onClearFilters={onClearFilters} />
+        </Suspense>
       ) : (
         <>
           <Suspense fallback={<SkeletonCards />}>

@@ -67,6 +67,10 @@ export const DeferredStorySections = deferred(() => import('./stories-chunk.ts')
 // stories' chunk, so it arrives with the cards (a chunk of its own would split the shared ones).
 export const DeferredReaderFeatures = deferred(() => import('./stories-chunk.ts').then((m) => m.ReaderFeatures));
 
+// "No stories found": only a search or a filter over stories can come to it, and the stories'
+// chunk is on its way from the start (preloadStoryComponents).
+export const DeferredEmptyState = deferred(() => import('./stories-chunk.ts').then((m) => m.EmptyState));
+
 // The demo and offline notices and the "new stories" bar: they only show with stories, so they
 // come with the cards.
 export const DeferredFeedNotices = deferred(() => import('./stories-chunk.ts').then((m) => m.FeedNotices));

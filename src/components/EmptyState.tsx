@@ -1,5 +1,5 @@
 import { Button } from './Button.tsx';
-import { SearchOffIcon } from './icons.tsx';
+import { SearchOffIcon } from './icons-more.tsx';
 import { StateMessage } from './StateMessage.tsx';
 
 export interface EmptyStateProps {

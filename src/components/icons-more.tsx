@@ -1,6 +1,6 @@
 /**
  * Icons that only controls outside the first render use (menus, toasts, the theme toggle, the
- * cards' links): apart from icons.tsx, so they travel with those chunks and not before the
+ * cards' links, the empty state): apart from icons.tsx, so they travel with those chunks and not before the
  * first paint.
  */
 import { Icon, type IconProps } from './icons.tsx';
@@ -106,6 +106,15 @@ export function CheckCircleIcon(props: IconProps) {
     <Icon {...props}>
       <circle cx="12" cy="12" r="10" />
       <path d="m8 12 3 3 5-6" />
+    </Icon>
+  );
+}
+
+export function SearchOffIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-3.5-3.5M8.5 8.5l5 5M13.5 8.5l-5 5" />
     </Icon>
   );
 }

@@ -78,12 +78,3 @@ export function NewspaperIcon(props: IconProps) {
     </Icon>
   );
 }
-
-export function SearchOffIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5M8.5 8.5l5 5M13.5 8.5l-5 5" />
-    </Icon>
-  );
-}
