@@ -21,9 +21,9 @@ export const MORE_STORIES_PAGE = 60;
  * width is capped, so a wider window shows no more), few enough to render, lay out and paint
  * between two keys even at 4x CPU throttling. The rest of the page follows CARDS_PER_BATCH at a
  * time, one batch per task after a paint, so that no task grows long and a key press always
- * goes first (docs/performance.md). The snapshot painted before the app shows as many
- * (SNAPSHOT_MORE, src/snapshot/paint.ts). (8 before: a second row no such window shows, which made
- * each result list's commit and frame longer, and the keys that landed on them.)
+ * goes first (docs/performance.md). Each card more in this first render lengthens the commit
+ * and the frame of every result list, and so the keys typed while they run. The snapshot
+ * painted before the app shows as many (SNAPSHOT_MORE, src/snapshot/paint.ts).
  */
 export const FIRST_CARDS = 4;
 export const CARDS_PER_BATCH = 8;

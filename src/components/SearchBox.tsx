@@ -105,11 +105,10 @@ const KeyHint = styled.kbd`
   font-size: ${({ theme }) => theme.font.size.xs};
   line-height: 1;
   pointer-events: none;
-
 `;
 
-// The wrappers take no box of their own (display: contents): what they hold is placed in the
-// field as if it stood there itself (the hint centred by the field's flex alignment).
+// The two wrappers below take no box of their own (display: contents): what they hold is placed
+// in the field as if it stood there itself (the hint centred by the field's flex alignment).
 
 /** Shown while the box is empty (its placeholder shows), hidden as soon as there is text. */
 const WhileEmpty = styled.span`

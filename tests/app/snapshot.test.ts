@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { checkedStories } from '../../src/app/checked-stories.ts';
+import { FIRST_CARDS, TOP_STORIES_COUNT } from '../../src/app/StoryArea.tsx';
 import { bootHandoff, resetBootHandoff } from '../../src/boot/handoff.ts';
 import { storiesFromAnswer } from '../../src/domain/normalize.ts';
 import { serializeKeptStories } from '../../src/domain/kept-feed.ts';
@@ -56,6 +57,10 @@ describe('the snapshot from kept stories (a repeat visit)', () => {
     expect(first.querySelector('a')?.getAttribute('href')).toBe('https://news.example/1');
     expect(first.querySelector('a')?.getAttribute('rel')).toBe('noopener noreferrer');
     expect(first.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-22T10:00:00.000Z');
+  });
+
+  it('shows as many cards as the first render of the app\'s story list, so the page keeps its length at the handover', () => {
+    expect([SNAPSHOT_TOP, SNAPSHOT_MORE]).toEqual([TOP_STORIES_COUNT, FIRST_CARDS]);
   });
 
   it('hides the app behind it, and hands over in one step: one banner, one main, one h1 at any time', () => {
