@@ -19,6 +19,7 @@ import {
 } from './actors.ts';
 import { DeferredToastRegion } from './deferred-components.tsx';
 import type { Inspect } from './inspector.ts';
+import type { ToastName } from './messages.ts';
 import { createAppRouter } from './router.tsx';
 import { useDocumentTheme } from './useDocumentTheme.ts';
 import { useOutcomeToasts } from './useOutcomeToasts.ts';
@@ -48,7 +49,7 @@ function Themed({ children }: { children: ReactNode }) {
 }
 
 /** Browser events in, machine outcomes out; renders nothing. */
-function BrowserConnections({ toasts }: { toasts: ToastSink }) {
+function BrowserConnections({ toasts }: { toasts: ToastSink<ToastName> }) {
   useRefetchOnReturn();
   useStorageFromOtherTabs();
   useSystemColorScheme();
@@ -66,7 +67,7 @@ interface AppProps {
 export function App({ logic, router: givenRouter, inspect }: AppProps) {
   const machines = { ...defaultLogic, ...logic };
   const [router] = useState(() => givenRouter ?? createAppRouter());
-  const [toasts] = useState(createPendingToasts);
+  const [toasts] = useState(createPendingToasts<ToastName>);
   const [themeInput] = useState(readThemeInput);
   const [bookmarksInput] = useState(readBookmarksInput);
   const [feedInput] = useState(readFeedInput);

@@ -76,10 +76,10 @@ export const DeferredEmptyState = deferred(() => import('./stories-chunk.ts').th
 export const DeferredFeedNotices = deferred(() => import('./stories-chunk.ts').then((m) => m.FeedNotices));
 
 // The rest, all at once when the story area has settled (or long waited): they show up together.
-let rest: Promise<[typeof import('../components/CategoryPicker.tsx'), typeof import('../components/CategoryChips.tsx'), typeof import('../components/Toasts.tsx'), typeof import('../components/ThemeToggle.tsx')]> | undefined;
+let rest: Promise<[typeof import('../components/CategoryPicker.tsx'), typeof import('../components/CategoryChips.tsx'), typeof import('./AppToasts.tsx'), typeof import('../components/ThemeToggle.tsx')]> | undefined;
 const loadRest = () =>
   (rest ??= restAllowed.then(() =>
-    Promise.all([import('../components/CategoryPicker.tsx'), import('../components/CategoryChips.tsx'), import('../components/Toasts.tsx'), import('../components/ThemeToggle.tsx')]),
+    Promise.all([import('../components/CategoryPicker.tsx'), import('../components/CategoryChips.tsx'), import('./AppToasts.tsx'), import('../components/ThemeToggle.tsx')]),
   ));
 
 export const DeferredCategoryPicker = deferred(() => loadRest().then(([m]) => m.CategoryPicker));

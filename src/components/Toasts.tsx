@@ -6,14 +6,12 @@ import {
   UNSTABLE_ToastRegion as RACToastRegion,
   type UNSTABLE_ToastQueue as ToastQueue,
 } from 'react-aria-components';
-import { useEffect, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
 import type { ToastTone } from '../theme/tokens.ts';
 import { AlertIcon, CloseIcon } from './icons.tsx';
 import { CheckCircleIcon, InfoIcon } from './icons-more.tsx';
-import type { PendingToasts } from './pending-toasts.ts';
-import { createToastQueue, type AppToast } from './toast-queue.ts';
+import type { AppToast } from './toast-queue.ts';
 
 const slideIn = keyframes`
   from { opacity: 0; transform: translateY(8px); }
@@ -126,14 +124,4 @@ export function ToastRegion({ queue }: { queue: ToastQueue<AppToast> }) {
       }}
     </Region>
   );
-}
-
-/**
- * The app's toast region: its own queue, which takes over the toasts raised before this chunk
- * loaded and every later one (src/components/pending-toasts.ts).
- */
-export function AppToastRegion({ pending }: { pending: PendingToasts }) {
-  const [queue] = useState(createToastQueue);
-  useEffect(() => pending.connect(queue), [pending, queue]);
-  return <ToastRegion queue={queue} />;
 }

@@ -1,8 +1,9 @@
-import type { AppToast } from './toast-queue.ts';
-
-/** Where toasts go: the toast region's queue, once its chunk has loaded. */
-export interface ToastSink {
-  add(toast: AppToast): unknown;
+/**
+ * Where toasts go: the toast region's queue, once its chunk has loaded. The app raises them
+ * by name (src/app/messages.ts), and their words come with the region.
+ */
+export interface ToastSink<Toast> {
+  add(toast: Toast): unknown;
 }
 
 /**
@@ -11,14 +12,14 @@ export interface ToastSink {
  * (src/app/deferred-components.tsx). Kept apart from the queue so that the first render does
  * not need the queue's code.
  */
-export interface PendingToasts extends ToastSink {
+export interface PendingToasts<Toast> extends ToastSink<Toast> {
   /** Sends the waiting toasts, then every later one, to `sink`; returns the disconnect function. */
-  connect(sink: ToastSink): () => void;
+  connect(sink: ToastSink<Toast>): () => void;
 }
 
-export function createPendingToasts(): PendingToasts {
-  let current: ToastSink | null = null;
-  const waiting: AppToast[] = [];
+export function createPendingToasts<Toast>(): PendingToasts<Toast> {
+  let current: ToastSink<Toast> | null = null;
+  const waiting: Toast[] = [];
   return {
     add(toast) {
       if (current) current.add(toast);

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createToastQueue, TOAST_TIMEOUT_MS } from '../../src/components/toast-queue.ts';
 import { createPendingToasts } from '../../src/components/pending-toasts.ts';
-import { AppToastRegion, ToastRegion } from '../../src/components/Toasts.tsx';
+import { ToastRegion } from '../../src/components/Toasts.tsx';
+import { AppToastRegion } from '../../src/app/AppToasts.tsx';
+import type { ToastName } from '../../src/app/messages.ts';
 import { renderWithTheme } from './render.tsx';
 
 afterEach(() => {
@@ -62,23 +64,23 @@ test('the timeout is 5000 ms unless the caller passes another', () => {
 });
 
 test('toasts raised before the region loads show once it does, in order, and later ones follow', () => {
-  const pending = createPendingToasts();
-  pending.add({ title: 'Story bookmarked', description: 'Story saved to your bookmarks', tone: 'success' });
-  pending.add({ title: 'Link copied', description: 'Story link copied to clipboard', tone: 'success' });
+  const pending = createPendingToasts<ToastName>();
+  pending.add('bookmarkAdded');
+  pending.add('linkCopied');
   const view = renderWithTheme(<AppToastRegion pending={pending} />);
   const region = screen.getByRole('region', { name: /notification/ });
-  // Both, newest first as the region always shows them.
+  // Both, newest first as the region always shows them, in the words their names stand for.
   expect(within(region).getAllByRole('alertdialog').map((toast) => within(toast).getByRole('alert').textContent)).toEqual([
     'Link copiedStory link copied to clipboard',
     'Story bookmarkedStory saved to your bookmarks',
   ]);
   act(() => {
-    pending.add({ title: 'Copy failed', description: 'Could not copy link to clipboard', tone: 'error' });
+    pending.add('copyFailed');
   });
   expect(within(region).getByRole('alertdialog', { name: 'Copy failed' })).toBeInTheDocument();
   // Gone with the region: later toasts wait for the next one.
   view.unmount();
-  pending.add({ title: 'Bookmark removed', description: 'Story removed from your bookmarks' });
+  pending.add('bookmarkRemoved');
   renderWithTheme(<AppToastRegion pending={pending} />);
   expect(screen.getByRole('alertdialog', { name: 'Bookmark removed' })).toBeInTheDocument();
 });
