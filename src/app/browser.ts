@@ -16,25 +16,33 @@ export function writeStorage(key: string, value: string): void {
   window.localStorage.setItem(key, value);
 }
 
+/** One step of work run by `latestInOwnTasks`; returning false drops the steps after it. */
+export type Step = () => boolean | void;
+
 /**
- * Runs work in a task of its own, after the current task (and the render it triggers): the
- * latest work wins over one still waiting, and leaving the page (pagehide) runs the waiting
- * work at once, so nothing is lost to a quick reload or navigation.
+ * Runs work in tasks of its own after the current task (and the render it triggers), one step
+ * per task, so that no step adds to another's: the latest work wins over one still waiting
+ * (the steps it has left are dropped), and leaving the page (pagehide) runs the waiting steps
+ * at once, so nothing is lost to a quick reload or navigation.
  */
-export function latestInOwnTask(): (work: () => void) => void {
-  let waiting: (() => void) | null = null;
-  const run = () => {
-    const work = waiting;
-    waiting = null;
-    window.removeEventListener('pagehide', run);
-    work?.();
+export function latestInOwnTasks(): (...steps: Step[]) => void {
+  let waiting: Step[] = [];
+  let timer = 0;
+  // The next step, or (leaving) all that are left; a step returning false ends its work.
+  const run = (leaving: boolean) => {
+    window.clearTimeout(timer);
+    do if (waiting.shift()?.() === false) waiting = [];
+    while (leaving && waiting.length > 0);
+    if (waiting.length > 0) timer = window.setTimeout(run, 0, false);
+    else window.removeEventListener('pagehide', leave);
   };
-  return (work) => {
-    if (waiting === null) {
-      window.addEventListener('pagehide', run);
-      setTimeout(run, 0);
+  const leave = () => run(true);
+  return (...steps) => {
+    if (waiting.length === 0) {
+      window.addEventListener('pagehide', leave);
+      timer = window.setTimeout(run, 0, false);
     }
-    waiting = work;
+    waiting = steps;
   };
 }
 
