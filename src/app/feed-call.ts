@@ -102,7 +102,9 @@ function inWorker({ worker, loaded }: FeedWorker, request: FeedWorkerRequest, si
       if (data.type === 'error') fail(data.message);
       else if (data.type === 'stories') {
         stories.push(...data.stories);
-        if (data.last) end(() => resolve(checkedStories(stories)));
+        // Settled in a task of its own: this one already copied a batch of stories onto the
+        // page, and what the answer sets off (the feed machine, the page's render) would add to it.
+        if (data.last) end(() => setTimeout(() => resolve(checkedStories(stories)), 0));
       }
     });
     // Posted at once: it waits in the worker's queue while the script loads. A body (a Blob)
