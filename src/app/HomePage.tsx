@@ -1,4 +1,4 @@
-import { startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../components/Button.tsx';
 import { Layout } from '../components/Layout.tsx';
@@ -28,6 +28,7 @@ import { useLastVisit } from './lastVisit.ts';
 import { canShareNatively, shareNatively } from './nativeShare.ts';
 import { useAfterPaint } from './useAfterPaint.ts';
 import { useHomeFilters } from './useHomeFilters.ts';
+import { useSnapshotInTransition } from './useSnapshotInTransition.ts';
 
 const Toolbar = styled.div`
   display: grid;
@@ -61,14 +62,15 @@ const TogglePlaceholder = styled.span`
 
 export function HomePage() {
   const feed = FeedActor.useActorRef();
-  // The feed's news (an answer, kept stories, a failure) renders in the background, a few
-  // milliseconds per task: a machine's update would otherwise render the whole page at once,
-  // in the task that delivered it (10,000 stories: hundreds of ms at 4x), keys and frames
-  // waiting. Deferred together, the four always show one state of the machine.
-  const status = useDeferredValue(FeedActor.useSelector(selectFeedStatus));
-  const stories = useDeferredValue(FeedActor.useSelector(selectStories));
-  const keptAt = useDeferredValue(FeedActor.useSelector(selectKeptAt));
-  const heldBack = useDeferredValue(FeedActor.useSelector(selectHeldBack));
+  // The feed's news (an answer, kept stories, a failure) renders in a transition, a few
+  // milliseconds per task: rendered at once, it would render the page in the task that
+  // delivered it (10,000 stories: hundreds of ms at 4x), keys and frames waiting. Read together,
+  // the four always show one state of the machine.
+  const feedSnapshot = useSnapshotInTransition(feed);
+  const status = selectFeedStatus(feedSnapshot);
+  const stories = selectStories(feedSnapshot);
+  const keptAt = selectKeptAt(feedSnapshot);
+  const heldBack = selectHeldBack(feedSnapshot);
   const showHeldBack = useCallback(() => feed.send({ type: 'feed.showNew' }), [feed]);
   const theme = ThemeActor.useActorRef();
   const themeName = ThemeActor.useSelector((snapshot) => snapshot.context.theme);
