@@ -22,7 +22,7 @@ export const loadSampleStories = fromPromise<Story[]>(async () => (await import(
 /**
  * Keeping the stories runs after the answer's own task, which already renders the page, in
  * three tasks: serializing up to 200 stories, writing them to storage, and starting the next
- * visit's page (each 20-60 ms at 4x CPU throttling: together, one long task).
+ * visit's page. In one task they took 56-66 ms at 4x CPU throttling after a 10,000-story answer.
  */
 const keepSoon = latestInOwnTasks();
 
