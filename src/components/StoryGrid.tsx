@@ -3,6 +3,14 @@ import { mediaUp } from '../theme/tokens.ts';
 
 export type StoryGridLayout = 'top' | 'more';
 
+/**
+ * Compact cards laid out with the rest of the page, without `content-visibility`: the first
+ * row of the widest grid, which every new list shows at once (FIRST_CARDS, src/app/StoryArea.tsx).
+ * On screen from the start, they would only be skipped in a frame's first layout and laid out
+ * in a second pass of the same frame (a trace at 4x CPU throttling: style and layout twice).
+ */
+export const CARDS_LAID_OUT_AT_ONCE = 4;
+
 const columns = {
   // docs/product.md#screens-and-states: Top Stories 1 column below 768 px, 3 from 768 px.
   top: css`
@@ -16,7 +24,7 @@ const columns = {
   // where laying out and painting them took 60-130 ms at 4x CPU throttling (docs/performance.md).
   // The card keeps its place in the page at the size it had when last shown ("auto"), or at an
   // estimate of a compact card before that; it stays in the accessibility tree and in find in
-  // page, and focus (the reading keys) shows it.
+  // page, and focus (the reading keys) shows it. Not the first row (CARDS_LAID_OUT_AT_ONCE).
   more: css`
     ${mediaUp.sm} {
       grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -25,7 +33,7 @@ const columns = {
       grid-template-columns: repeat(4, minmax(0, 1fr));
     }
 
-    & > li {
+    & > li:nth-child(n + ${CARDS_LAID_OUT_AT_ONCE + 1}) {
       content-visibility: auto;
       contain-intrinsic-height: auto 360px;
     }

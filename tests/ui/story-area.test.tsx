@@ -3,6 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { DeferredStorySections } from '../../src/app/deferred-components.tsx';
 import { CARDS_PER_BATCH, FIRST_CARDS, StoryArea, TOP_STORIES_COUNT } from '../../src/app/StoryArea.tsx';
+import { CARDS_LAID_OUT_AT_ONCE } from '../../src/components/StoryGrid.tsx';
 import type { Story } from '../../src/domain/story.ts';
 import { makeStory } from '../components/fixtures.ts';
 import { renderWithTheme } from '../components/render.tsx';
@@ -126,4 +127,9 @@ test('after a scroll, typing no longer holds the rest back', async () => {
   typed();
   await wait(200);
   expect(cardCount()).toBe(40);
+});
+
+test('the compact cards a new list renders at once are the ones laid out without content-visibility', () => {
+  // Cards that always show first are laid out with the page, not in a second pass of its frame.
+  expect(CARDS_LAID_OUT_AT_ONCE).toBe(FIRST_CARDS);
 });
