@@ -27,20 +27,20 @@ export type Step = () => boolean | void;
  */
 export function latestInOwnTasks(): (...steps: Step[]) => void {
   let waiting: Step[] = [];
-  let timer = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   // The next step, or (leaving) all that are left; a step returning false ends its work.
   const run = (leaving: boolean) => {
-    window.clearTimeout(timer);
+    clearTimeout(timer);
     do if (waiting.shift()?.() === false) waiting = [];
     while (leaving && waiting.length > 0);
-    if (waiting.length > 0) timer = window.setTimeout(run, 0, false);
-    else window.removeEventListener('pagehide', leave);
+    if (waiting.length > 0) timer = setTimeout(run, 0, false);
+    else removeEventListener('pagehide', leave);
   };
   const leave = () => run(true);
   return (...steps) => {
     if (waiting.length === 0) {
-      window.addEventListener('pagehide', leave);
-      timer = window.setTimeout(run, 0, false);
+      addEventListener('pagehide', leave);
+      timer = setTimeout(run, 0, false);
     }
     waiting = steps;
   };

@@ -12,10 +12,7 @@ import type { AnyActorRef, SnapshotFrom } from 'xstate';
 export function useSnapshotInTransition<Actor extends AnyActorRef>(actor: Actor): SnapshotFrom<Actor> {
   const [snapshot, setSnapshot] = useState<SnapshotFrom<Actor>>(() => actor.getSnapshot());
   useEffect(() => {
-    const update = () => {
-      const next: SnapshotFrom<Actor> = actor.getSnapshot();
-      startTransition(() => setSnapshot(next));
-    };
+    const update = () => startTransition(() => setSnapshot(actor.getSnapshot() as SnapshotFrom<Actor>));
     // A change between the render and the subscription.
     update();
     const subscription = actor.subscribe(update);
