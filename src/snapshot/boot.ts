@@ -110,14 +110,12 @@ export function startSnapshot(doc: Document, { startFeedCall, now = Date.now() }
   earlyAnswer?.then(
     (answer) => {
       const stories = firstValidStories(answer, SNAPSHOT_CARDS);
-      // In a task of its own: the app takes the same answer in this one.
-      const paint = () => whenRootParsed(doc, () => {
+      whenRootParsed(doc, () => {
         // Over the app's skeleton too: at 4x CPU throttling the app's own cards follow the answer
         // by up to a second. Never once the app has shown its cards, nor over a page the visitor
         // has started to use (focus inside it), which the snapshot would hide.
         if (!bootHandoff().snapshotEnded && !inUse(doc)) paintSnapshot(doc, stories, { lastVisit });
       });
-      setTimeout(paint, 0);
     },
     () => {
       // The app's own call decides what a failure shows (retry, then the samples).
