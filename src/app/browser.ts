@@ -16,7 +16,10 @@ export function writeStorage(key: string, value: string): void {
   window.localStorage.setItem(key, value);
 }
 
-/** One step of work run by `latestInOwnTasks`; returning false drops the steps after it. */
+/**
+ * One step of work run by `latestInOwnTasks`; returning false drops the steps after it. It must
+ * not throw: the steps after one that throws, and any later work, wait until the page is left.
+ */
 export type Step = () => boolean | void;
 
 /**
