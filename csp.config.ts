@@ -1,14 +1,18 @@
+import { createHash } from 'node:crypto';
+
 /**
- * The Content-Security-Policy of the built site (docs/security.md). No inline script and no
- * eval: the theme boot script is a file, and nothing in the bundle evaluates strings.
+ * The Content-Security-Policy of the built site (docs/security.md). No eval, and one inline
+ * script, allowed by its hash: the gate of the prerendered page (scripts/feed-boot-plugin.ts),
+ * inline so that a repeat visit's parser never waits for a request before the first cards.
+ * index.html itself has none: the theme's and the boot script's code are files.
  * styled-components inserts <style> elements at run time, which a static site cannot give a
  * per-response nonce, so style-src allows inline styles; styles cannot run code.
  */
-export function contentSecurityPolicy(backendUrl: string): string {
+export function contentSecurityPolicy(backendUrl: string, scriptHashes: readonly string[] = []): string {
   const backend = new URL(backendUrl).origin;
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' '),
     "style-src 'self' 'unsafe-inline'",
     // Story images come from any publisher's host.
     "img-src 'self' https: http: data:",
@@ -25,11 +29,21 @@ export function contentSecurityPolicy(backendUrl: string): string {
 }
 
 /** Headers for `npm run preview` and for static hosts that can send them (docs/security.md). */
-export function securityHeaders(backendUrl: string): Record<string, string> {
+export function securityHeaders(backendUrl: string, scriptHashes: readonly string[] = []): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(backendUrl),
+    'Content-Security-Policy': contentSecurityPolicy(backendUrl, scriptHashes),
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Content-Type-Options': 'nosniff',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
   };
+}
+
+/** A script's CSP source expression without its quotes: `sha256-<base64 of its SHA-256>`. */
+export function scriptHash(code: string): string {
+  return `sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}`;
+}
+
+/** The hashes of the inline scripts (no `src`) of an HTML page, in order. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => scriptHash(match[1] ?? ''));
 }

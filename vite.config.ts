@@ -1,20 +1,51 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
-import { contentSecurityPolicy, securityHeaders } from './csp.config.ts';
-import { feedBootScript } from './scripts/feed-boot-plugin.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { contentSecurityPolicy, inlineScriptHashes, scriptHash, securityHeaders } from './csp.config.ts';
+import { feedBootScript, type InlineScripts } from './scripts/feed-boot-plugin.ts';
+import { SNAPSHOT_PAGE_TEMPLATE } from './src/snapshot/prerendered.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
 
 const DEFAULT_BACKEND = 'http://127.0.0.1:54321';
 
-/** Puts the CSP into the built index.html too, for static hosts that cannot send headers. */
-function cspMetaTag(backendUrl: string): Plugin {
+/**
+ * Puts the CSP into the built index.html too, for static hosts that cannot send headers, with
+ * the hashes of the inline scripts the build makes (known by then: feedBootScript builds them
+ * at the build's start). The prerendered page's template is made from index.html, meta included.
+ */
+function cspMetaTag(backendUrl: string, inline: InlineScripts): Plugin {
   return {
     name: 'csp-meta-tag',
     apply: 'build',
     transformIndexHtml: () => [
-      { tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy(backendUrl).replace(/; frame-ancestors 'none'/, '') }, injectTo: 'head-prepend' },
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy(backendUrl, inline.code.map(scriptHash)).replace(/; frame-ancestors 'none'/, '') },
+        injectTo: 'head-prepend',
+      },
     ],
+  };
+}
+
+/**
+ * `vite preview` sends the security headers (frame-ancestors included, which a meta tag cannot
+ * carry), with the hashes of the inline scripts of the build it serves (its outDir, --outDir
+ * included): a header without them would block the prerendered page's gate.
+ */
+function previewSecurityHeaders(backendUrl: string): Plugin {
+  return {
+    name: 'preview-security-headers',
+    configurePreviewServer(server) {
+      const template = resolve(server.config.root, server.config.build.outDir, SNAPSHOT_PAGE_TEMPLATE.slice(1));
+      const hashes = existsSync(template) ? inlineScriptHashes(readFileSync(template, 'utf8')) : [];
+      const headers = securityHeaders(backendUrl, hashes);
+      server.middlewares.use((_request, response, next) => {
+        for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+        next();
+      });
+    },
   };
 }
 
@@ -47,19 +78,21 @@ export default defineConfig(({ command, mode }) => {
     }
   }
   const backendUrl = env.VITE_SUPABASE_URL || DEFAULT_BACKEND;
+  const inline: InlineScripts = { code: [] };
   return {
     plugins: [
       react(),
       // The site is in English: React Aria's strings for other locales stay out of the bundle.
       { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' as const },
-      cspMetaTag(backendUrl),
+      cspMetaTag(backendUrl, inline),
       // Before the worker's plugin: it adds the prerendered page's template to the bundle.
-      feedBootScript(),
+      feedBootScript(inline),
+      previewSecurityHeaders(backendUrl),
       // dist/sw.js: the site's files kept for offline visits (docs/deploy.md#offline-and-updates).
       serviceWorker(),
     ],
     server: { host: '127.0.0.1', port: 5173 },
-    preview: { host: '127.0.0.1', port: 4173, headers: securityHeaders(backendUrl) },
+    preview: { host: '127.0.0.1', port: 4173 },
     build: { target: 'es2022', sourcemap: true },
   };
 });

@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
-import { SAVED_AT_META, SAVED_AT_SLOT, SNAPSHOT_MARKUP_SLOT, SNAPSHOT_PAGE_TEMPLATE, SNAPSHOT_WRITER_PATH } from '../src/snapshot/prerendered.ts';
+import { SAVED_AT_META, SAVED_AT_SLOT, SNAPSHOT_MARKUP_SLOT, SNAPSHOT_PAGE_TEMPLATE, SNAPSHOT_WRITER_PATH, STALE_SNAPSHOT } from '../src/snapshot/prerendered.ts';
 import { snapshotCss } from '../src/snapshot/styles.ts';
 
 const FEED_BOOT = 'src/feed-boot.ts';
@@ -26,7 +26,12 @@ const FEED_BOOT = 'src/feed-boot.ts';
 const THEME_BOOT = '<script src="/theme-boot.js"></script>';
 const THEME_BOOT_FILE = 'theme-boot.js';
 
-/** The prerendered page's blocking script (src/snapshot-gate.ts), after the theme's code as well. */
+/**
+ * The prerendered page's blocking script (src/snapshot-gate.ts), after the theme's code as well.
+ * Inline in that page, allowed by its hash in the CSP (csp.config.ts): as a file, the parser
+ * waited for its request (through the service worker) before the first cards, 30-40 ms of a
+ * repeat visit's first card at 4x CPU throttling (docs/performance.md).
+ */
 const SNAPSHOT_GATE = 'src/snapshot-gate.ts';
 
 /** The prerendered page's writer (src/snapshot/keep-page.ts), an ES module at a fixed path the app knows. */
@@ -87,24 +92,38 @@ function once(html: string, part: string): void {
   if (at < 0 || html.indexOf(part, at + 1) >= 0) throw new Error(`index.html must have ${part} once`);
 }
 
+const HTML_TAG = '<html lang="en">';
+
 /**
  * The template of the prerendered home page (src/snapshot/prerendered.ts), from the built
  * index.html: the boot script's place in the head goes to the meta tag naming the kept
- * stories' `saved_at` and the gate script; the snapshot's markup goes before `#root`, which
- * starts behind it; the boot script follows `#root`, deferred (it runs once the page is parsed,
- * before the app's module script, which comes after it).
+ * stories' `saved_at` and the gate script, inline; the snapshot's markup goes before `#root`,
+ * which starts behind it; the boot script follows `#root`, deferred (it runs once the page is
+ * parsed, before the app's module script, which comes after it). The snapshot starts hidden
+ * (`<html>` marked stale) and only the gate shows it: a host whose CSP does not allow the
+ * gate (docs/security.md) gets the page as a first visit does, never cards that may be stale.
  */
-export function snapshotPageTemplate(html: string, bootSrc: string, gateSrc: string): string {
+export function snapshotPageTemplate(html: string, bootSrc: string, gateCode: string): string {
   const bootTag = `<script src="${bootSrc}"></script>`;
   once(html, bootTag);
   once(html, ROOT);
+  once(html, HTML_TAG);
   if (html.includes(SNAPSHOT_MARKUP_SLOT) || html.includes(SAVED_AT_SLOT)) throw new Error('index.html already has a snapshot slot');
+  // The parser ends a script at the first `</script`, and `<!--` changes how it reads one.
+  if (/<\/script|<!--/i.test(gateCode)) throw new Error('the gate script cannot be inline: its code holds </script or <!--');
   return html
-    .replace(bootTag, () => `<meta name="${SAVED_AT_META}" content="${SAVED_AT_SLOT}" />\n    <script src="${gateSrc}"></script>`)
+    .replace(HTML_TAG, () => `<html lang="en" ${STALE_SNAPSHOT}>`)
+    .replace(bootTag, () => `<meta name="${SAVED_AT_META}" content="${SAVED_AT_SLOT}" />\n    <script>${gateCode}</script>`)
     .replace(ROOT, () => `${SNAPSHOT_MARKUP_SLOT}<div id="root" data-behind-snapshot></div>\n    <script defer src="${bootSrc}"></script>`);
 }
 
-export function feedBootScript(): Plugin[] {
+/** What the build's plugins share: the code of the inline scripts the CSP must allow. */
+export interface InlineScripts {
+  code: string[];
+}
+
+/** `inline` receives the gate's code at the build's start, before index.html's CSP is written. */
+export function feedBootScript(inline: InlineScripts): Plugin[] {
   let base = '/';
   let root = '';
   let mode = 'production';
@@ -112,7 +131,7 @@ export function feedBootScript(): Plugin[] {
   let publicDir = '';
   let building = false;
   let fileName = '';
-  let gateName = '';
+  let gate = '';
   const main: Plugin = {
     name: 'feed-boot-script',
     configResolved(config) {
@@ -130,9 +149,8 @@ export function feedBootScript(): Plugin[] {
       const code = `${theme}\n${await bundleAlone(this, FEED_BOOT, { root, mode, envDir })}`;
       fileName = `assets/feed-boot-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
       this.emitFile({ type: 'asset', fileName, source: code });
-      const gate = `${theme}\n${await bundleAlone(this, SNAPSHOT_GATE, { root, mode, envDir })}`;
-      gateName = `assets/snapshot-gate-${createHash('sha256').update(gate).digest('hex').slice(0, 10)}.js`;
-      this.emitFile({ type: 'asset', fileName: gateName, source: gate });
+      gate = `${theme}\n${(await bundleAlone(this, SNAPSHOT_GATE, { root, mode, envDir })).trim()}`;
+      inline.code = [gate];
       this.emitFile({ type: 'asset', fileName: SNAPSHOT_WRITER_PATH.slice(1), source: await bundleAlone(this, SNAPSHOT_WRITER, { root, mode, envDir }, 'es') });
       // The feed call's worker (src/app/feed-call.ts), at a fixed path the boot script knows.
       this.emitFile({ type: 'asset', fileName: FEED_WORKER_FILE, source: await bundleAlone(this, FEED_WORKER, { root, mode, envDir }) });
@@ -158,7 +176,7 @@ export function feedBootScript(): Plugin[] {
     generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset' || typeof index.source !== 'string') return this.error('index.html is missing from the bundle');
-      const source = snapshotPageTemplate(index.source, `${base}${fileName}`, `${base}${gateName}`);
+      const source = snapshotPageTemplate(index.source, `${base}${fileName}`, gate);
       this.emitFile({ type: 'asset', fileName: SNAPSHOT_PAGE_TEMPLATE.slice(1), source });
     },
   };

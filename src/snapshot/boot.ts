@@ -79,8 +79,8 @@ function whenRootParsed(doc: Document, paint: () => void): void {
  */
 export function startSnapshot(doc: Document, { startFeedCall, now = Date.now() }: SnapshotBootOptions): void {
   // The prerendered page (prerendered.ts): its snapshot came with the HTML, and this script
-  // runs once the page is parsed. It stays if it may (asked again here: the gate script that
-  // hid it otherwise may have failed to load); else it goes, and the page starts as a plain one.
+  // runs once the page is parsed. It stays if it may (asked again here: a policy may have
+  // blocked the gate, which then left it hidden); else it goes, and the page starts as a plain one.
   if (doc.getElementById(SNAPSHOT_ID)) {
     const holds = !doc.documentElement.hasAttribute(STALE_SNAPSHOT) && prerenderedSnapshotHolds(doc, readStorage(KEPT_STORIES_STORAGE_KEY), now);
     doc.documentElement.removeAttribute(STALE_SNAPSHOT);

@@ -5,11 +5,12 @@
  * first cards into the service worker's cache as `/`, so the next visit's document itself
  * carries the cards: they show as the HTML is parsed, as a static page's do, before any script.
  *
- * The template's head has a small blocking script (src/snapshot-gate.ts): the theme, and
- * whether the cards in the document may show. They may only on the home page without filters
- * and while the kept stories they were made from are still the kept ones (the same `saved_at`,
- * under 24 hours old: docs/product.md#stored-in-the-browser); otherwise it marks the document
- * and the snapshot's styles hide them until the boot script (deferred in this page) removes them.
+ * The template's head has a small blocking script, inline (src/snapshot-gate.ts, allowed by its
+ * hash in the CSP): the theme, and whether the cards in the document may show. They may only on
+ * the home page without filters and while the kept stories they were made from are still the
+ * kept ones (the same `saved_at`, under 24 hours old: docs/product.md#stored-in-the-browser).
+ * The document comes marked stale, which the snapshot's styles hide, and only the gate unmarks
+ * it; cards that may not show stay hidden until the boot script (deferred here) removes them.
  */
 import { parseKeptStories } from '../domain/kept-feed.ts';
 import { isUnfilteredHome } from './home.ts';
@@ -38,7 +39,7 @@ export const SNAPSHOT_MARKUP_SLOT = '<!--snapshot-->';
 export const SAVED_AT_SLOT = '__SNAPSHOT_SAVED_AT__';
 /** The meta tag naming the `saved_at` of the stories the document's snapshot shows. */
 export const SAVED_AT_META = 'snapshot-saved-at';
-/** On <html> when the document's snapshot must not show (src/snapshot/styles.ts hides it). */
+/** On <html> while the document's snapshot must not show (src/snapshot/styles.ts hides it): the template's start. */
 export const STALE_SNAPSHOT = 'data-stale-snapshot';
 
 /** An ISO time as `toISOString()` writes it: the only `saved_at` the page ever stores. */

@@ -33,9 +33,9 @@ const APP_SCRIPT = '/assets/index-abc123.js';
 
 /** A template as the build makes it (scripts/feed-boot-plugin.ts), reduced to what matters here. */
 const TEMPLATE = [
-  '<!doctype html><html lang="en"><head>',
+  `<!doctype html><html lang="en" ${STALE_SNAPSHOT}><head>`,
   `<meta name="${SAVED_AT_META}" content="${SAVED_AT_SLOT}" />`,
-  '<script src="/assets/snapshot-gate-1.js"></script></head><body>',
+  '<script>/* the gate */</script></head><body>',
   `${SNAPSHOT_MARKUP_SLOT}<div id="root" ${BEHIND_SNAPSHOT}></div>`,
   '<script defer src="/assets/feed-boot-1.js"></script>',
   `<script type="module" crossorigin src="${APP_SCRIPT}"></script></body></html>`,
@@ -79,7 +79,7 @@ describe('filling the template', () => {
     });
     const page = parse(fillSnapshotPage(TEMPLATE, snapshotMarkup([hostile]), SAVED_AT)!);
     expect([...page.querySelectorAll('script')].map((script) => script.getAttribute('src'))).toEqual([
-      '/assets/snapshot-gate-1.js',
+      null,
       '/assets/feed-boot-1.js',
       APP_SCRIPT,
     ]);

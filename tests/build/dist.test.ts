@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { firstRenderScripts, measureFirstRender } from '../../scripts/bench/bundle-size.mjs';
 import { filesUnder, findSecrets } from './secret-scan.ts';
+import { scriptHash } from '../../csp.config.ts';
 
 const FIRST_RENDER_BUDGET_KB = 150;
 const BEFORE_FIRST_CARD_BUDGET_KB = 170;
@@ -34,6 +35,16 @@ interface ManifestChunk {
   dynamicImports?: string[];
 }
 const ANON_KEY = 'public-anon-key-for-the-build-test';
+
+/** The code of each inline script (no `src`) of a page. */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+}
+
+/** The Content-Security-Policy of a page's meta tag. */
+function policyOf(html: string): string | undefined {
+  return html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)?.[1]?.replaceAll('&#39;', "'");
+}
 let dist: string;
 
 beforeAll(() => {
@@ -108,38 +119,51 @@ describe('the built site', () => {
     }
   });
 
-  it('makes the prerendered page\'s template from index.html: the gate in the head, the snapshot before #root, the boot script deferred before the app', () => {
+  it('makes the prerendered page\'s template from index.html: the gate inline in the head, the snapshot before #root, the boot script deferred before the app', () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     const template = readFileSync(join(dist, 'snapshot.html'), 'utf8');
     const at = (pattern: RegExp) => template.search(pattern);
     const boot = /<script src="(\/assets\/feed-boot-[0-9a-f]+\.js)"><\/script>/.exec(html)?.[1];
     expect(boot).toBeDefined();
-    const gate = /<script src="(\/assets\/snapshot-gate-[0-9a-f]+\.js)"><\/script>/.exec(template)?.[1];
-    expect(gate).toBeDefined();
+    const gate = inlineScripts(template);
+    expect(gate).toHaveLength(1);
+    // The theme's code, then the gate's, which stands alone: no import of another chunk.
+    expect(gate[0]).toContain("setAttribute('data-theme', theme)");
+    expect(gate[0]).not.toMatch(/\bimport\s*[({'"]/);
     // The head: the meta tag the gate reads, then the gate, and no other blocking script.
-    expect(at(/<meta name="snapshot-saved-at" content="__SNAPSHOT_SAVED_AT__" \/>/)).toBeLessThan(at(/<script src="\/assets\/snapshot-gate-/));
-    expect(at(/<script src="\/assets\/snapshot-gate-/)).toBeLessThan(at(/<\/head>/));
-    expect(template.match(/<script src=/g)).toHaveLength(1);
+    expect(at(/<meta name="snapshot-saved-at" content="__SNAPSHOT_SAVED_AT__" \/>/)).toBeLessThan(at(/<script>/));
+    expect(at(/<script>/)).toBeLessThan(at(/<\/head>/));
+    expect(template.match(/<script src=/g)).toBeNull();
     // The body: the slot, #root behind it, the deferred boot script, then the app's module script.
     expect(at(/<!--snapshot--><div id="root" data-behind-snapshot><\/div>/)).toBeGreaterThan(at(/<body>/));
     expect(at(new RegExp(`<script defer src="${boot!}"></script>`))).toBeGreaterThan(at(/<div id="root"/));
     expect(at(new RegExp(`<script defer src="${boot!}"></script>`))).toBeLessThan(at(/<script type="module"/));
     // Everything else as in index.html: the same CSP, styles and app scripts.
-    const strip = (page: string) => page.replace(/<meta name="snapshot-saved-at"[^>]*>\s*|<script[^>]*src="\/assets\/(feed-boot|snapshot-gate)-[^"]+"><\/script>\s*|<!--snapshot-->| data-behind-snapshot/g, '');
+    const strip = (page: string) =>
+      page.replace(/<meta name="snapshot-saved-at"[^>]*>\s*|<script>[\s\S]*?<\/script>\s*|<script[^>]*src="\/assets\/feed-boot-[^"]+"><\/script>\s*|<!--snapshot-->| data-behind-snapshot| data-stale-snapshot/g, '');
     expect(strip(template)).toBe(strip(html));
-    // The gate and the writer stand alone: no import of another chunk.
-    expect(readFileSync(join(dist, gate!.slice(1)), 'utf8')).not.toMatch(/\bimport\s*[({'"]/);
     expect(readFileSync(join(dist, 'snapshot-writer.js'), 'utf8')).not.toMatch(/^\s*import\b|\bimport\s*\(/m);
   });
 
-  it('has no inline script and carries a Content-Security-Policy without eval', () => {
+  it('starts the prerendered page with its snapshot hidden: only the gate, allowed by the CSP, shows it', () => {
+    const template = readFileSync(join(dist, 'snapshot.html'), 'utf8');
+    // Marked stale until the gate says otherwise: a host whose policy blocks the gate never shows cards that may be stale.
+    expect(template).toMatch(/<html lang="en" data-stale-snapshot>/);
+    expect(template).toContain('html[data-stale-snapshot] #snapshot{display:none}');
+    expect(policyOf(template)).toContain(`script-src 'self' '${scriptHash(inlineScripts(template)[0]!)}';`);
+  });
+
+  it('has no inline script in index.html and carries a Content-Security-Policy without eval, allowing only the gate\'s code inline', () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
       expect(attributes).toMatch(/\ssrc="/);
       expect(body?.trim()).toBe('');
     }
-    const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)?.[1]?.replaceAll('&#39;', "'");
-    expect(csp).toContain("script-src 'self'");
+    const csp = policyOf(html);
+    const template = readFileSync(join(dist, 'snapshot.html'), 'utf8');
+    expect(csp).toBe(policyOf(template));
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]{43}=';/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain('connect-src \'self\' https://project.example.supabase.co');
   });

@@ -229,6 +229,36 @@ describe('the service worker', () => {
     await eventually(() => shownTitles(page)).toEqual(LIVE_TITLES);
   });
 
+  it('never shows those cards when the page\'s policy blocks the gate (a host\'s CSP from an older build): the page starts as a first visit does', async () => {
+    const { page, consoleErrors } = await h.open({
+      context: { serviceWorkers: 'allow' },
+      initScripts: [onSite(RECORD_FIRST_SNAPSHOT)],
+      expectConsoleErrors: [/Executing inline script violates/],
+    });
+    await openHomeWithStories(page);
+    const kept = await keptStories(page);
+    await eventually(() => servedSnapshot(page)).toEqual({ savedAt: kept.saved_at, titles: LIVE_TITLES.slice(0, SNAPSHOT_CARDS) });
+
+    // The kept page's policy without the gate's hash, everything else as it was.
+    const dropped = await page.evaluate(async () => {
+      const name = (await caches.keys()).find((key) => key.startsWith('newsroom-'))!;
+      const cache = await caches.open(name);
+      const served = (await cache.match('/'))!;
+      const html = await served.text();
+      const without = html.replace(/ &#39;sha256-[A-Za-z0-9+/=]+&#39;/, '');
+      await cache.put('/', new Response(without, { status: served.status, headers: served.headers }));
+      return without !== html;
+    });
+    expect(dropped).toBe(true);
+    h.backend.script({ proxy: true, delayMs: 1500 });
+    const response = await page.reload();
+    expect(response?.fromServiceWorker()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { firstSnapshot?: unknown }).firstSnapshot)).toEqual({ display: 'none', parsing: true, bootRan: false });
+    expect(consoleErrors.some((error) => /Executing inline script violates/.test(error))).toBe(true);
+    // The kept stories still show at once, painted by the boot script instead; then the live answer.
+    await eventually(() => shownTitles(page)).toEqual(LIVE_TITLES);
+  });
+
   it('never answers the feed call: with the function back, the live answer comes from the network', async () => {
     const { page } = await h.open({ context: { serviceWorkers: 'allow' } });
     await openHomeWithStories(page);
