@@ -585,6 +585,11 @@ function headline(r, machine) {
     firstCardFirstVisitRatio: round(median(a.app4x) / median(a.static4x), 2),
     keystrokeP95Ms2k: round(r.typing2k.p95),
     keystrokeP95Ms10k: round(r.typing10k.p95),
+    /**
+     * The same figure for a plain input on static.html (no JavaScript), typed the same way: the
+     * floor the two above are measured against, which a page with no script at all can miss.
+     */
+    keystrokeP95MsPlainInput: round(r.typingStatic.p95),
     resultsP95Ms10k: round(r.typing10k.resultsP95),
     longTasksAfterAnswer10k: r.load10k4x.afterAnswer,
     longTasksAfterHeldAnswer10k: r.load10k4xHeld.afterAnswer,
