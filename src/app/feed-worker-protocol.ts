@@ -18,9 +18,10 @@ export type FeedWorkerMessage = { type: 'ready' } | { type: 'stories'; stories: 
 
 /**
  * Stories per message: receiving a message copies its stories onto the main thread in one
- * task, so a large answer comes in several short ones (docs/performance.md).
+ * task, so a large answer comes in several short ones (docs/performance.md). 500 took 65-80 ms
+ * at 4x CPU throttling, a long task of its own.
  */
-export const STORIES_PER_MESSAGE = 500;
+export const STORIES_PER_MESSAGE = 250;
 
 export const NOT_JSON = 'The fetch-news answer is not JSON';
 export const UNREADABLE = 'The fetch-news answer could not be read';
