@@ -29,8 +29,8 @@ const THEME_BOOT_FILE = 'theme-boot.js';
 /**
  * The prerendered page's blocking script (src/snapshot-gate.ts), after the theme's code as well.
  * Inline in that page, allowed by its hash in the CSP (csp.config.ts): as a file, the parser
- * waited for its request (through the service worker) before the first cards, 30-40 ms of a
- * repeat visit's first card at 4x CPU throttling (docs/performance.md).
+ * waited for its request (through the service worker) before the first cards: 20-25 ms in
+ * Resource Timing at 4x CPU throttling (docs/security.md#content-security-policy).
  */
 const SNAPSHOT_GATE = 'src/snapshot-gate.ts';
 
