@@ -11,7 +11,6 @@
  * slower, the same behaviour.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { SAVED_AT_META, SAVED_AT_SLOT, SNAPSHOT_MARKUP_SLOT, SNAPSHOT_PAGE_TEMPLATE, SNAPSHOT_WRITER_PATH, STALE_SNAPSHOT } from '../src/snapshot/prerendered.ts';
@@ -145,7 +144,8 @@ export function feedBootScript(inline: InlineScripts): Plugin[] {
     async buildStart() {
       if (!building) return;
       // The theme first: it must be on <html> before anything paints.
-      const theme = readFileSync(join(publicDir, THEME_BOOT_FILE), 'utf8');
+      // Minified like the rest: written for people, the file is mostly comments.
+      const theme = (await bundleAlone(this, join(publicDir, THEME_BOOT_FILE), { root, mode, envDir })).trim();
       const code = `${theme}\n${await bundleAlone(this, FEED_BOOT, { root, mode, envDir })}`;
       fileName = `assets/feed-boot-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`;
       this.emitFile({ type: 'asset', fileName, source: code });
