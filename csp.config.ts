@@ -38,6 +38,29 @@ export function securityHeaders(backendUrl: string, scriptHashes: readonly strin
   };
 }
 
+/** The file hosts such as Netlify and Cloudflare Pages read their response headers from. */
+export const HOST_HEADERS_FILE = '_headers';
+
+/** What a host must revalidate on every request: the page and the service worker (docs/deploy.md#offline-and-updates). */
+const REVALIDATED_PATHS = ['/', '/index.html', '/sw.js'];
+
+/**
+ * `dist/_headers`, in the format Netlify and Cloudflare Pages share: the security headers of
+ * this build on every path (the policy with the hashes of its inline scripts, and
+ * `frame-ancestors`, which the page's meta tag cannot carry), the hashed files cached for a
+ * year, the page and the worker revalidated. No header is set by two rules that match the
+ * same path: Cloudflare joins such values with a comma.
+ */
+export function hostHeadersFile(backendUrl: string, scriptHashes: readonly string[] = []): string {
+  const rule = (path: string, headers: Record<string, string>) => [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
+  return `${[
+    '# Made by the build (vite.config.ts, csp.config.ts) for hosts that read it; other hosts: docs/security.md.',
+    rule('/*', securityHeaders(backendUrl, scriptHashes)),
+    rule('/assets/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }),
+    ...REVALIDATED_PATHS.map((path) => rule(path, { 'Cache-Control': 'no-cache' })),
+  ].join('\n\n')}\n`;
+}
+
 /** A script's CSP source expression without its quotes: `sha256-<base64 of its SHA-256>`. */
 export function scriptHash(code: string): string {
   return `sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}`;

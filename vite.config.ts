@@ -1,9 +1,9 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { contentSecurityPolicy, inlineScriptHashes, scriptHash, securityHeaders } from './csp.config.ts';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { contentSecurityPolicy, HOST_HEADERS_FILE, hostHeadersFile, inlineScriptHashes, scriptHash, securityHeaders } from './csp.config.ts';
 import { feedBootScript, type InlineScripts } from './scripts/feed-boot-plugin.ts';
 import { SNAPSHOT_PAGE_TEMPLATE } from './src/snapshot/prerendered.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
@@ -50,6 +50,22 @@ function previewSecurityHeaders(backendUrl: string): Plugin {
 }
 
 /**
+ * `dist/_headers` for hosts that read it (Netlify, Cloudflare Pages): the same headers as the
+ * preview's, this build's hashes included, so that a deployment never sends a policy that
+ * lags behind its gate (docs/security.md). Written beside the bundle, not into it: the service
+ * worker does not keep it, and these hosts do not serve it.
+ */
+function hostHeaders(backendUrl: string, inline: InlineScripts): Plugin {
+  return {
+    name: 'host-headers-file',
+    apply: 'build',
+    writeBundle(options) {
+      if (options.dir) writeFileSync(join(options.dir, HOST_HEADERS_FILE), hostHeadersFile(backendUrl, inline.code.map(scriptHash)));
+    },
+  };
+}
+
+/**
  * A production build is for a real deployment: it needs the project's URL and public anon
  * key (docs/deploy.md), and must never carry a secret key. Development (`npm start`,
  * `vite build --mode development`) keeps the local defaults of src/app/config.ts.
@@ -88,6 +104,7 @@ export default defineConfig(({ command, mode }) => {
       // Before the worker's plugin: it adds the prerendered page's template to the bundle.
       feedBootScript(inline),
       previewSecurityHeaders(backendUrl),
+      hostHeaders(backendUrl, inline),
       // dist/sw.js: the site's files kept for offline visits (docs/deploy.md#offline-and-updates).
       serviceWorker(),
     ],

@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { firstRenderScripts, measureFirstRender } from '../../scripts/bench/bundle-size.mjs';
 import { filesUnder, findSecrets } from './secret-scan.ts';
-import { scriptHash } from '../../csp.config.ts';
+import { HOST_HEADERS_FILE, scriptHash } from '../../csp.config.ts';
+import { parseHostHeaders } from './host-headers.ts';
 
 const FIRST_RENDER_BUDGET_KB = 150;
 const BEFORE_FIRST_CARD_BUDGET_KB = 170;
@@ -202,8 +203,8 @@ describe('the built site', () => {
     const listed = JSON.parse(JSON.parse(/JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(worker)?.[1] ?? '""') as string) as string[];
     const shipped = filesUnder(dist)
       .map((file) => `/${relative(dist, file).split(sep).join('/')}`)
-      // Build metadata (.vite/manifest.json, which the size gate reads) is not part of the site.
-      .filter((path) => !path.endsWith('.map') && path !== '/sw.js' && !path.startsWith('/.vite/'))
+      // Build metadata (.vite/manifest.json, which the size gate reads) and the hosts' headers file are not part of the site.
+      .filter((path) => !path.endsWith('.map') && path !== '/sw.js' && path !== `/${HOST_HEADERS_FILE}` && !path.startsWith('/.vite/'))
       .map((path) => (path === '/index.html' ? '/' : path));
     expect([...listed].sort()).toEqual(shipped.sort());
     expect(listed).toEqual(expect.arrayContaining(['/', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png']));
@@ -213,6 +214,13 @@ describe('the built site', () => {
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest"');
     const manifest = JSON.parse(readFileSync(join(dist, 'manifest.webmanifest'), 'utf8')) as { icons: Array<{ src: string; sizes: string }> };
     for (const icon of manifest.icons) expect(existsSync(join(dist, icon.src)), icon.src).toBe(true);
+  });
+
+  it('writes the headers file of Netlify and Cloudflare Pages with the policy of its pages, frame-ancestors added', () => {
+    const rules = parseHostHeaders(readFileSync(join(dist, HOST_HEADERS_FILE), 'utf8'));
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    expect(rules.get('/*')?.['Content-Security-Policy']).toBe(`${policyOf(html)}; frame-ancestors 'none'`);
+    expect(rules.get('/assets/*')?.['Cache-Control']).toContain('immutable');
   });
 
   it('allows the worker and the manifest in its Content-Security-Policy, from the site only', () => {
