@@ -60,6 +60,9 @@ async function bundleAlone(context: { error(message: string): never }, entry: st
       emptyOutDir: false,
       copyPublicDir: false,
       lib: { entry, formats: [format], name: 'newsroom' },
+      // Whitespace too: Vite keeps it in an ES library (for the bundlers that would consume
+      // one), and these scripts go to the browser as they are.
+      rolldownOptions: { output: { minify: true, comments: { annotation: false } } },
     },
   })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((output) => output.output);
