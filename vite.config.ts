@@ -60,7 +60,8 @@ function hostHeaders(backendUrl: string, inline: InlineScripts): Plugin {
     name: 'host-headers-file',
     apply: 'build',
     writeBundle(options) {
-      if (options.dir) writeFileSync(join(options.dir, HOST_HEADERS_FILE), hostHeadersFile(backendUrl, inline.code.map(scriptHash)));
+      if (!options.dir) return this.error(`${HOST_HEADERS_FILE} goes beside the bundle, and this build has no output folder`);
+      writeFileSync(join(options.dir, HOST_HEADERS_FILE), hostHeadersFile(backendUrl, inline.code.map(scriptHash)));
     },
   };
 }
