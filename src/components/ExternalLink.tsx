@@ -3,6 +3,7 @@ import { Link, type LinkProps } from 'react-aria-components';
 import styled from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
 import { ExternalLinkIcon } from './icons-more.tsx';
+import { cardTextFont } from './storyFonts.ts';
 
 export interface ExternalLinkProps extends Omit<LinkProps, 'href' | 'target' | 'rel' | 'children'> {
   /** An http(s) URL; the caller checks it. */
@@ -16,8 +17,7 @@ const StyledLink = styled(Link)`
   gap: ${({ theme }) => theme.space(1.5)};
   min-height: 40px;
   color: ${({ theme }) => theme.color.accent};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  ${cardTextFont('bold')}
   text-decoration: none;
   border-radius: ${({ theme }) => theme.radius.sm};
   cursor: pointer;

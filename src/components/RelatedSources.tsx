@@ -4,6 +4,7 @@ import type { RelatedLink } from '../domain/story.ts';
 import { focusRing } from '../theme/mixins.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { ChevronDownIcon } from './icons-more.tsx';
+import { smallPrintFont } from './storyFonts.ts';
 
 export interface RelatedSourcesProps {
   /** Validated entries (1 to 10); the card shows nothing when there are none. */
@@ -27,8 +28,7 @@ const Trigger = styled(Button)`
   background: transparent;
   color: ${({ theme }) => theme.color.textMuted};
   font: inherit;
-  font-size: ${({ theme }) => theme.font.size.xs};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  ${smallPrintFont('medium')}
   cursor: pointer;
 
   svg {

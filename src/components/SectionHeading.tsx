@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { headlineFont } from './storyFonts.ts';
 
 /** An `h2` with the editorial rule above it. */
 export const SectionHeading = styled.h2`
@@ -9,8 +10,6 @@ export const SectionHeading = styled.h2`
   padding-top: ${({ theme }) => theme.space(3)};
   border-top: 3px solid ${({ theme }) => theme.color.text};
   color: ${({ theme }) => theme.color.text};
-  font-family: ${({ theme }) => theme.font.heading};
-  font-size: ${({ theme }) => theme.font.size.xl};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  ${headlineFont('xl')}
   line-height: ${({ theme }) => theme.font.lineHeight.tight};
 `;

@@ -11,6 +11,7 @@ import { RelatedSources } from './RelatedSources.tsx';
 import { DeferredShareMenu } from './DeferredShareMenu.tsx';
 import type { ShareTarget } from './ShareMenu.tsx';
 import { StoryImage } from './StoryImage.tsx';
+import { cardTextFont, headlineFont, smallPrintFont } from './storyFonts.ts';
 
 export type StoryCardVariant = 'large' | 'compact';
 
@@ -58,7 +59,7 @@ const NewBadge = styled.span`
   border-radius: ${({ theme }) => theme.radius.pill};
   background: ${({ theme }) => theme.color.accentSoft.bg};
   color: ${({ theme }) => theme.color.accentSoft.text};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  ${smallPrintFont('bold')}
   letter-spacing: 0.02em;
 `;
 
@@ -77,7 +78,7 @@ const Meta = styled.div`
   align-items: center;
   gap: ${({ theme }) => `${theme.space(1)} ${theme.space(2.5)}`};
   color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.xs};
+  ${smallPrintFont('regular')}
 `;
 
 const SourceBadge = styled.span`
@@ -87,7 +88,7 @@ const SourceBadge = styled.span`
   border-radius: ${({ theme }) => theme.radius.pill};
   background: ${({ theme }) => theme.color.surfaceMuted};
   color: ${({ theme }) => theme.color.text};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  ${smallPrintFont('bold')}
   letter-spacing: 0.02em;
   text-overflow: ellipsis;
   text-transform: uppercase;
@@ -96,19 +97,17 @@ const SourceBadge = styled.span`
 
 const Title = styled.h3<{ $variant: StoryCardVariant }>`
   color: ${({ theme }) => theme.color.text};
-  font-family: ${({ theme }) => theme.font.heading};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  ${({ $variant }) => headlineFont($variant === 'large' ? 'xl' : 'lg')}
   line-height: ${({ theme }) => theme.font.lineHeight.tight};
   overflow-wrap: anywhere;
   text-wrap: balance;
-  font-size: ${({ theme, $variant }) => ($variant === 'large' ? theme.font.size.xl : theme.font.size.lg)};
 `;
 
 const Summary = styled.p<{ $lines: number }>`
   display: -webkit-box;
   overflow: hidden;
   color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  ${cardTextFont('regular')}
   overflow-wrap: anywhere;
   -webkit-box-orient: vertical;
   -webkit-line-clamp: ${({ $lines }) => $lines};
