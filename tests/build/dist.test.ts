@@ -216,6 +216,20 @@ describe('the built site', () => {
     for (const icon of manifest.icons) expect(existsSync(join(dist, icon.src)), icon.src).toBe(true);
   });
 
+  it('links a 32 px PNG favicon, which the service worker keeps: Chromium builds an SVG favicon on the main thread after every change of the URL', () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const icons = [...html.matchAll(/<link rel="icon" ([^>]*)>/g)].map((match) => match[1] ?? '');
+    expect(icons).toHaveLength(1);
+    const href = /href="([^"]+)"/.exec(icons[0]!)?.[1] ?? '';
+    expect(icons[0]).toContain('type="image/png"');
+    expect(icons[0]).toContain('sizes="32x32"');
+    const png = readFileSync(join(dist, href));
+    // The PNG signature, then IHDR: its width and height.
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([32, 32]);
+    expect(readFileSync(join(dist, 'sw.js'), 'utf8')).toContain(href);
+  });
+
   it('writes the headers file of Netlify and Cloudflare Pages with the policy of its pages, frame-ancestors added', () => {
     const rules = parseHostHeaders(readFileSync(join(dist, HOST_HEADERS_FILE), 'utf8'));
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
