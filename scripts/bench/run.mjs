@@ -459,7 +459,9 @@ ${profileMarkdown(r.profiles.typing)}
 - The site is built once into \`dist-bench/\` with \`VITE_SUPABASE_URL\` set to the bench server's
   own origin. One \`node:http\` server on 127.0.0.1 serves it (SPA fallback, no compression, no
   caching), answers \`/functions/v1/fetch-news\` with the scenario's stories, serves story images as
-  small generated SVGs, and serves \`/static.html\`: the same first stories (3 top + up to 60
+  small generated PNGs (640×360, a few KB: raster images, as real feeds link; an SVG image is a
+  document the browser builds on the main thread, 30–50 ms at 4x per image, which the bench
+  counted in typing and loading until 2026-11-26), and serves \`/static.html\`: the same first stories (3 top + up to 60
   compact, what the page's first render shows) as plain \`<article>\` markup, one linked
   stylesheet, a plain search input, no JavaScript. That page is the floor for the first story
   card and for keystroke latency.

@@ -1,12 +1,12 @@
 /**
  * The bench server: one node:http server on 127.0.0.1 that serves the built site with SPA
  * fallback, answers the fetch-news function with the scenario's stories, serves the story
- * images as small SVGs, and /static.html, the no-JavaScript floor of the same stories.
+ * images as small PNGs, and /static.html, the no-JavaScript floor of the same stories.
  */
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { STATIC_CSS, staticPage, storyImageSvg } from './stories.mjs';
+import { STATIC_CSS, staticPage, storyImagePng } from './stories.mjs';
 
 /** @typedef {import('./stories.mjs').Story} Story */
 
@@ -73,6 +73,17 @@ export async function startBenchServer({ distDir, port = 0 }) {
   let held = null;
   /** @type {FeedCall[]} */
   const feedCalls = [];
+  /** Story images, made once per name. @type {Map<string, Buffer>} */
+  const images = new Map();
+  /** @param {string} name */
+  const storyImage = (name) => {
+    let image = images.get(name);
+    if (image === undefined) {
+      image = storyImagePng(name);
+      images.set(name, image);
+    }
+    return image;
+  };
 
   /** @param {string} urlPath */
   async function siteFile(urlPath) {
@@ -102,7 +113,7 @@ export async function startBenchServer({ distDir, port = 0 }) {
     }
     if (pathname === '/static.html') return send(200, { 'content-type': TYPES['.html'] }, page);
     if (pathname === '/static.css') return send(200, { 'content-type': TYPES['.css'], 'cache-control': CACHE.asset }, STATIC_CSS);
-    if (pathname.startsWith('/bench-images/')) return send(200, { 'content-type': TYPES['.svg'], 'cache-control': CACHE.asset }, storyImageSvg(pathname));
+    if (pathname.startsWith('/bench-images/')) return send(200, { 'content-type': TYPES['.png'], 'cache-control': CACHE.asset }, storyImage(pathname));
     const file = pathname.endsWith('/') ? null : await siteFile(pathname);
     if (file) {
       const cache = pathname.startsWith('/assets/') ? CACHE.asset : CACHE.page;

@@ -1,9 +1,10 @@
 /**
  * Bench data: N generated stories with realistic field lengths, the 14-story fixture answer,
- * the small SVG served for story images, and /static.html, the practical floor: the same first
+ * the small PNG served for story images, and /static.html, the practical floor: the same first
  * stories as plain <article> markup with a linked stylesheet and no JavaScript.
  */
 import { readFileSync } from 'node:fs';
+import { crc32, deflateSync } from 'node:zlib';
 import { seededRandom } from './stats.mjs';
 
 /** @typedef {{ id: string, title: string, summary: string, source: string, url: string, image?: string, published_at: string, category: string }} Story */
@@ -86,7 +87,7 @@ export function makeStories(count, origin) {
       published_at: new Date(BASE_TIME - index * 7 * 60_000).toISOString(),
       category,
     };
-    if (index % 5 === 0) story.image = `${origin}/bench-images/story-${index + 1}.svg`;
+    if (index % 5 === 0) story.image = `${origin}/bench-images/story-${index + 1}.png`;
     return story;
   });
 }
@@ -101,15 +102,66 @@ export function makeStories(count, origin) {
 export function fixtureStories(fixturePath, origin) {
   const { stories } = JSON.parse(readFileSync(fixturePath, 'utf8'));
   return stories.map((/** @type {Story} */ story) =>
-    story.image ? { ...story, image: `${origin}/bench-images/${new URL(story.image).pathname.split('/').pop()}` } : story,
+    story.image ? { ...story, image: `${origin}/bench-images/${new URL(story.image).pathname.split('/').pop()?.replace(/\.svg$/, '.png')}` } : story,
   );
 }
 
-/** A small generated SVG, different per name. @param {string} name */
-export function storyImageSvg(name) {
+/** [r, g, b] of an HSL colour. @param {number} hue degrees @param {number} saturation 0-1 @param {number} lightness 0-1 */
+function hslToRgb(hue, saturation, lightness) {
+  const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
+  /** @param {number} n */
+  const channel = (n) => {
+    const k = (n + hue / 30) % 12;
+    return Math.round(255 * (lightness - chroma / 2 * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return [channel(0), channel(8), channel(4)];
+}
+
+/** A PNG chunk: length, type, data and the CRC of type and data. @param {string} type @param {Buffer} data */
+function pngChunk(type, data) {
+  const chunk = Buffer.alloc(12 + data.length);
+  chunk.writeUInt32BE(data.length, 0);
+  chunk.write(type, 4, 'latin1');
+  data.copy(chunk, 8);
+  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + data.length)), 8 + data.length);
+  return chunk;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * A story image: 640x360, a disc on a background, colours different per name (a few KB). A
+ * raster image, as real feeds carry (the feed files in tests/fixtures/feeds link JPEG, PNG and
+ * GIF images, none SVG): the browser decodes those off the main thread, where an SVG image is a
+ * document of its own built on the main thread, 30-50 ms at 4x CPU throttling per image,
+ * which no real story image costs (docs/performance.md, Method).
+ * @param {string} name
+ */
+export function storyImagePng(name) {
   let hash = 0;
   for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) % 360;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360" viewBox="0 0 640 360"><rect width="640" height="360" fill="hsl(${hash} 45% 55%)"/><circle cx="320" cy="180" r="90" fill="hsl(${(hash + 180) % 360} 45% 75%)"/></svg>`;
+  const background = hslToRgb(hash, 0.45, 0.55);
+  const disc = hslToRgb((hash + 180) % 360, 0.45, 0.75);
+  const width = 640;
+  const height = 360;
+  const rowBytes = 1 + width * 3;
+  const pixels = Buffer.alloc(rowBytes * height);
+  for (let y = 0; y < height; y += 1) {
+    // Each row starts with its filter type, 0 (none).
+    for (let x = 0; x < width; x += 1) {
+      const [r, g, b] = (x - 320) ** 2 + (y - 180) ** 2 <= 90 ** 2 ? disc : background;
+      const at = y * rowBytes + 1 + x * 3;
+      pixels[at] = r;
+      pixels[at + 1] = g;
+      pixels[at + 2] = b;
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bits per channel
+  header[9] = 2; // colour type: RGB
+  return Buffer.concat([PNG_SIGNATURE, pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(pixels)), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 const escapeHtml = (/** @type {string} */ text) =>
