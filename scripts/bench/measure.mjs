@@ -54,6 +54,9 @@ function benchInitScript() {
           start: entry.startTime,
           duration: entry.duration,
           blocking: entry.blockingDuration,
+          // Where the frame's rendering (rAF callbacks, then style and layout) began, if it rendered.
+          renderStart: entry.renderStart,
+          styleAndLayoutStart: entry.styleAndLayoutStart,
           scripts: entry.scripts.map((/** @type {any} */ script) => ({
             invoker: `${script.invokerType}:${script.invoker}`,
             url: script.sourceURL,

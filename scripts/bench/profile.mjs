@@ -221,7 +221,7 @@ export function summarizeProfile(profile, { distDir, origin, top = 12 }) {
   };
 }
 
-/** @typedef {{ start: number, duration: number, blocking: number, scripts: { invoker: string, url: string, offset: number, name: string, duration: number }[] }} AnimationFrame */
+/** @typedef {{ start: number, duration: number, blocking: number, renderStart?: number, styleAndLayoutStart?: number, scripts: { invoker: string, url: string, offset: number, name: string, duration: number }[] }} AnimationFrame */
 
 /**
  * Long animation frames grouped by what started the script work in them (an input listener,
@@ -243,9 +243,15 @@ export function summarizeFrames(frames, locator, top = 6) {
       groups.set(key, group);
     }
   }
+  // The frames' rendering: from renderStart (animation frame callbacks, then style, layout and
+  // paint) to the frame's end, when the frame rendered at all.
+  const rendering = frames.map((f) => (f.renderStart ? f.start + f.duration - f.renderStart : 0));
   return {
     frames: frames.length,
     longest: frames.length ? Math.max(...frames.map((f) => f.duration)) : 0,
+    scriptMs: frames.reduce((sum, f) => sum + f.scripts.reduce((n, script) => n + script.duration, 0), 0),
+    renderingMs: rendering.reduce((sum, ms) => sum + ms, 0),
+    longestRenderingMs: Math.max(0, ...rendering),
     scripts: [...groups.values()].sort((a, b) => b.totalMs - a.totalMs).slice(0, top),
   };
 }

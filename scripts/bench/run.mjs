@@ -206,6 +206,7 @@ async function loadScenario(server, browser, stories, throttle, { held = false }
       longestAfterAnswer: max([0, ...result.longTasks.filter((task) => task.start + task.duration > result.feedAnswered).map((task) => task.duration)]),
       heapBytes: result.heapBytes,
       frames: result.frames,
+      framesAfterAnswer: result.frames.filter((frame) => frame.start + frame.duration > result.feedAnswered),
     });
   }
   const summary = {
@@ -217,6 +218,7 @@ async function loadScenario(server, browser, stories, throttle, { held = false }
     longestAfterAnswer: median(runs.map((r) => r.longestAfterAnswer)),
     heapBytes: median(runs.map((r) => r.heapBytes)),
     frames: runs.flatMap((r) => r.frames),
+    framesAfterAnswer: runs.flatMap((r) => r.framesAfterAnswer),
   };
   log(`load, ${stories.length} stories, ${throttle ? '4x' : '1x'}${held ? ', answer held until the app is up' : ''}: ${summary.count} long tasks (${summary.afterAnswer} after the answer), longest ${ms(summary.longest)}, heap ${mb(summary.heapBytes)}`);
   return summary;
@@ -332,7 +334,7 @@ function profileMarkdown(profile) {
 function framesMarkdown(summary) {
   if (summary.frames === 0) return 'No long animation frames.';
   return [
-    `${summary.frames} long animation frames (over 50 ms), the longest ${ms(summary.longest)}. The script work in them, by what started it:`,
+    `${summary.frames} long animation frames (over 50 ms), the longest ${ms(summary.longest)}: scripts ${ms(summary.scriptMs)} in all, rendering (animation frame callbacks, style, layout, paint) ${ms(summary.renderingMs)} in all and at most ${ms(summary.longestRenderingMs)} in one frame. The script work in them, by what started it:`,
     '',
     markdownTable(
       ['invoker → function (source)', 'scripts', 'total', 'longest'],
@@ -434,6 +436,10 @@ that started the work; functions mapped to their sources.
 Loading 10,000 stories (all ${LOAD_RUNS} runs):
 
 ${framesMarkdown(r.attribution.load10k)}
+
+After a 10,000-story answer held until the app is up (all ${LOAD_RUNS} runs, the frames that end after the answer):
+
+${framesMarkdown(r.attribution.load10kHeld)}
 
 Typing with 2,000 stories loaded (all ${TYPING_RUNS} runs, typing only):
 
@@ -565,6 +571,7 @@ async function measureAll(server, browser, rawBrowser, loadBefore) {
   const attribution = {
     lastScriptBeforeFeed: commonestChunk([...firstCard.milestones.app4x, ...firstCard.milestones.app1x], locator),
     load10k: summarizeFrames(load10k4x.frames, locator),
+    load10kHeld: summarizeFrames(load10k4xHeld.framesAfterAnswer, locator),
     typing2k: summarizeFrames(typing2k.frames, locator),
     typing10k: summarizeFrames(typing10k.frames, locator),
   };
