@@ -249,11 +249,11 @@ function recordKeystrokes(input) {
     const samples = [];
     Object.defineProperty(window, '__keys', { value: samples });
     /** Event Timing entries (the browser's own input-to-next-paint): interaction id and duration by event start. */
-    /** @type {{ name: string, start: number, interaction: number, duration: number }[]} */
+    /** @type {{ name: string, start: number, interaction: number, duration: number, processingStart: number, processingEnd: number }[]} */
     const events = [];
     Object.defineProperty(window, '__events', { value: events });
     new PerformanceObserver((list) => {
-      for (const entry of /** @type {any[]} */ (list.getEntries())) events.push({ name: entry.name, start: entry.startTime, interaction: entry.interactionId, duration: entry.duration });
+      for (const entry of /** @type {any[]} */ (list.getEntries())) events.push({ name: entry.name, start: entry.startTime, interaction: entry.interactionId, duration: entry.duration, processingStart: entry.processingStart, processingEnd: entry.processingEnd });
     }).observe(/** @type {any} */ ({ type: 'event', durationThreshold: 16 }));
     let typed = element.value;
     window.addEventListener(
@@ -282,17 +282,26 @@ function recordKeystrokes(input) {
 const EVENT_THRESHOLD_MS = 16;
 
 /**
- * The key's interaction latency as the browser measures it for INP: the longest Event Timing
- * duration among the events of the interaction whose keydown started at `stamp` (from the
- * event's timestamp to the next paint after its handlers, in steps of 8 ms). Keys the browser
- * did not report took under the threshold: they count as the threshold.
- * @param {{ name: string, start: number, interaction: number, duration: number }[]} events
+ * The key's interaction as the browser measures it for INP: the longest Event Timing entry
+ * among the events of the interaction whose keydown started at `stamp`. `latency` is its
+ * duration (from the event's timestamp to the next paint after its handlers, in steps of
+ * 8 ms), split into the wait before its handlers ran (`inputDelay`), the handlers
+ * (`processing`) and the rest up to the paint (`presentation`). A key the browser did not report
+ * took under the threshold: it counts as the threshold, with no split.
+ * @param {{ name: string, start: number, interaction: number, duration: number, processingStart: number, processingEnd: number }[]} events
  * @param {number} stamp the keydown's `timeStamp`
+ * @returns {{ latency: number, inputDelay: number | null, processing: number | null, presentation: number | null }}
  */
-function interactionLatency(events, stamp) {
+function interaction(events, stamp) {
   const keydown = events.find((entry) => entry.name === 'keydown' && Math.abs(entry.start - stamp) < 0.5 && entry.interaction > 0);
-  if (!keydown) return EVENT_THRESHOLD_MS;
-  return Math.max(...events.filter((entry) => entry.interaction === keydown.interaction).map((entry) => entry.duration));
+  if (!keydown) return { latency: EVENT_THRESHOLD_MS, inputDelay: null, processing: null, presentation: null };
+  const longest = events.filter((entry) => entry.interaction === keydown.interaction).reduce((a, b) => (b.duration > a.duration ? b : a));
+  return {
+    latency: longest.duration,
+    inputDelay: longest.processingStart - longest.start,
+    processing: longest.processingEnd - longest.processingStart,
+    presentation: longest.start + longest.duration - longest.processingEnd,
+  };
 }
 
 /** After a word's results have painted: a reader's pause before the next word. */
@@ -434,9 +443,12 @@ export async function typingRun(browser, { url, firstTitle, expected, profile = 
     const cpuProfile = profile ? await stopProfiler(cdp) : null;
     /** @type {{ key: string, want: string, got: string, latency: number }[]} */
     const recorded = await page.evaluate(() => /** @type {any} */ (window).__keys);
-    /** @type {{ name: string, start: number, interaction: number, duration: number }[]} */
+    /** @type {{ name: string, start: number, interaction: number, duration: number, processingStart: number, processingEnd: number }[]} */
     const events = await page.evaluate(() => /** @type {any} */ (window).__events);
-    const samples = recorded.map((/** @type {any} */ sample) => ({ ...sample, paint: interactionLatency(events, sample.stamp) }));
+    const samples = recorded.map((/** @type {any} */ sample) => {
+      const measured = interaction(events, sample.stamp);
+      return { ...sample, paint: measured.latency, eventTiming: measured };
+    });
     /** @type {number[]} */
     const results = await page.evaluate(() => /** @type {any} */ (window).__results ?? []);
     /** @type {import('./profile.mjs').AnimationFrame[]} */

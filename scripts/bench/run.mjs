@@ -138,6 +138,18 @@ function matchCountFor(stories) {
 }
 
 /**
+ * Where the slowest 5% of keys (by the frame-based latency) spent their time, by Event Timing:
+ * medians of the wait before the handlers, the handlers, and the rest up to the paint.
+ * @param {{ latency: number, eventTiming: { inputDelay: number | null, processing: number | null, presentation: number | null } }[]} samples
+ */
+function slowestKeysSplit(samples) {
+  const slowest = [...samples].sort((a, b) => b.latency - a.latency).slice(0, Math.max(1, Math.ceil(samples.length * 0.05)));
+  const split = slowest.map((s) => s.eventTiming).filter((t) => t.inputDelay !== null && t.processing !== null && t.presentation !== null);
+  const of = (/** @type {(t: typeof split[number]) => number | null} */ pick) => (split.length ? median(split.map((t) => /** @type {number} */ (pick(t)))) : NaN);
+  return { keys: slowest.length, split: split.length, inputDelay: of((t) => t.inputDelay), processing: of((t) => t.processing), presentation: of((t) => t.presentation) };
+}
+
+/**
  * b. Typing in the search box, TYPING_RUNS times; percentiles over all keys.
  * @param {BenchServer} server
  * @param {Browser} browser
@@ -147,7 +159,7 @@ function matchCountFor(stories) {
 async function typingScenario(server, browser, stories, path = '/') {
   const expected = path === '/' ? matchCountFor(stories) : null;
   server.setStories(stories);
-  /** @type {{ latency: number, paint: number, want: string, got: string }[]} */
+  /** @type {{ latency: number, paint: number, eventTiming: { inputDelay: number | null, processing: number | null, presentation: number | null }, want: string, got: string }[]} */
   const samples = [];
   /** @type {import('./profile.mjs').AnimationFrame[]} */
   const frames = [];
@@ -170,6 +182,7 @@ async function typingScenario(server, browser, stories, path = '/') {
     // The browser's own measure of the same keys (Event Timing, as INP takes it): a check on the
     // one above, which it should match to within its 8 ms steps.
     eventTimingP95: quantile(samples.map((s) => s.paint), 0.95),
+    slowestSplit: slowestKeysSplit(samples),
     keys: samples.length,
     mismatches,
     runP95,
@@ -378,6 +391,11 @@ function milestonesMarkdown(r) {
 function markdown(r, rows, machine) {
   const a = r.firstCard;
   const typingRuns = (/** @type {{ runP95: number[] }} */ t) => list(t.runP95);
+  const keySplit = (/** @type {{ slowestSplit: ReturnType<typeof slowestKeysSplit> }} */ t) => {
+    const split = t.slowestSplit;
+    if (split.split === 0) return `none of ${split.keys} reported`;
+    return `${ms(split.inputDelay)} / ${ms(split.processing)} / ${ms(split.presentation)} (${split.split} of ${split.keys} keys)`;
+  };
   const loadRuns = (/** @type {Awaited<ReturnType<typeof loadScenario>>} */ l) =>
     l.runs.map((run) => `${run.count} (${run.afterAnswer} after the answer, longest ${run.longest.toFixed(0)}), heap ${mb(run.heapBytes)}`).join('; ');
   return `# Performance
@@ -406,6 +424,7 @@ Per-run values, to show the noise (ms unless marked):
 - Repeat visit, 14 stories, no throttling: app ${list(a.app1xRepeat)}; static.html ${list(a.static1xRepeat)}
 - Results to paint per word (ms, all runs): 14 stories ${list(r.typing14.results)}; 2,000 stories ${list(r.typing2k.results)}; 10,000 stories ${list(r.typing10k.results)}
 - Keystroke to paint p95 per run: plain input on static.html ${typingRuns(r.typingStatic)}; 14 stories ${typingRuns(r.typing14)}; 2,000 stories ${typingRuns(r.typing2k)}; 10,000 stories ${typingRuns(r.typing10k)}
+- The slowest 5% of keys, by Event Timing (medians: waiting for the main thread before the handlers / the handlers / from the handlers to the paint): plain input on static.html ${keySplit(r.typingStatic)}; 14 stories ${keySplit(r.typing14)}; 2,000 stories ${keySplit(r.typing2k)}; 10,000 stories ${keySplit(r.typing10k)}
 - Long tasks loading 10,000 stories, ${THROTTLE}x: ${loadRuns(r.load10k4x)}
 - Long tasks loading 10,000 stories, ${THROTTLE}x, the answer held until the app is up: ${loadRuns(r.load10k4xHeld)}
 - Long tasks loading 10,000 stories, no throttling: ${loadRuns(r.load10k1x)}
