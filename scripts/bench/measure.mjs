@@ -54,9 +54,8 @@ function benchInitScript() {
           start: entry.startTime,
           duration: entry.duration,
           blocking: entry.blockingDuration,
-          // Where the frame's rendering (rAF callbacks, then style and layout) began, if it rendered.
+          // Where the frame's rendering (animation frame callbacks, then style, layout and paint) began, if it rendered.
           renderStart: entry.renderStart,
-          styleAndLayoutStart: entry.styleAndLayoutStart,
           scripts: entry.scripts.map((/** @type {any} */ script) => ({
             invoker: `${script.invokerType}:${script.invoker}`,
             url: script.sourceURL,
@@ -248,8 +247,11 @@ function recordKeystrokes(input) {
     /** @type {{ key: string, want: string, got: string | null, latency: number | null, stamp: number }[]} */
     const samples = [];
     Object.defineProperty(window, '__keys', { value: samples });
-    /** Event Timing entries (the browser's own input-to-next-paint): interaction id and duration by event start. */
-    /** @type {{ name: string, start: number, interaction: number, duration: number, processingStart: number, processingEnd: number }[]} */
+    /**
+     * The browser's Event Timing entries for the page's events (what INP is made of), read by
+     * `interaction` after the typing.
+     * @type {{ name: string, start: number, interaction: number, duration: number, processingStart: number, processingEnd: number }[]}
+     */
     const events = [];
     Object.defineProperty(window, '__events', { value: events });
     new PerformanceObserver((list) => {
@@ -441,11 +443,11 @@ export async function typingRun(browser, { url, firstTitle, expected, profile = 
       return samples.length >= count && samples.every((/** @type {any} */ s) => s.latency !== null);
     }, keys, { polling: 100, timeout: 30_000 });
     const cpuProfile = profile ? await stopProfiler(cdp) : null;
-    /** @type {{ key: string, want: string, got: string, latency: number }[]} */
+    /** @type {{ key: string, want: string, got: string, latency: number, stamp: number }[]} */
     const recorded = await page.evaluate(() => /** @type {any} */ (window).__keys);
     /** @type {{ name: string, start: number, interaction: number, duration: number, processingStart: number, processingEnd: number }[]} */
     const events = await page.evaluate(() => /** @type {any} */ (window).__events);
-    const samples = recorded.map((/** @type {any} */ sample) => {
+    const samples = recorded.map((sample) => {
       const measured = interaction(events, sample.stamp);
       return { ...sample, paint: measured.latency, eventTiming: measured };
     });

@@ -221,7 +221,7 @@ export function summarizeProfile(profile, { distDir, origin, top = 12 }) {
   };
 }
 
-/** @typedef {{ start: number, duration: number, blocking: number, renderStart?: number, styleAndLayoutStart?: number, scripts: { invoker: string, url: string, offset: number, name: string, duration: number }[] }} AnimationFrame */
+/** @typedef {{ start: number, duration: number, blocking: number, renderStart?: number, scripts: { invoker: string, url: string, offset: number, name: string, duration: number }[] }} AnimationFrame */
 
 /**
  * Long animation frames grouped by what started the script work in them (an input listener,
