@@ -125,4 +125,28 @@ describe('searchInSlices', () => {
     expect(taken).toHaveLength(stepsAtCancel);
     expect(done).not.toHaveBeenCalled();
   });
+
+  it('answers each search of a run of keys in turn, the cancelled ones never, over one channel', async () => {
+    // A fresh module, so that its channel is opened under the counting stand-in.
+    vi.resetModules();
+    const opened = vi.fn();
+    class CountedChannel extends MessageChannel {
+      constructor() {
+        super();
+        opened();
+      }
+    }
+    vi.stubGlobal('MessageChannel', CountedChannel);
+    const { searchInSlices: search } = await import('../../src/app/search-index.ts');
+    const answers: string[] = [];
+    for (let key = 1; key <= 6; key += 1) {
+      const cancel = search(slowSearch(8, []), (count) => answers.push(`search ${key}: ${count}`));
+      // Every other search is overtaken before its frame; the others run side by side.
+      if (key % 2 === 0) cancel();
+    }
+    runFrame();
+    await settle();
+    expect(answers).toEqual(['search 1: 8', 'search 3: 8', 'search 5: 8']);
+    expect(opened).toHaveBeenCalledOnce();
+  });
 });
