@@ -62,13 +62,10 @@ export function searchInSlices<T>(steps: Generator<void, T, void>, done: (answer
  * runs, and returns at once.
  */
 const slices: (() => void)[] = [];
-let channel: MessageChannel | undefined;
+const channel = new MessageChannel();
+channel.port1.onmessage = () => slices.shift()?.();
 
 function postTask(slice: () => void) {
-  if (channel === undefined) {
-    channel = new MessageChannel();
-    channel.port1.onmessage = () => slices.shift()?.();
-  }
   slices.push(slice);
   channel.port2.postMessage(null);
 }
