@@ -1,10 +1,8 @@
-import { prepareSearchIndex } from '../domain/filter.ts';
+import { FILTER_STEP, prepareSearchIndex } from '../domain/filter.ts';
 import type { Story } from '../domain/story.ts';
 
 /** Longest slice of index work per task: well under a long task even at 4x CPU throttling. */
 const SLICE_MS = 6;
-/** Stories prepared between two clock readings. */
-const STEP = 50;
 
 /**
  * Prepares the search index of `stories` in the background, a few milliseconds per task, so
@@ -12,15 +10,13 @@ const STEP = 50;
  * (docs/performance.md). Returns the cancel function (an effect's cleanup).
  */
 export function prepareSearchInBackground(stories: readonly Story[]): () => void {
+  // The next chunk of the index (FILTER_STEP stories), prepared between two clock readings.
   let next = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const work = () => {
     const end = performance.now() + SLICE_MS;
-    while (next < stories.length && performance.now() < end) {
-      prepareSearchIndex(stories, next, next + STEP);
-      next += STEP;
-    }
-    timer = next < stories.length ? setTimeout(work, 0) : undefined;
+    while (next * FILTER_STEP < stories.length && performance.now() < end) prepareSearchIndex(stories, next++);
+    timer = next * FILTER_STEP < stories.length ? setTimeout(work, 0) : undefined;
   };
   timer = setTimeout(work, 0);
   return () => clearTimeout(timer);

@@ -18,93 +18,64 @@ export function categoryOf(story: { readonly category?: string }): string {
   return typeof category === 'string' && category.trim() !== '' ? category : DEFAULT_CATEGORY;
 }
 
-interface SearchText {
-  title: string;
-  summary: string;
-  source: string;
-  /** The three fields lower-cased, each on its own, joined by FIELD_BREAK: one search per story. */
-  joined: string;
-}
-
 /**
- * Between the fields of `joined`. A query without it cannot match across two fields there,
- * so one `includes` does the work of three; a query with it (no one types it) takes the slow path.
+ * Between the fields of a story's searched text, and between stories in the prepared index. A
+ * query without it cannot match across two fields or two stories there, so one search does
+ * the work of three per story; a query with it (no one types it) takes the slow path.
  */
 const FIELD_BREAK = '\u0000';
 
-// Lower-casing every story's text on every keystroke costs more than the search itself,
-// so keep it per story object: the prepared search index. The entry also holds the originals,
-// so a story whose text has changed is never matched against stale text.
-const searchTexts = new WeakMap<Story, SearchText>();
+/** Stories per chunk of the prepared index, and searched between two pauses of a search run in steps. */
+export const FILTER_STEP = 256;
 
-function searchText(story: Story): SearchText {
-  const cached = searchTexts.get(story);
-  if (
-    cached !== undefined &&
-    cached.title === story.title &&
-    cached.summary === story.summary &&
-    cached.source === story.source
-  ) {
-    return cached;
-  }
-  const { title, summary, source } = story;
-  const entry: SearchText = {
-    title,
-    summary,
-    source,
-    joined: `${title.toLowerCase()}${FIELD_BREAK}${summary.toLowerCase()}${FIELD_BREAK}${source.toLowerCase()}`,
-  };
-  searchTexts.set(story, entry);
-  return entry;
+/**
+ * A chunk of the prepared search index: FILTER_STEP stories' joined texts, lower-cased, in
+ * one string, each followed by FIELD_BREAK. One string per chunk, not one per story: 10,000
+ * stories' texts are 40 objects for the garbage collector to keep, not 10,000, which it
+ * copied and marked in long tasks of their own at 4x CPU throttling (docs/performance.md).
+ */
+interface IndexChunk {
+  /** The stories indexed, by position in the chunk: a story replaced since is indexed again. */
+  stories: readonly Story[];
+  text: string;
+  /** Where each story's text starts in `text`; then the text's length. */
+  starts: number[];
 }
 
-// The prepared search index of a stories array: each story's `joined` text by position, so
-// that a search is one `includes` per story and a pointer comparison. A story object replaced
-// at a position is indexed again; story objects themselves are never edited (the app's are not).
-interface ArrayIndex {
-  stories: (Story | undefined)[];
-  texts: (string | undefined)[];
-}
-const arrayIndexes = new WeakMap<readonly Story[], ArrayIndex>();
+/** The prepared index of a stories array, by chunk (position / FILTER_STEP). */
+const arrayIndexes = new WeakMap<readonly Story[], (IndexChunk | undefined)[]>();
 
-function indexFor(stories: readonly Story[]): ArrayIndex {
-  let index = arrayIndexes.get(stories);
-  if (index === undefined) {
-    index = { stories: new Array<Story | undefined>(stories.length), texts: new Array<string | undefined>(stories.length) };
-    arrayIndexes.set(stories, index);
-  }
-  return index;
-}
-
-/** The lower-cased text of `story`, at position `i` of the array `index` belongs to. */
-function indexedText(index: ArrayIndex, i: number, story: Story): string {
-  const text = index.texts[i];
-  if (text !== undefined && index.stories[i] === story) return text;
-  const joined = searchText(story).joined;
-  index.stories[i] = story;
-  index.texts[i] = joined;
-  return joined;
+/**
+ * The index chunk `c` of `stories`, prepared now if it was not, or if a story at one of its
+ * positions was replaced since. Story objects themselves are never edited (the app's are not).
+ */
+function indexChunk(stories: readonly Story[], c: number): IndexChunk {
+  const chunks = arrayIndexes.get(stories) ?? [];
+  arrayIndexes.set(stories, chunks);
+  const slice = stories.slice(c * FILTER_STEP, (c + 1) * FILTER_STEP);
+  const cached = chunks[c];
+  if (cached?.stories.length === slice.length && cached.stories.every((story, k) => story === slice[k])) return cached;
+  // Each story's three searched fields and the break after them, lower-cased (FIELD_BREAK stays
+  // as it is: it is no letter, and no letter's case depends on it). Joined at once, so that the
+  // chunk's text is one flat string and the stories' own texts are short-lived.
+  const texts = slice.map(({ title, summary, source }) => [title, summary, source, ''].join(FIELD_BREAK).toLowerCase());
+  const starts = [0];
+  for (const text of texts) starts.push((starts.at(-1) as number) + text.length);
+  return (chunks[c] = { stories: slice, text: texts.join(''), starts });
 }
 
 /**
- * Prepares the search index of `stories[from..to)` ahead of the first search, so that filtering
- * thousands of stories then only searches (the app calls it in small slices, in the background).
+ * Prepares chunk `c` of the search index of `stories` (its stories from c × FILTER_STEP) ahead
+ * of the first search, so that filtering thousands of stories then only searches (the app
+ * prepares them one by one, in the background).
  */
-export function prepareSearchIndex(stories: readonly Story[], from: number, to: number): void {
-  const index = indexFor(stories);
-  const start = Math.max(0, from);
-  stories.slice(start, Math.max(start, to)).forEach((story, k) => indexedText(index, start + k, story));
+export function prepareSearchIndex(stories: readonly Story[], c: number): void {
+  indexChunk(stories, c);
 }
 
-/** `query` is trimmed and lower-cased, not empty. */
-function matchesQuery(story: Story, query: string): boolean {
-  const text = searchText(story);
-  if (!query.includes(FIELD_BREAK)) return text.joined.includes(query);
-  return (
-    text.title.toLowerCase().includes(query) ||
-    text.summary.toLowerCase().includes(query) ||
-    text.source.toLowerCase().includes(query)
-  );
+/** A story searched on its own, field by field, outside the prepared index; `query` is trimmed and lower-cased, not empty. */
+function matchesQuery({ title, summary, source }: Story, query: string): boolean {
+  return [title, summary, source].some((field) => field.toLowerCase().includes(query));
 }
 
 /** The search as the filter compares it: trimmed, lower-cased (docs/product.md#search-categories-and-the-url). */
@@ -149,22 +120,32 @@ interface Match {
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
-/** Stories searched between two pauses of a search run in steps (StoryFilterFunction.steps). */
-export const FILTER_STEP = 256;
-
 /**
  * The stories matching (among `candidates`, or all of `stories` when null), in order, with
  * their positions; pausing (`yield`) after every FILTER_STEP stories searched.
  */
 function* matching(stories: readonly Story[], candidates: readonly Match[] | null, query: string, filter: StoryFilter, bookmarks: ReadonlySet<string>): Generator<void, Match[], void> {
-  const index = indexFor(stories);
   const categories = new Set(filter.categories);
   const plain = !query.includes(FIELD_BREAK);
+  // The index chunk searched last: stories are searched in order, a chunk at a time.
+  let chunk = -1;
+  let index: IndexChunk | undefined;
+  // The lower-cased text of the story at `position`, from its index chunk.
+  const indexedText = (position: number): string => {
+    const c = Math.floor(position / FILTER_STEP);
+    if (index === undefined || c !== chunk) {
+      index = indexChunk(stories, c);
+      chunk = c;
+    }
+    const k = position - c * FILTER_STEP;
+    return index.text.slice(index.starts[k], index.starts[k + 1]);
+  };
   const matches = (position: number, story: Story): boolean => {
     if (filter.savedOnly && !bookmarks.has(story.id)) return false;
     if (categories.size > 0 && !categories.has(categoryOf(story))) return false;
     if (query === '') return true;
-    return plain ? indexedText(index, position, story).includes(query) : matchesQuery(story, query);
+    // A story no longer at its position (a match of an earlier search) is searched on its own.
+    return plain && stories[position] === story ? indexedText(position).includes(query) : matchesQuery(story, query);
   };
   const found: Match[] = [];
   const count = candidates === null ? stories.length : candidates.length;
