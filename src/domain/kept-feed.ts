@@ -1,4 +1,5 @@
-import { storiesFromAnswer } from './normalize.ts';
+import { isoTime } from './iso-time.ts';
+import { field, isPlainObject, storiesFromAnswer } from './normalize.ts';
 import type { Story } from './story.ts';
 
 /**
@@ -15,7 +16,7 @@ export const KEPT_STORIES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /** Stories kept by an earlier visit, as the feed machine takes them. */
 export interface KeptStories {
-  /** When they were kept: an ISO time as `toISOString()` writes it. */
+  /** When they were kept: an ISO date and time with its zone. */
   savedAt: string;
   /** Validated, 1 to KEPT_STORIES_MAX. */
   stories: Story[];
@@ -23,7 +24,7 @@ export interface KeptStories {
 
 /**
  * The stored value as kept stories, or null when it counts as absent: missing, not JSON, not
- * an object, `saved_at` not an ISO time as the page writes it, kept after `now` (the clock went
+ * an object, `saved_at` not an ISO date and time with its zone, kept after `now` (the clock went
  * back) or 24 hours or more before it, or no story left once validated like a live answer. At
  * most 200 stories, or `limit` (only as many are validated: the snapshot needs a few).
  */
@@ -35,14 +36,13 @@ export function parseKeptStories(stored: string | null, now: number, limit = KEP
   } catch {
     return null;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const savedAt = Object.hasOwn(value, 'saved_at') ? (value as Record<string, unknown>).saved_at : undefined;
-  const time = typeof savedAt === 'string' ? Date.parse(savedAt) : NaN;
-  if (!Number.isFinite(time) || new Date(time).toISOString() !== savedAt) return null;
-  const age = now - time;
-  if (age < 0 || age >= KEPT_STORIES_MAX_AGE_MS) return null;
+  if (!isPlainObject(value)) return null;
+  const savedAt = field(value, 'saved_at');
+  const time = isoTime(savedAt);
+  if (time === null || now < time || now - time >= KEPT_STORIES_MAX_AGE_MS) return null;
   const stories = storiesFromAnswer(value, Math.min(limit, KEPT_STORIES_MAX)).stories;
-  return stories.length > 0 ? { savedAt, stories } : null;
+  // A string: isoTime reads nothing else.
+  return stories.length > 0 ? { savedAt: savedAt as string, stories } : null;
 }
 
 /** The value to store for the next visit: the first 200 stories, kept at `now`. */

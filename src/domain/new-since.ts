@@ -1,3 +1,4 @@
+import { isoTime } from './iso-time.ts';
 import type { Story } from './story.ts';
 
 /**
@@ -5,11 +6,9 @@ import type { Story } from './story.ts';
  * previous visit, and the stories published after it.
  */
 
-/** The stored `newsLastVisit` value as a time, or null when it is absent or not an ISO date. */
+/** The stored `newsLastVisit` value as a time, or null when it is absent or not an ISO date and time. */
 export function parseLastVisit(stored: string | null): number | null {
-  // Only what the page writes (toISOString()); anything else is malformed, so absent.
-  const time = stored === null ? NaN : Date.parse(stored);
-  return Number.isFinite(time) && new Date(time).toISOString() === stored ? time : null;
+  return isoTime(stored);
 }
 
 /** True when the story's date parses and is after the previous visit; never on a first visit (null). */

@@ -21,12 +21,12 @@ export interface NormalizeResult {
 
 type JsonObject = Record<string, unknown>;
 
-function isPlainObject(value: unknown): value is JsonObject {
+export function isPlainObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // Own properties only, so a polluted Object.prototype can never supply a field.
-function field(item: JsonObject, key: string): unknown {
+export function field(item: JsonObject, key: string): unknown {
   return Object.hasOwn(item, key) ? item[key] : undefined;
 }
 

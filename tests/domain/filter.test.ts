@@ -390,6 +390,16 @@ describe('createStoryFilter properties', () => {
     expect(filter(stories, { ...EMPTY_FILTER, query: 'harbour' }, new Set()).map((s) => s.id)).toEqual(['a', 'b', 'c']);
   });
 
+  it('judges a previous match on its own text while the query is typed on, even when another story took its place in the array', () => {
+    const stories = [story('a', { title: 'Harbour plan' }), story('b', { title: 'Rail pass' })];
+    const filter = createStoryFilter();
+    expect(filter(stories, { ...EMPTY_FILTER, query: 'harb' }, none).map((s) => s.id)).toEqual(['a']);
+    const previous = stories[0]!;
+    stories[0] = story('c', { title: 'Rail plan' });
+    // The previous match is searched in its own text, not in the text now at its position.
+    expect(filter(stories, { ...EMPTY_FILTER, query: 'harbour' }, none)).toEqual([previous]);
+  });
+
   it('answers the same over a prepared index, prepared in any chunks, and sees a story replaced after it was prepared', () => {
     fc.assert(
       fc.property(storiesArb, fc.array(fc.nat(2), { maxLength: 3 }), fc.string({ maxLength: 3 }), (stories, chunks, query) => {

@@ -34,6 +34,14 @@ describe('reading kept stories', () => {
     expect(parseKeptStories(stored(new Date(NOW - 30 * 24 * HOUR).toISOString()), NOW)).toBeNull();
   });
 
+  it('reads saved_at in any ISO form with a zone', () => {
+    const kept = parseKeptStories(stored('2026-11-21T13:00:00+01:00', [story('a')]), NOW);
+    expect(kept).toEqual({ savedAt: '2026-11-21T13:00:00+01:00', stories: [story('a')] });
+    expect(parseKeptStories(stored('2026-11-21T12:00Z', [story('a')]), NOW)?.savedAt).toBe('2026-11-21T12:00Z');
+    // An hour later than now, in its own zone: the clock went back.
+    expect(parseKeptStories(stored('2026-11-21T14:00:00+01:00', [story('a')]), NOW)).toBeNull();
+  });
+
   it('treats stories kept after now as absent (the clock went back)', () => {
     expect(parseKeptStories(stored(new Date(NOW + 1).toISOString()), NOW)).toBeNull();
   });
@@ -47,7 +55,9 @@ describe('reading kept stories', () => {
     ['no saved_at', JSON.stringify({ stories: [story('a')] })],
     ['saved_at not a string', stored(NOW - HOUR)],
     ['saved_at not a date', stored('yesterday')],
-    ['saved_at a date the page does not write', stored('2026-11-21 10:00')],
+    ['saved_at a date and time with no T', stored('2026-11-21 10:00')],
+    ['saved_at a time with no zone', stored('2026-11-21T10:00:00')],
+    ['saved_at a date alone', stored('2026-11-21')],
     ['saved_at only inherited', JSON.stringify(Object.assign(Object.create({ saved_at: '2026-11-21T10:00:00.000Z' }) as object, { stories: [story('a')] }))],
     ['no stories', stored('2026-11-21T10:00:00.000Z', [])],
     ['stories not an array', stored('2026-11-21T10:00:00.000Z', { a: story('a') })],

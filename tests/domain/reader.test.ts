@@ -12,7 +12,15 @@ describe('the previous visit', () => {
     expect(parseLastVisit('2026-03-01T12:00:00.000Z')).toBe(Date.parse('2026-03-01T12:00:00.000Z'));
   });
 
-  it.each([null, '', 'yesterday', '{"a":1}', '1', '2026-03-01', '2026-13-01T00:00:00.000Z', ' 2026-03-01T12:00:00.000Z'])(
+  it.each([
+    ['2026-03-01T12:00:00Z', '2026-03-01T12:00:00.000Z'],
+    ['2026-03-01T12:00Z', '2026-03-01T12:00:00.000Z'],
+    ['2026-03-01T13:30:00.5+01:30', '2026-03-01T12:00:00.500Z'],
+  ])('reads the ISO time %j, written by another tool', (stored, same) => {
+    expect(parseLastVisit(stored)).toBe(Date.parse(same));
+  });
+
+  it.each([null, '', 'yesterday', '{"a":1}', '1', '2026-03-01', '2026-03-01T12:00:00', '2026-03-01 12:00:00Z', '2026-13-01T00:00:00.000Z', ' 2026-03-01T12:00:00.000Z', '2026-03-01T12:00:00.000Z '])(
     'treats %j as absent',
     (stored) => {
       expect(parseLastVisit(stored)).toBeNull();
