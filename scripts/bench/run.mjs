@@ -490,8 +490,8 @@ ${profileMarkdown(r.profiles.typing)}
   caching), answers \`/functions/v1/fetch-news\` with the scenario's stories, serves story images as
   small generated PNGs (640×360, a few KB: raster images, as real feeds link; an SVG image is a
   document the browser builds on the main thread, 30–50 ms at 4x per image, which the bench
-  counted in typing and loading until 2026-11-26), and serves \`/static.html\`: the same first stories (3 top + up to 60
-  compact, what the page's first render shows) as plain \`<article>\` markup, one linked
+  counted in typing and loading until 2026-11-26), and serves \`/static.html\`: the same first stories (3 top + up to 197
+  compact, what the page shows before "Show more stories") as plain \`<article>\` markup, one linked
   stylesheet, a plain search input, no JavaScript. That page is the floor for the first story
   card and for keystroke latency.
 - Generated stories are the same on every run (seeded): titles 60–90 characters, summaries

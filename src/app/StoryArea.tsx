@@ -12,8 +12,13 @@ import type { FeedStatus } from './selectors.ts';
 /** The first matches, shown large as Top Stories (docs/product.md#screens-and-states). */
 export const TOP_STORIES_COUNT = 3;
 
-/** Compact cards rendered at first and per "Show more": large feeds stay fast (docs/performance.md). */
-export const MORE_STORIES_PAGE = 60;
+/**
+ * Compact cards rendered at first and per "Show more". More Stories holds all the remaining
+ * matches (docs/product.md#screens-and-states) for every answer the fetch-news function can
+ * give, at most 200 stories; only a larger feed (thousands of stories from another backend) is
+ * paged, so that the page never renders thousands of cards at once (docs/performance.md).
+ */
+export const MORE_STORIES_PAGE = 200 - TOP_STORIES_COUNT;
 
 /**
  * A new result list renders the top stories and this many compact cards at once: all that a

@@ -197,15 +197,15 @@ describe('the backend answers odd stories', () => {
     const { page } = await open();
     await openHomeWithStories(page);
     expect(await shownTitles(section(page, 'Top Stories'))).toEqual(['Bulk story number 0', 'Bulk story number 1', 'Bulk story number 2']);
-    // 3 top stories, then More Stories 60 at a time (docs/performance.md).
+    // 3 top stories, then More Stories 197 at a time: 200 stories, the most the function answers, show whole.
     const more = section(page, 'More Stories').getByRole('article');
-    // The page renders a first batch, then the rest of the 60 a batch per frame.
-    await eventually(() => more.count()).toBe(60);
-    expect(await shownTitles(section(page, 'More Stories')).then((titles) => [titles[0], titles.at(-1)])).toEqual(['Bulk story number 3', 'Bulk story number 62']);
-    await page.getByRole('button', { name: 'Show more stories (9937 more)', exact: true }).click();
-    await eventually(() => more.count()).toBe(120);
-    expect(await shownTitles(section(page, 'More Stories')).then((titles) => titles.at(-1))).toBe('Bulk story number 122');
-    expect(await page.getByRole('button', { name: 'Show more stories (9877 more)', exact: true }).isVisible()).toBe(true);
+    // The page renders a first batch, then the rest of the 197 a batch per frame.
+    await eventually(() => more.count()).toBe(197);
+    expect(await shownTitles(section(page, 'More Stories')).then((titles) => [titles[0], titles.at(-1)])).toEqual(['Bulk story number 3', 'Bulk story number 199']);
+    await page.getByRole('button', { name: 'Show more stories (9800 more)', exact: true }).click();
+    await eventually(() => more.count()).toBe(394);
+    expect(await shownTitles(section(page, 'More Stories')).then((titles) => titles.at(-1))).toBe('Bulk story number 396');
+    expect(await page.getByRole('button', { name: 'Show more stories (9603 more)', exact: true }).isVisible()).toBe(true);
     // Search still answers over the whole feed.
     await searchBox(page).fill('Bulk story number 9999');
     await eventually(() => shownTitles(page), 20_000).toEqual(['Bulk story number 9999']);
