@@ -64,7 +64,8 @@ describe('checkTarget', () => {
     const resolve = table({ 'local.example': ['127.0.0.1'] });
     expect(await checkTarget(new URL('http://local.example/'), resolve, open, signal())).toBe('127.0.0.1');
     const error = await refusal(checkTarget(new URL('http://local.example/'), resolve, closed, signal()));
-    expect(error.message).toBe('local.example is 127.0.0.1: loopback (127.0.0.0/8)');
+    // The log says how a developer serving feeds on their own machine allows them.
+    expect(error.message).toBe('local.example is 127.0.0.1: loopback (127.0.0.0/8); feeds on this machine need NEWS_ALLOW_LOOPBACK=1 (local development and tests only)');
   });
 
   it('reports a name that does not resolve as network_error, with the resolver\'s reason', async () => {

@@ -1,6 +1,7 @@
 // The network rules (docs/security.md): before any connection, for the source URL and
 // every redirect hop, the host's addresses are resolved and each must be public.
 import { SourceError } from '../errors.ts';
+import { ALLOW_LOOPBACK_ENV } from '../config.ts';
 import { classifyAddress, isAllowed } from './addresses.ts';
 
 /** The IP addresses (A and AAAA records) of a host name. */
@@ -78,7 +79,9 @@ export async function checkTarget(url: URL, resolve: Resolver, policy: NetworkPo
     const verdict = classifyAddress(address);
     if (verdict === undefined) throw new SourceError('network_error', `DNS: ${url.hostname} gave "${address}", not an IP address`);
     if (!isAllowed(verdict, policy.allowLoopback)) {
-      throw new SourceError('blocked_address', `${url.hostname} is ${verdict.address}: ${verdict.reason}`);
+      // Loopback is where a developer serves feeds of their own: say how to allow it (logs only).
+      const hint = verdict.kind === 'loopback' ? `; feeds on this machine need ${ALLOW_LOOPBACK_ENV}=1 (local development and tests only)` : '';
+      throw new SourceError('blocked_address', `${url.hostname} is ${verdict.address}: ${verdict.reason}${hint}`);
     }
   }
   return classifyAddress(addresses[0] as string)?.address as string;
