@@ -67,30 +67,62 @@ function hostHeaders(backendUrl: string, inline: InlineScripts): Plugin {
 }
 
 /**
- * A production build is for a real deployment: it needs the project's URL and public anon
- * key (docs/deploy.md), and must never carry a secret key. Development (`npm start`,
- * `vite build --mode development`) keeps the local defaults of src/app/config.ts.
+ * Hosting platforms' build environments: a build there is a deployment, whatever command it runs.
+ * (Netlify, Vercel, Cloudflare Pages, Render; each sets this variable in its builds.)
  */
-export function productionEnvProblems(env: Record<string, string | undefined>): string[] {
+const HOSTING_BUILD_VARIABLES = ['NETLIFY', 'VERCEL', 'CF_PAGES', 'RENDER'] as const;
+
+/**
+ * The backend settings a build takes (docs/deploy.md#configuration). `npm run build` writes
+ * dist/ with the local defaults of src/app/config.ts for whatever is not set (the project's
+ * interface: docs/product.md#configuration-and-commands), and says so (`defaulted`). A deployment must not ship them: it
+ * is refused (`problems`) when built with `npm run build:deploy` (`--mode deploy`) or on a
+ * hosting platform's build, and also whenever the URL names a remote project but no key is
+ * set. A secret key is refused by every build.
+ */
+export function backendEnvCheck(
+  env: Record<string, string | undefined>,
+  { deploy }: { deploy: boolean },
+): { problems: string[]; defaulted: string[] } {
+  const missing = (['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY'] as const).filter((name) => !env[name]?.trim());
   const problems: string[] = [];
-  for (const name of ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY']) {
-    if (!env[name]?.trim()) problems.push(`${name} is not set`);
-  }
   if (env.VITE_SUPABASE_ANON_KEY?.trim().startsWith('sb_secret_')) {
     problems.push('VITE_SUPABASE_ANON_KEY is a secret key (sb_secret_…); the site needs the public anon (publishable) key');
   }
-  return problems;
+  const url = env.VITE_SUPABASE_URL?.trim();
+  const remote = url !== undefined && url !== '' && !isLoopbackUrl(url);
+  if (deploy || (remote && missing.includes('VITE_SUPABASE_ANON_KEY'))) {
+    problems.unshift(...missing.map((name) => `${name} is not set`));
+    return { problems, defaulted: [] };
+  }
+  return { problems, defaulted: missing };
+}
+
+function isLoopbackUrl(url: string): boolean {
+  try {
+    const { hostname } = new URL(url);
+    return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+  } catch {
+    return false;
+  }
 }
 
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
-  if (command === 'build' && mode === 'production') {
-    const problems = productionEnvProblems(env);
+  if (command === 'build') {
+    const deploy = mode === 'deploy' || HOSTING_BUILD_VARIABLES.some((name) => Boolean(process.env[name]));
+    const { problems, defaulted } = backendEnvCheck(env, { deploy });
     if (problems.length > 0) {
       throw new Error(
         `Production build refused: ${problems.join('; ')}.\n` +
-          'Set VITE_SUPABASE_URL=https://<project-ref>.supabase.co and VITE_SUPABASE_ANON_KEY=<anon key> (see docs/deploy.md), ' +
-          'or build for local use with `vite build --mode development`.',
+          'Set VITE_SUPABASE_URL=https://<project-ref>.supabase.co and VITE_SUPABASE_ANON_KEY=<anon key> (see docs/deploy.md).',
+      );
+    }
+    if (defaulted.length > 0) {
+      process.stderr.write(
+        `\nBuilding for local use: ${defaulted.join(' and ')} not set, so this site calls the local function ` +
+          `(${env.VITE_SUPABASE_URL?.trim() || DEFAULT_BACKEND}) with the development key. ` +
+          'For a deployment, set both and run `npm run build:deploy` (docs/deploy.md).\n\n',
       );
     }
   }
