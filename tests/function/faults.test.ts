@@ -158,6 +158,25 @@ describe('time budgets', () => {
     expect(log.filter((line) => line.includes('not finished by the 600 ms deadline'))).toHaveLength(6);
   });
 
+  it('with the default limits, a source that answers before the deadline is kept however many others hang', async () => {
+    // The defaults' shape at a tenth of the time: every bundled source (24) starts at once, so the
+    // ones that hang take no time from the others.
+    const scale = 0.1;
+    server.route('/late', (_request, response) => {
+      setTimeout(() => response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(fixture('hackernews-frontpage.rss2.xml')), 0.7 * DEFAULT_AGGREGATE_CONFIG.deadlineMs * scale);
+    });
+    const sources = [
+      ...Array.from({ length: 23 }, (_, i) => ({ name: `Hang ${i}`, url: server.url(`/hang?${i}`), category: 'World' })),
+      { name: 'Late', url: server.url('/late'), category: 'World' },
+    ];
+    const answer = await aggregate(sources, {
+      now: () => new Date(),
+      config: { ...CONFIG, maxConcurrentFetches: DEFAULT_AGGREGATE_CONFIG.maxConcurrentFetches, timeoutMs: DEFAULT_AGGREGATE_CONFIG.timeoutMs * scale, deadlineMs: DEFAULT_AGGREGATE_CONFIG.deadlineMs * scale },
+    });
+    expect(answer.sources.at(-1)).toEqual({ name: 'Late', ok: true, count: 25 });
+    expect(answer.sources.filter((status) => status.error === 'timeout')).toHaveLength(23);
+  });
+
   it('gives up a feed whose parse takes longer than its budget: too_slow', async () => {
     server.serve('/big.xml', syntheticRss('big', 2_000));
     const log: string[] = [];
