@@ -3,7 +3,7 @@
  * event by different outlets become one story whose `related` lists the others.
  *
  * Two items are the same event when they come from different sources, were published within
- * 48 hours of each other, and their titles (lowercased, punctuation removed, stop words and
+ * 48 hours of each other, and their titles (lowercased, punctuation deleted, stop words and
  * numbers dropped) each have at least 5 significant words, share at least 3 of them, and the
  * shared words are at least 60% of the shorter title's. The earliest item represents its group.
  *
@@ -45,7 +45,7 @@ const NUMBER = /^\p{N}+(st|nd|rd|th|s)?$/u;
 /** The distinct significant words of a title, in order of first appearance. */
 export function significantWords(title: string): string[] {
   const words = new Set<string>();
-  const text = title.normalize('NFKC').toLowerCase().replace(APOSTROPHES, '').replace(PUNCTUATION, ' ');
+  const text = title.normalize('NFKC').toLowerCase().replace(APOSTROPHES, '').replace(PUNCTUATION, '');
   for (const token of text.split(WHITESPACE)) {
     if (token === '' || STOP_WORDS.has(token) || NUMBER.test(token)) continue;
     words.add(token);
