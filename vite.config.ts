@@ -73,12 +73,11 @@ function hostHeaders(backendUrl: string, inline: InlineScripts): Plugin {
 const HOSTING_BUILD_VARIABLES = ['NETLIFY', 'VERCEL', 'CF_PAGES', 'RENDER'] as const;
 
 /**
- * The backend settings a build takes (docs/deploy.md#configuration). `npm run build` writes
- * dist/ with the local defaults of src/app/config.ts for whatever is not set (the project's
- * interface: docs/product.md#configuration-and-commands), and says so (`defaulted`). A deployment must not ship them: it
- * is refused (`problems`) when built with `npm run build:deploy` (`--mode deploy`) or on a
- * hosting platform's build, and also whenever the URL names a remote project but no key is
- * set. A secret key is refused by every build.
+ * The backend settings a build takes (docs/deploy.md). `npm run build` writes dist/ with the
+ * local defaults of src/app/config.ts for whatever is not set (docs/product.md#configuration-and-commands),
+ * and says so (`defaulted`). A deployment must not ship them: it is refused (`problems`) when
+ * built with `npm run build:deploy` (`--mode deploy`) or on a hosting platform's build, and
+ * whenever the URL names a remote project but no key is set. Every build refuses a secret key.
  */
 export function backendEnvCheck(
   env: Record<string, string | undefined>,
@@ -119,9 +118,9 @@ export default defineConfig(({ command, mode }) => {
       );
     }
     if (defaulted.length > 0) {
+      const what = defaulted.map((name) => (name === 'VITE_SUPABASE_URL' ? `the local function at ${DEFAULT_BACKEND}` : 'the local development key'));
       process.stderr.write(
-        `\nBuilding for local use: ${defaulted.join(' and ')} not set, so this site calls the local function ` +
-          `(${env.VITE_SUPABASE_URL?.trim() || DEFAULT_BACKEND}) with the development key. ` +
+        `\nBuilding for local use: ${defaulted.join(' and ')} not set, so this site uses ${what.join(' and ')}. ` +
           'For a deployment, set both and run `npm run build:deploy` (docs/deploy.md).\n\n',
       );
     }

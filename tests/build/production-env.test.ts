@@ -37,7 +37,7 @@ describe('npm run build', () => {
   it('with nothing set writes dist/ for the local function, and says which defaults it took', () => {
     const { status, output, page, assets } = build({});
     expect(status).toBe(0);
-    expect(output).toContain('Building for local use: VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY not set');
+    expect(output).toContain('Building for local use: VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY not set, so this site uses the local function at http://127.0.0.1:54321 and the local development key.');
     expect(output).toContain('npm run build:deploy');
     // The page may call the default backend (its CSP names it) and has its hashed assets.
     expect(page).toMatch(/connect-src \S+ http:\/\/127\.0\.0\.1:54321[;"]/);
