@@ -37,8 +37,8 @@ const STOP_WORDS = new Set(
 );
 
 const APOSTROPHES = /['\u2018\u2019\u02bc`]/g;
-const PUNCTUATION = /[\p{P}\p{S}]+/gu;
-const WHITESPACE = /\s+/u;
+const PUNCTUATION = /[\p{P}\p{S}]/gu;
+const WHITESPACE = /\s/u; // a run of whitespace leaves empty words, skipped below
 /** Plain numbers, and numbers with an ordinal or plural ending: "2026", "10th", "1990s". */
 const NUMBER = /^\p{N}+(st|nd|rd|th|s)?$/u;
 
