@@ -254,3 +254,75 @@ describe('parseFeedDate: the edge of what a Date can hold', () => {
     expect(parseFeedDate('Sat, 13 Sep 275760 01:00:00 GMT')).toBeUndefined();
   });
 });
+
+describe('parseFeedDate: W3C-DTF reduced precision (docs/product.md#dates)', () => {
+  it.each([
+    ['2003', '2003-01-01T00:00:00.000Z'], // a year: its first instant, UTC
+    ['2003-12', '2003-12-01T00:00:00.000Z'], // a month: its first instant, UTC
+    ['2024-02', '2024-02-01T00:00:00.000Z'],
+    [' 1997-07 \n', '1997-07-01T00:00:00.000Z'],
+    // years before 100 are themselves, not 1900 to 1999
+    ['0099', '0099-01-01T00:00:00.000Z'],
+    ['0050-06', '0050-06-01T00:00:00.000Z'],
+    ['0050-06-15T10:00:00Z', '0050-06-15T10:00:00.000Z'],
+    ['1 Jan 0050 12:00 GMT', '0050-01-01T12:00:00.000Z'],
+  ])('%j -> %s', (text, expected) => {
+    expect(iso(text)).toBe(expected);
+  });
+
+  it.each([
+    '2003-13', // no month 13 or 0
+    '2003-00',
+    '2003-1', // W3C-DTF writes two-digit months
+    '20031',
+    '203',
+    '2003-12Z', // a zone only with a time
+    '2003 GMT',
+    '2003-12 EST',
+  ])('%j cannot be read exactly: no date', (text) => {
+    expect(parseFeedDate(text)).toBeUndefined();
+  });
+});
+
+describe('parseFeedDate: GMT+n and the tz database\'s Etc/ zones (docs/product.md#dates)', () => {
+  it.each([
+    // "GMT+5" is UTC+5: the sign as written, as in RFC 822's numeric zones
+    ['Mon, 01 Jan 2024 12:00:00 GMT+5', '2024-01-01T07:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 GMT-03', '2024-01-01T15:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 GMT+05:30', '2024-01-01T06:30:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 UTC-3', '2024-01-01T15:00:00.000Z'],
+    // Etc/GMT+5 is UTC-5: POSIX's sign, as the tz database names it
+    ['Mon, 01 Jan 2024 12:00:00 Etc/GMT+5', '2024-01-01T17:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 Etc/GMT-3', '2024-01-01T09:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 Etc/GMT+12', '2024-01-02T00:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 Etc/GMT-14', '2023-12-31T22:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 Etc/GMT+1', '2024-01-01T13:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 Etc/GMT-10', '2024-01-01T02:00:00.000Z'],
+    ['1 January 2024 12:00 etc/gmt+5', '2024-01-01T17:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 Etc/GMT', '2024-01-01T12:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 Etc/GMT0', '2024-01-01T12:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 Etc/GMT+0', '2024-01-01T12:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 Etc/GMT-0', '2024-01-01T12:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 Etc/UTC', '2024-01-01T12:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 Etc/UCT', '2024-01-01T12:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 Etc/Universal', '2024-01-01T12:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 Etc/Zulu', '2024-01-01T12:00:00.000Z'],
+    ['Mon, 01 Jan 2024 12:00:00 Etc/Greenwich', '2024-01-01T12:00:00.000Z'],
+  ])('%s -> %s', (text, expected) => {
+    expect(iso(text)).toBe(expected);
+  });
+
+  it.each([
+    'Mon, 01 Jan 2024 12:00:00 Etc/GMT+13', // the tz database has Etc/GMT+1 to +12 and Etc/GMT-1 to -14, no more
+    'Mon, 01 Jan 2024 12:00:00 Etc/GMT-15',
+    'Mon, 01 Jan 2024 12:00:00 Etc/GMT+05', // not a name it has
+    'Mon, 01 Jan 2024 12:00:00 Etc/GMT+5:30',
+    'Mon, 01 Jan 2024 12:00:00 Etc/GMT+',
+    'Mon, 01 Jan 2024 12:00:00 Etc/EST',
+    'Mon, 01 Jan 2024 12:00:00 Etc/',
+    'Mon, 01 Jan 2024 12:00:00 GMT+19',
+    'Mon, 01 Jan 2024 12:00:00 Europe/Paris', // a place's zone needs its rules, which are not read
+  ])('%j cannot be read exactly: no date', (text) => {
+    expect(parseFeedDate(text)).toBeUndefined();
+  });
+});

@@ -343,6 +343,17 @@ describe('RSS item', () => {
     expect(rssItem('<title>t</title>').published).toBeUndefined();
   });
 
+  it('takes the first of two dates of one kind, newer or older; an unreadable first one is no date, the second is not read', () => {
+    const published = (inner: string) => rssItem(inner).published?.toISOString();
+    expect(published('<pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate><pubDate>Tue, 02 Jan 2024 00:00:00 GMT</pubDate>')).toBe('2024-01-01T00:00:00.000Z');
+    expect(published('<pubDate>Tue, 02 Jan 2024 00:00:00 GMT</pubDate><pubDate>Mon, 01 Jan 2024 00:00:00 GMT</pubDate>')).toBe('2024-01-02T00:00:00.000Z');
+    expect(published('<dc:date>2024-01-05T00:00:00Z</dc:date><dc:date>2024-01-04T00:00:00Z</dc:date>')).toBe('2024-01-05T00:00:00.000Z');
+    expect(published('<dcterms:created>2024-01-06T00:00:00Z</dcterms:created><dcterms:created>2024-01-07T00:00:00Z</dcterms:created>')).toBe('2024-01-06T00:00:00.000Z');
+    expect(published('<pubDate>Mon, 01 Jan 2024 00:00:00 XYZ</pubDate><pubDate>Tue, 02 Jan 2024 00:00:00 GMT</pubDate>')).toBeUndefined();
+    // the next kind still counts: dc:date after an unreadable pubDate
+    expect(published('<pubDate>soon</pubDate><pubDate>Tue, 02 Jan 2024 00:00:00 GMT</pubDate><dc:date>2024-01-03T00:00:00Z</dc:date>')).toBe('2024-01-03T00:00:00.000Z');
+  });
+
   it('summarises from description, content:encoded, dc:description, itunes:summary, media:description, media:group, first non-empty', () => {
     const sources = [
       '<description>from description</description>',
@@ -486,6 +497,16 @@ describe('Atom entry', () => {
       expect(atomEntry(inner).published?.toISOString()).toBe(`2024-03-0${first + 1}T00:00:00.000Z`);
     }
     expect(atomEntry('<title>t</title>').published).toBeUndefined();
+  });
+
+  it('takes the first of two dates of one kind, newer or older; an unreadable first one is no date, the second is not read', () => {
+    const published = (inner: string) => atomEntry(inner).published?.toISOString();
+    expect(published('<updated>2024-03-02T00:00:00Z</updated><updated>2024-03-01T00:00:00Z</updated>')).toBe('2024-03-02T00:00:00.000Z');
+    expect(published('<updated>2024-03-01T00:00:00Z</updated><updated>2024-03-02T00:00:00Z</updated>')).toBe('2024-03-01T00:00:00.000Z');
+    expect(published('<created>2004-01-01T00:00:00Z</created><created>2003-01-01T00:00:00Z</created>')).toBe('2004-01-01T00:00:00.000Z');
+    expect(published('<published>2003</published><published>2003-12-13T00:00:00Z</published>')).toBe('2003-01-01T00:00:00.000Z');
+    expect(published('<updated>2024-02-30T00:00:00Z</updated><updated>2024-03-01T00:00:00Z</updated>')).toBeUndefined();
+    expect(parseFeedText(atom('<updated>2024-02-05T00:00:00Z</updated><updated>2024-02-04T00:00:00Z</updated>')).updated?.toISOString()).toBe('2024-02-05T00:00:00.000Z');
   });
 
   it('summarises from summary, else content, else media:description', () => {

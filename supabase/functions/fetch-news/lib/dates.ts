@@ -1,9 +1,9 @@
 /**
- * Feed dates (docs/product.md#the-fetch-news-function): ISO 8601 / RFC 3339 and
- * RFC 822, plus the broken variants seen in real feeds (localised day and month
- * names, "PM" times, missing zones, two-digit years, "Z" after an RFC 822 time,
- * times without colons, US zone names with or without daylight saving). A date with
- * no zone is read as UTC. A date that cannot be read exactly (an unknown zone, a
+ * Feed dates (docs/product.md#dates): ISO 8601 / RFC 3339 (W3C-DTF's "2003" and
+ * "2003-12" too) and RFC 822, plus the broken variants seen in real feeds (localised
+ * day and month names, "PM" times, missing zones, two-digit years, "Z" after an RFC 822
+ * time, times without colons, US zone names with or without daylight saving, "GMT+5"
+ * and the tz database's "Etc/GMT+5"). A date with no zone is read as UTC. A date that cannot be read exactly (an unknown zone, a
  * number or token that fits nowhere, an impossible day or time) is no date: never a
  * guess. Returns undefined then.
  */
@@ -12,7 +12,17 @@ export function parseFeedDate(input: string | undefined): Date | undefined {
   // RFC 822 comments: "Mon, 01 Jan 2024 12:00:00 -0800 (PST)".
   const text = input.replace(/\([^()]*\)/g, ' ').trim();
   // Empty text matches no pattern and has no tokens: no date.
-  return parseIso(text) ?? parseRfc822(text) ?? parseLoose(text);
+  return parseIso(text) ?? parseReducedIso(text) ?? parseRfc822(text) ?? parseLoose(text);
+}
+
+/** W3C-DTF's reduced precisions, a year ("2003") or a month ("2003-12"): their first instant, UTC. */
+const REDUCED_ISO = /^(\d{4})(?:-(\d{2}))?$/;
+
+function parseReducedIso(text: string): Date | undefined {
+  const m = REDUCED_ISO.exec(text);
+  if (!m) return undefined;
+  const [, y, mo = '01'] = m;
+  return build(Number(y), Number(mo) - 1, 1, 0, 0, 0, 0, 0);
 }
 
 /** The well-formed RFC 822 date nearly every RSS feed uses, read without tokenizing. */
@@ -90,12 +100,29 @@ function zoneOf(zone: string): Zone | undefined {
 function zoneOffsetMinutes(zone: string): number | undefined {
   const lower = zone.toLowerCase();
   if (Object.hasOwn(ZONES, lower)) return ZONES[lower];
+  if (lower.startsWith('etc/')) return etcOffsetMinutes(lower.slice('etc/'.length));
+  // "GMT+5" keeps its sign as written (UTC+5), as RFC 822's and ISO 8601's numeric offsets do.
   const m = /^(?:gmt|utc)?([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(lower);
   if (!m) return undefined;
   const [, sign, hours, minutes = '0'] = m;
   const value = Number(hours) * 60 + Number(minutes);
   if (value > 18 * 60) return undefined;
   return sign === '-' ? -value : value;
+}
+
+/** The tz database's names for UTC under Etc/ (Etc/GMT, Etc/UTC, ...). */
+const ETC_UTC = new Set(['gmt', 'gmt0', 'gmt+0', 'gmt-0', 'greenwich', 'utc', 'uct', 'universal', 'zulu']);
+
+/**
+ * The tz database's Etc/ zones, with POSIX's inverted sign: Etc/GMT+5 is UTC-5 and
+ * Etc/GMT-3 is UTC+3. Only the names it has: Etc/GMT+1 to Etc/GMT+12, Etc/GMT-1 to Etc/GMT-14.
+ */
+function etcOffsetMinutes(name: string): number | undefined {
+  if (ETC_UTC.has(name)) return 0;
+  const m = /^gmt(?:\+([1-9]|1[0-2])|-([1-9]|1[0-4]))$/.exec(name);
+  if (!m) return undefined;
+  const [, west, east] = m;
+  return west === undefined ? Number(east) * 60 : -Number(west) * 60;
 }
 
 const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(.*)$/;
@@ -184,24 +211,31 @@ function build(
 ): Date | undefined {
   // Days out of range (0, 32) fail the round trip below.
   if (month < 0 || month > 11 || hour > 24 || minute > 59 || second > 60) return undefined;
-  const wallClock = Date.UTC(year, month, day, hour, minute, Math.min(second, 59), millis);
+  const wallClock = utc(year, month, day, hour, minute, Math.min(second, 59), millis);
   const offsetMinutes = typeof zone === 'number' ? zone : zone.usStandard + (isUsDaylightTime(year, wallClock) ? 60 : 0);
   const ms = wallClock - offsetMinutes * 60_000;
-  // Date.UTC rolls 31 February over into March; a date that did not round-trip is invalid.
-  const check = new Date(Date.UTC(year, month, day));
+  // utc() rolls 31 February over into March; a date that did not round-trip is invalid.
+  const check = new Date(utc(year, month, day));
   if (check.getUTCDate() !== day) return undefined;
   // Past JavaScript's range (±8.64e15 ms) a Date is Invalid, and its toISOString() throws.
   const date = new Date(ms);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
+/** Date.UTC, except that years 0 to 99 stay themselves (Date.UTC makes them 1900 to 1999). */
+function utc(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, millis = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, day);
+  return date.setUTCHours(hour, minute, second, millis);
+}
+
 /** Day of the month of the n-th (1-based) Sunday of a month, or the last one with n = -1. */
 function sunday(year: number, month: number, n: number): number {
   if (n === -1) {
-    const last = new Date(Date.UTC(year, month + 1, 0));
+    const last = new Date(utc(year, month + 1, 0));
     return last.getUTCDate() - last.getUTCDay();
   }
-  const firstWeekday = new Date(Date.UTC(year, month, 1)).getUTCDay();
+  const firstWeekday = new Date(utc(year, month, 1)).getUTCDay();
   return 1 + ((7 - firstWeekday) % 7) + (n - 1) * 7;
 }
 
@@ -213,7 +247,7 @@ function sunday(year: number, month: number, n: number): number {
 function isUsDaylightTime(year: number, wallClock: number): boolean {
   const [start, end] =
     year >= 2007
-      ? [Date.UTC(year, 2, sunday(year, 2, 2), 2), Date.UTC(year, 10, sunday(year, 10, 1), 2)]
-      : [Date.UTC(year, 3, sunday(year, 3, 1), 2), Date.UTC(year, 9, sunday(year, 9, -1), 2)];
+      ? [utc(year, 2, sunday(year, 2, 2), 2), utc(year, 10, sunday(year, 10, 1), 2)]
+      : [utc(year, 3, sunday(year, 3, 1), 2), utc(year, 9, sunday(year, 9, -1), 2)];
   return wallClock >= start && wallClock < end;
 }
