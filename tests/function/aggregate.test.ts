@@ -243,9 +243,10 @@ describe('aggregate: parse budgets', () => {
   });
 
   it('lets a parse that uses exactly its CPU budget, but not more, finish', async () => {
-    // The CPU clock reads 0 when the parse starts and exactly the budget (5 ms) at every later look.
+    // The CPU clock reads 0 when the refresh starts, 1 ms when the parse starts, and exactly
+    // the budget (5 ms) later at every later look.
     let reads = 0;
-    const cpu = vi.spyOn(process, 'cpuUsage').mockImplementation(() => ({ user: reads++ === 0 ? 0 : 5_000, system: 0 }));
+    const cpu = vi.spyOn(process, 'cpuUsage').mockImplementation(() => ({ user: [0, 1_000][reads++] ?? 6_000, system: 0 }));
     try {
       const answer = await aggregate([memorySource('Small')], {
         now: () => NOW,
@@ -254,6 +255,22 @@ describe('aggregate: parse budgets', () => {
         connect: async () => feedAnswer('Small', 3),
       });
       expect(answer.sources).toEqual([{ name: 'Small', ok: true, count: 3 }]);
+    } finally {
+      cpu.mockRestore();
+    }
+  });
+
+  it('stops a parse that uses a microsecond of CPU time more than its budget: too_slow', async () => {
+    let reads = 0;
+    const cpu = vi.spyOn(process, 'cpuUsage').mockImplementation(() => ({ user: [0, 1_000][reads++] ?? 6_001, system: 0 }));
+    try {
+      const answer = await aggregate([memorySource('Small')], {
+        now: () => NOW,
+        config: { ...memoryConfig, parseBudgetMs: 5 },
+        resolve: publicResolve,
+        connect: async () => feedAnswer('Small', 3),
+      });
+      expect(answer.sources).toEqual([{ name: 'Small', ok: false, count: 0, error: 'too_slow' }]);
     } finally {
       cpu.mockRestore();
     }
@@ -283,6 +300,41 @@ describe('aggregate: parse budgets', () => {
     });
     expect(answer.sources[0]?.error).toBe('too_slow');
     expect(log).toEqual(["source \"Small\" (https://small.example/feed.xml): too_slow: the refresh's parse budget (0 ms) is spent"]);
+  });
+});
+
+describe('aggregate: parse budgets where process.cpuUsage() always reads 0 (Supabase\'s hosted Edge Runtime)', () => {
+  it('counts wall time instead: a slow feed is still stopped at 200 ms, and the refresh\'s parses at 1 s', async () => {
+    // A slow machine: every look at the wall clock finds 1 ms more passed. Each step of a parse looks twice.
+    let wall = 0;
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => ++wall);
+    const cpu = vi.spyOn(process, 'cpuUsage').mockReturnValue({ user: 0, system: 0 });
+    const log: string[] = [];
+    const sources = [memorySource('Small'), ...['1', '2', '3', '4', '5', '6'].map((n) => memorySource(`Big${n}`))];
+    try {
+      const answer = await aggregate(sources, {
+        now: () => NOW,
+        config: { ...DEFAULT_AGGREGATE_CONFIG, maxConcurrentFetches: 1 },
+        resolve: publicResolve,
+        connect: async ({ url }) => (url.startsWith('https://small.') ? feedAnswer('Small', 3) : feedAnswer('Big', 400)),
+        log: (line) => log.push(line),
+      });
+      expect(answer.sources).toEqual([
+        { name: 'Small', ok: true, count: 3 },
+        ...['Big1', 'Big2', 'Big3', 'Big4', 'Big5', 'Big6'].map((name) => ({ name, ok: false, count: 0, error: 'too_slow' })),
+      ]);
+    } finally {
+      clock.mockRestore();
+      cpu.mockRestore();
+    }
+    expect(log).toEqual([
+      'source "Big1" (https://big1.example/feed.xml): too_slow: parse took more than 200 ms',
+      'source "Big2" (https://big2.example/feed.xml): too_slow: parse took more than 200 ms',
+      'source "Big3" (https://big3.example/feed.xml): too_slow: parse took more than 200 ms',
+      'source "Big4" (https://big4.example/feed.xml): too_slow: parse took more than 200 ms',
+      "source \"Big5\" (https://big5.example/feed.xml): too_slow: parse took more than the refresh's parse budget (1000 ms)",
+      "source \"Big6\" (https://big6.example/feed.xml): too_slow: the refresh's parse budget (1000 ms) is spent",
+    ]);
   });
 });
 
