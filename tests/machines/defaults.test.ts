@@ -7,7 +7,7 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { bookmarksMachine, parseStoredBookmarks } from '../../machines/bookmarks.ts';
 import { copyLinkMachine } from '../../machines/copyLink.ts';
 import { feedMachine, type FeedInput } from '../../machines/feed.ts';
-import { fetchWithRetryMachine } from '../../machines/fetchWithRetry.ts';
+import { searchMachine, type SearchInput } from '../../machines/search.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { flush } from './paths.ts';
 
@@ -16,7 +16,7 @@ describe('machines without provided effects', () => {
     const clock = new SimulatedClock();
     const actor = createActor(feedMachine, { clock, input: { kept: null } }).start();
     await flush();
-    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().value).toEqual({ call: 'backoff' });
     clock.increment(1_000);
     await flush();
     expect(actor.getSnapshot().value).toBe('error');
@@ -25,14 +25,21 @@ describe('machines without provided effects', () => {
 
   it('feed: with no input at all (as Stately starts it), a first visit; the stand-in keepForNextVisit keeps nothing and breaks nothing', async () => {
     const story = { id: 'a', title: 'A', summary: '', source: 'Wire', url: 'https://news.example.org/a', published_at: '', category: 'World' };
-    const machine = feedMachine.provide({
-      actors: { fetchWithRetry: fetchWithRetryMachine.provide({ actors: { fetchStories: fromPromise(() => Promise.resolve([story])) } }) },
-    });
+    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise(() => Promise.resolve({ stories: [story], next: 'page-2' })) } });
     const actor = createActor(machine, { input: undefined as unknown as FeedInput }).start();
-    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.source).toBeNull();
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ live: 'fresh' });
-    expect(actor.getSnapshot().context).toEqual({ stories: [story], keptAt: null, incoming: [] });
+    expect(actor.getSnapshot().value).toEqual({ showing: 'fresh' });
+    expect(actor.getSnapshot().context).toMatchObject({ stories: [story], next: 'page-2', source: 'live', keptAt: null, incoming: [] });
+  });
+
+  it('search: with no input (as Stately starts it) the box is empty; typing still reaches the query after the pause, written nowhere', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(searchMachine, { clock, input: undefined as unknown as SearchInput }).start();
+    expect(actor.getSnapshot().context).toEqual({ text: '', query: '' });
+    actor.send({ type: 'search.type', text: 'mars' });
+    clock.increment(300);
+    expect(actor.getSnapshot().context).toEqual({ text: 'mars', query: 'mars' });
   });
 
   it('bookmarks: the first save fails, so bookmarks live in memory', async () => {
