@@ -33,6 +33,17 @@ describe('machines without provided effects', () => {
     expect(actor.getSnapshot().context).toMatchObject({ stories: [story], next: 'page-2', source: 'live', keptAt: null, incoming: [] });
   });
 
+  it('feed: with no isReading provided, the visitor is not reading: a live answer replaces kept stories at once', async () => {
+    const kept = { id: 'k', title: 'K', summary: '', source: 'Wire', url: 'https://news.example.org/k', published_at: '', category: 'World' };
+    const story = { ...kept, id: 'a', url: 'https://news.example.org/a' };
+    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise(() => Promise.resolve({ stories: [story], next: null })) } });
+    const actor = createActor(machine, { input: { kept: { savedAt: '2026-11-20T10:00:00.000Z', stories: [kept] } } }).start();
+    expect(actor.getSnapshot().context.stories).toEqual([kept]);
+    await flush();
+    expect(actor.getSnapshot().hasTag('newStories')).toBe(false);
+    expect(actor.getSnapshot().context.stories).toEqual([story]);
+  });
+
   it('search: with no input (as Stately starts it) the box is empty; typing still reaches the query after the pause, written nowhere', () => {
     const clock = new SimulatedClock();
     const actor = createActor(searchMachine, { clock, input: undefined as unknown as SearchInput }).start();
