@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { bookmarksMachine, parseStoredBookmarks } from '../../machines/bookmarks.ts';
 import { copyLinkMachine } from '../../machines/copyLink.ts';
-import { feedMachine, type FeedInput } from '../../machines/feed.ts';
+import { feedMachine, type FeedInput, type FeedPage } from '../../machines/feed.ts';
 import { searchMachine, type SearchInput } from '../../machines/search.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { flush } from './paths.ts';
@@ -25,7 +25,7 @@ describe('machines without provided effects', () => {
 
   it('feed: with no input at all (as Stately starts it), a first visit; the stand-in keepForNextVisit keeps nothing and breaks nothing', async () => {
     const story = { id: 'a', title: 'A', summary: '', source: 'Wire', url: 'https://news.example.org/a', published_at: '', category: 'World' };
-    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise(() => Promise.resolve({ stories: [story], next: 'page-2' })) } });
+    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise<FeedPage>(() => Promise.resolve({ stories: [story], next: 'page-2' })) } });
     const actor = createActor(machine, { input: undefined as unknown as FeedInput }).start();
     expect(actor.getSnapshot().context.source).toBeNull();
     await flush();
@@ -36,7 +36,7 @@ describe('machines without provided effects', () => {
   it('feed: with no isReading provided, the visitor is not reading: a live answer replaces kept stories at once', async () => {
     const kept = { id: 'k', title: 'K', summary: '', source: 'Wire', url: 'https://news.example.org/k', published_at: '', category: 'World' };
     const story = { ...kept, id: 'a', url: 'https://news.example.org/a' };
-    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise(() => Promise.resolve({ stories: [story], next: null })) } });
+    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise<FeedPage>(() => Promise.resolve({ stories: [story], next: null })) } });
     const actor = createActor(machine, { input: { kept: { savedAt: '2026-11-20T10:00:00.000Z', stories: [kept] } } }).start();
     expect(actor.getSnapshot().context.stories).toEqual([kept]);
     await flush();
