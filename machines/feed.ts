@@ -1,18 +1,23 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Story } from '../src/domain/story.ts';
-import { fetchWithRetryMachine, type FetchOutcome } from './fetchWithRetry.ts';
 
 /**
  * The news feed (docs/product.md#loading-failure-retry-and-fallback, #refetch-and-freshness).
  *
- * loading -> live | fallback (sample stories + demo notice) | error (no data at all).
- * With stories kept by an earlier visit (the input), they show at once instead (kept) while
- * the live call runs: its stories replace them, held back until the page says so when the
- * visitor is reading (kept.newStories); if it fails, they stay with the offline notice
- * (kept.offline). While live or fallback, the data ages from fresh to stale and is refetched
- * every 10 minutes, or on visibility/focus once stale; a failed refetch keeps what is shown.
- * Each load and refetch is one `fetchWithRetry` child (machines/fetchWithRetry.ts).
+ * One `call` (the live call, tried again once about 1 s after a failure), one `loadingSamples`,
+ * one `showing` (fresh, then stale; a held-back answer), and `error`. What is on screen and
+ * where it came from is context (`source`), so the call and the freshness cycle are written
+ * once for live, kept and sample stories; guards on `source` pick the few outcomes that differ.
  */
+
+/** A call with no answer within this time is a failure (docs/product.md#timings-and-constants). */
+export const FETCH_TIMEOUT_MS = 10_000;
+
+/** The live call's answer: its stories after validation, and the cursor of the page after them. */
+export interface FeedPage {
+  stories: Story[];
+  next: string | null;
+}
 
 /** Stories kept by an earlier visit (src/domain/kept-feed.ts), already validated and recent. */
 export interface KeptStories {
@@ -25,20 +30,36 @@ export interface FeedInput {
   kept: KeptStories | null;
 }
 
+/**
+ * Where the stories on screen come from: null while none are (skeletons, or the error screen);
+ * 'kept' for stories kept by an earlier visit while the live call runs or its answer waits;
+ * 'offline' for those stories once the live call has failed (the offline notice).
+ */
+export type FeedSource = 'live' | 'kept' | 'offline' | 'samples' | null;
+
 export interface FeedContext {
   stories: Story[];
+  /** The live first page's cursor; null for kept or sample stories. */
+  next: string | null;
+  source: FeedSource;
   /** While kept stories are shown: when they were kept (ISO); null otherwise. */
   keptAt: string | null;
-  /** A live answer held back while the visitor reads the kept stories. */
+  /** A live answer held back while the visitor reads the kept stories, and its cursor. */
   incoming: Story[];
+  incomingNext: string | null;
+  /** Failed attempts of the current call. */
+  failures: number;
 }
 
 export type FeedEvent =
   | { type: 'feed.retry' }
   | { type: 'feed.visible' }
   | { type: 'feed.focus' }
-  /** The page shows the held-back live answer (at once, unless the visitor is reading). */
+  /** The visitor asks for the held-back live answer ("Show latest stories"). */
   | { type: 'feed.showNew' };
+
+/** One retry after a failed call (docs/product.md#loading-failure-retry-and-fallback). */
+const RETRIES = 1;
 
 export const feedMachine = setup({
   types: {
@@ -47,27 +68,46 @@ export const feedMachine = setup({
     input: {} as FeedInput,
   },
   actors: {
-    /** The live call with one retry; the app provides its `fetchStories` (fetchWithRetryMachine.provide). */
-    fetchWithRetry: fetchWithRetryMachine,
+    /** Injected: the live call, resolving with its validated stories; rejects when the call fails. */
+    fetchStories: fromPromise<FeedPage>(() => Promise.reject(new Error('fetchStories is provided by the app'))),
     /** Injected: resolves with the built-in sample stories, loaded on demand. */
     loadSamples: fromPromise<Story[]>(() => Promise.reject(new Error('loadSamples is provided by the app'))),
   },
   guards: {
-    hasKept: ({ context }) => context.keptAt !== null,
-    gotStories: (_, { outcome }: { outcome: FetchOutcome }) => outcome.result === 'stories',
-    gotNoStories: (_, { outcome }: { outcome: FetchOutcome }) => outcome.result === 'empty',
+    hasNoStories: (_, { page }: { page: FeedPage }) => page.stories.length === 0,
+    canRetry: ({ context }) => context.failures < RETRIES,
+    showsNothing: ({ context }) => context.source === null,
+    showsLive: ({ context }) => context.source === 'live',
+    showsKept: ({ context }) => context.source === 'kept' || context.source === 'offline',
+    showsSamples: ({ context }) => context.source === 'samples',
+    /** Injected: whether the visitor is reading (the page scrolled, or focus in the stories). */
+    isReading: () => false,
   },
   actions: {
-    showStories: assign((_, { stories }: { stories: Story[] }) => ({ stories, keptAt: null, incoming: [] })),
-    holdBack: assign((_, { stories }: { stories: Story[] }) => ({ incoming: stories })),
-    showHeldBack: assign(({ context }) => ({ stories: context.incoming, keptAt: null, incoming: [] })),
-    /** The live feed answered, with no stories: the kept ones give way to the samples. */
-    dropKept: assign({ stories: [], keptAt: null, incoming: [] }),
+    startCall: assign({ failures: 0 }),
+    countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
+    showLive: assign((_, { page }: { page: FeedPage }) => ({ stories: page.stories, next: page.next, source: 'live' as const, keptAt: null })),
+    holdBack: assign((_, { page }: { page: FeedPage }) => ({ incoming: page.stories, incomingNext: page.next, source: 'kept' as const })),
+    showHeldBack: assign(({ context }) => ({
+      stories: context.incoming,
+      next: context.incomingNext,
+      source: 'live' as const,
+      keptAt: null,
+      incoming: [],
+      incomingNext: null,
+    })),
+    showSamples: assign((_, { stories }: { stories: Story[] }) => ({ stories, next: null, source: 'samples' as const, keptAt: null })),
+    /** The live feed answered with no stories: kept stories give way, and the samples load with nothing shown. */
+    showNothing: assign({ stories: [], next: null, source: null, keptAt: null }),
+    markOffline: assign({ source: 'offline' as const }),
     /** Injected: keeps a live answer's stories for the next visit; must not throw. */
     keepForNextVisit: (_, _params: { stories: Story[] }) => {},
   },
-  // docs/product.md#timings-and-constants: stale after 5 minutes, refetched every 10.
+  // docs/product.md#timings-and-constants: each attempt has 10 s, the retry follows 1 s after a
+  // failure; shown data is stale after 5 minutes and refetched 10 minutes after it arrived.
   delays: {
+    timeout: FETCH_TIMEOUT_MS,
+    retryDelay: 1_000,
     staleAfter: 5 * 60_000,
     refetchAfterStale: 5 * 60_000,
     refetchInterval: 10 * 60_000,
@@ -75,180 +115,115 @@ export const feedMachine = setup({
 }).createMachine({
   id: 'feed',
   // `input?.`: Stately's visualizer and inspector start the machine with no input at all.
-  context: ({ input }) => ({ stories: input?.kept?.stories ?? [], keptAt: input?.kept?.savedAt ?? null, incoming: [] }),
-  initial: 'starting',
+  context: ({ input }) => ({
+    stories: input?.kept?.stories ?? [],
+    next: null,
+    source: input?.kept ? 'kept' : null,
+    keptAt: input?.kept?.savedAt ?? null,
+    incoming: [],
+    incomingNext: null,
+    failures: 0,
+  }),
+  initial: 'call',
   states: {
-    starting: {
-      always: [{ guard: 'hasKept', target: 'kept' }, { target: 'loading' }],
-    },
-    loading: {
-      tags: ['loading'],
-      invoke: {
-        id: 'fetchWithRetry',
-        src: 'fetchWithRetry',
-        onDone: [
-          {
-            guard: { type: 'gotStories', params: ({ event }) => ({ outcome: event.output }) },
-            target: 'live',
-            actions: { type: 'showStories', params: ({ event }) => ({ stories: event.output.stories }) },
+    /** The live call, over whatever is shown (nothing at first: the skeletons). */
+    call: {
+      entry: 'startCall',
+      initial: 'attempt',
+      states: {
+        attempt: {
+          invoke: {
+            id: 'fetchStories',
+            src: 'fetchStories',
+            onDone: [
+              { guard: { type: 'hasNoStories', params: ({ event }) => ({ page: event.output }) }, target: 'noStories' },
+              {
+                guard: 'showsKept',
+                target: 'overKept',
+                actions: [
+                  { type: 'holdBack', params: ({ event }) => ({ page: event.output }) },
+                  { type: 'keepForNextVisit', params: ({ event }) => ({ stories: event.output.stories }) },
+                ],
+              },
+              {
+                target: '#feed.showing',
+                actions: [
+                  { type: 'showLive', params: ({ event }) => ({ page: event.output }) },
+                  { type: 'keepForNextVisit', params: ({ event }) => ({ stories: event.output.stories }) },
+                ],
+              },
+            ],
+            onError: { target: 'failed' },
           },
-          // No stories, or both attempts failed: the sample stories, at once.
-          { target: 'loadingSamples' },
-        ],
-        onError: { target: 'loadingSamples' },
+          // No answer in time is a failure; leaving the state aborts the call.
+          after: { timeout: { target: 'failed' } },
+        },
+        failed: {
+          always: [
+            { guard: 'canRetry', target: 'backoff', actions: 'countFailure' },
+            { guard: 'showsNothing', target: '#feed.loadingSamples' },
+            { guard: 'showsKept', target: '#feed.showing.stale.retryLater', actions: 'markOffline' },
+            // A failed refetch keeps what is shown; the next one is a full interval away.
+            { target: '#feed.showing.stale.retryLater' },
+          ],
+        },
+        backoff: {
+          after: { retryDelay: { target: 'attempt' } },
+        },
+        /** An answer with no stories: the samples, at once, with no retry (only a failure keeps kept stories). */
+        noStories: {
+          always: [
+            // The samples are shown already: they stay, fresh again.
+            { guard: 'showsSamples', target: '#feed.showing' },
+            // Live stories stay on screen while the samples load.
+            { guard: 'showsLive', target: '#feed.loadingSamples' },
+            { target: '#feed.loadingSamples', actions: 'showNothing' },
+          ],
+        },
+        /** A live answer over kept stories replaces them at once, unless the visitor is reading: then it waits. */
+        overKept: {
+          always: [{ guard: 'isReading', target: '#feed.showing.held' }, { target: '#feed.showing', actions: 'showHeldBack' }],
+        },
       },
     },
     loadingSamples: {
-      tags: ['loading'],
       invoke: {
         id: 'loadSamples',
         src: 'loadSamples',
-        onDone: { target: 'fallback', actions: { type: 'showStories', params: ({ event }) => ({ stories: event.output }) } },
-        onError: { target: 'error' },
+        onDone: { target: 'showing', actions: { type: 'showSamples', params: ({ event }) => ({ stories: event.output }) } },
+        // Live stories stay when the samples cannot replace them; with nothing shown, nothing is left.
+        onError: [{ guard: 'showsLive', target: '#feed.showing.stale.retryLater' }, { target: 'error' }],
       },
     },
-    /**
-     * Stories kept by an earlier visit show at once, with no skeleton, while the live call runs
-     * (docs/product.md#loading-failure-retry-and-fallback).
-     */
-    kept: {
-      initial: 'loading',
+    showing: {
+      initial: 'fresh',
       states: {
-        loading: {
-          tags: ['kept'],
-          invoke: {
-            id: 'fetchWithRetry',
-            src: 'fetchWithRetry',
-            onDone: [
-              {
-                guard: { type: 'gotStories', params: ({ event }) => ({ outcome: event.output }) },
-                target: 'newStories',
-                actions: { type: 'holdBack', params: ({ event }) => ({ stories: event.output.stories }) },
-              },
-              // An answer with no stories means the samples, kept stories or not (only a failure keeps them).
-              { guard: { type: 'gotNoStories', params: ({ event }) => ({ outcome: event.output }) }, target: '#feed.loadingSamples', actions: 'dropKept' },
-              // Failed after its retry: the kept stories stay, with the offline notice.
-              { target: 'offline' },
-            ],
-            onError: { target: 'offline' },
-          },
+        fresh: {
+          after: { staleAfter: { target: 'stale' } },
         },
-        /** The live answer is in; the kept stories stay until the page shows it ("N new stories"). */
-        newStories: {
-          tags: ['kept', 'newStories'],
-          entry: { type: 'keepForNextVisit', params: ({ context }) => ({ stories: context.incoming }) },
-          on: { 'feed.showNew': { target: '#feed.live', actions: 'showHeldBack' } },
-        },
-        /** The live call failed after its retry: the kept stories stay, with the offline notice. */
-        offline: {
-          tags: ['offline'],
-          initial: 'waiting',
+        stale: {
+          on: { 'feed.visible': { target: '#feed.call' }, 'feed.focus': { target: '#feed.call' } },
+          initial: 'untilRefetch',
           states: {
-            waiting: {
-              on: { 'feed.visible': { target: 'refreshing' }, 'feed.focus': { target: 'refreshing' } },
-              after: { refetchInterval: { target: 'refreshing' } },
+            untilRefetch: {
+              after: { refetchAfterStale: { target: '#feed.call' } },
             },
-            refreshing: {
-              invoke: {
-                id: 'fetchWithRetry',
-                src: 'fetchWithRetry',
-                onDone: [
-                  {
-                    guard: { type: 'gotStories', params: ({ event }) => ({ outcome: event.output }) },
-                    target: '#feed.kept.newStories',
-                    actions: { type: 'holdBack', params: ({ event }) => ({ stories: event.output.stories }) },
-                  },
-                  { guard: { type: 'gotNoStories', params: ({ event }) => ({ outcome: event.output }) }, target: '#feed.loadingSamples', actions: 'dropKept' },
-                  { target: 'waiting' },
-                ],
-                onError: { target: 'waiting' },
-              },
+            /** The last call failed: the next periodic one is a full interval away. */
+            retryLater: {
+              after: { refetchInterval: { target: '#feed.call' } },
             },
           },
         },
-      },
-    },
-    live: {
-      initial: 'fresh',
-      states: {
-        /** Live stories just arrived (or were just shown): they are kept for the next visit. */
-        fresh: {
-          entry: { type: 'keepForNextVisit', params: ({ context }) => ({ stories: context.stories }) },
-          after: { staleAfter: { target: 'stale' } },
-        },
-        stale: {
-          on: { 'feed.visible': { target: 'refreshing' }, 'feed.focus': { target: 'refreshing' } },
-          after: { refetchAfterStale: { target: 'refreshing' } },
-        },
-        /** A refetch failed: the data is stale, and the next periodic refetch is a full interval away. */
-        retryLater: {
-          on: { 'feed.visible': { target: 'refreshing' }, 'feed.focus': { target: 'refreshing' } },
-          after: { refetchInterval: { target: 'refreshing' } },
-        },
-        refreshing: {
-          invoke: {
-            id: 'fetchWithRetry',
-            src: 'fetchWithRetry',
-            onDone: [
-              {
-                guard: { type: 'gotStories', params: ({ event }) => ({ outcome: event.output }) },
-                target: 'fresh',
-                actions: { type: 'showStories', params: ({ event }) => ({ stories: event.output.stories }) },
-              },
-              { guard: { type: 'gotNoStories', params: ({ event }) => ({ outcome: event.output }) }, target: 'switchingToSamples' },
-              { target: 'retryLater' },
-            ],
-            onError: { target: 'retryLater' },
-          },
-        },
-        /** A live refetch had no stories: the samples replace the live ones, as on a first load. */
-        switchingToSamples: {
-          invoke: {
-            id: 'loadSamples',
-            src: 'loadSamples',
-            onDone: { target: '#feed.fallback', actions: { type: 'showStories', params: ({ event }) => ({ stories: event.output }) } },
-            onError: { target: 'retryLater' },
-          },
-        },
-      },
-    },
-    fallback: {
-      tags: ['demo'],
-      initial: 'fresh',
-      states: {
-        fresh: {
-          after: { staleAfter: { target: 'stale' } },
-        },
-        stale: {
-          on: { 'feed.visible': { target: 'refreshing' }, 'feed.focus': { target: 'refreshing' } },
-          after: { refetchAfterStale: { target: 'refreshing' } },
-        },
-        retryLater: {
-          on: { 'feed.visible': { target: 'refreshing' }, 'feed.focus': { target: 'refreshing' } },
-          after: { refetchInterval: { target: 'refreshing' } },
-        },
-        refreshing: {
-          invoke: {
-            id: 'fetchWithRetry',
-            src: 'fetchWithRetry',
-            onDone: [
-              {
-                guard: { type: 'gotStories', params: ({ event }) => ({ outcome: event.output }) },
-                target: '#feed.live',
-                actions: { type: 'showStories', params: ({ event }) => ({ stories: event.output.stories }) },
-              },
-              // Still nothing live: the samples stay, fresh again.
-              { guard: { type: 'gotNoStories', params: ({ event }) => ({ outcome: event.output }) }, target: 'fresh' },
-              { target: 'retryLater' },
-            ],
-            onError: { target: 'retryLater' },
-          },
+        /** A live answer waits behind the kept stories until the visitor asks for it. */
+        held: {
+          tags: ['newStories'],
+          on: { 'feed.showNew': { target: 'fresh', actions: 'showHeldBack' } },
         },
       },
     },
     error: {
       tags: ['error'],
-      on: { 'feed.retry': { target: 'loading' } },
+      on: { 'feed.retry': { target: 'call' } },
     },
   },
 });

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { bookmarksMachine } from '../machines/bookmarks.ts';
 import { copyLinkMachine } from '../machines/copyLink.ts';
 import { feedMachine } from '../machines/feed.ts';
-import { fetchWithRetryMachine } from '../machines/fetchWithRetry.ts';
+import { searchMachine } from '../machines/search.ts';
 import { themeMachine } from '../machines/theme.ts';
 import { machineDiagram } from './machine-diagram.ts';
 
@@ -13,7 +13,7 @@ const END = '<!-- diagrams:end -->';
 
 const machines = [
   { file: 'machines/feed.ts', machine: feedMachine },
-  { file: 'machines/fetchWithRetry.ts', machine: fetchWithRetryMachine },
+  { file: 'machines/search.ts', machine: searchMachine },
   { file: 'machines/theme.ts', machine: themeMachine },
   { file: 'machines/bookmarks.ts', machine: bookmarksMachine },
   { file: 'machines/copyLink.ts', machine: copyLinkMachine },

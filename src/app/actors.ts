@@ -7,11 +7,10 @@ import { fromPromise } from 'xstate';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { copyLinkMachine } from '../../machines/copyLink.ts';
 import { feedMachine } from '../../machines/feed.ts';
-import { fetchWithRetryMachine } from '../../machines/fetchWithRetry.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
 import type { Story } from '../domain/story.ts';
-import { latestInOwnTasks, prefersDarkQuery, readStorage, writeClipboard, writeStorage } from './browser.ts';
+import { isVisitorReading, latestInOwnTasks, prefersDarkQuery, readStorage, writeClipboard, writeStorage } from './browser.ts';
 import { liveStoriesActor } from './live-feed.ts';
 import { writeSnapshotPage } from './snapshot-page.ts';
 import { BOOKMARKS_STORAGE_KEY, KEPT_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from './storage-keys.ts';
@@ -28,9 +27,10 @@ const keepSoon = latestInOwnTasks();
 
 export const appFeedMachine = feedMachine.provide({
   actors: {
-    fetchWithRetry: fetchWithRetryMachine.provide({ actors: { fetchStories: liveStoriesActor() } }),
+    fetchStories: liveStoriesActor(),
     loadSamples: loadSampleStories,
   },
+  guards: { isReading: isVisitorReading },
   actions: {
     keepForNextVisit: (_, { stories }) => {
       const savedAt = new Date();

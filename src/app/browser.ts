@@ -61,3 +61,9 @@ export async function writeClipboard(text: string): Promise<void> {
 export function openInNewTab(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
+
+/** The visitor is reading when the page is scrolled or focus is inside the story area (the feed's `isReading`). */
+export function isVisitorReading(): boolean {
+  const area = document.getElementById('stories');
+  return window.scrollY > 0 || (area !== null && area.contains(document.activeElement));
+}

@@ -1,7 +1,6 @@
 import { fromPromise } from 'xstate';
-import { FETCH_TIMEOUT_MS } from '../../machines/fetchWithRetry.ts';
+import { FETCH_TIMEOUT_MS, type FeedPage } from '../../machines/feed.ts';
 import { storiesFromAnswer } from '../domain/normalize.ts';
-import type { Story } from '../domain/story.ts';
 import { storiesIfChecked } from './checked-stories.ts';
 
 type FeedRequestModule = typeof import('./feed-request.ts');
@@ -38,9 +37,9 @@ export async function fetchLiveAnswer(signal?: AbortSignal): Promise<unknown> {
  * between some stories and none. `fetchAnswer` is the call itself; tests pass a scripted one.
  */
 export function liveStoriesActor(fetchAnswer: (signal: AbortSignal) => Promise<unknown> = fetchLiveAnswer) {
-  return fromPromise<Story[]>(async ({ signal }) => {
+  return fromPromise<FeedPage>(async ({ signal }) => {
     const answer = await fetchAnswer(signal);
     // Validated already when a worker made the call (src/app/feed-call.ts).
-    return storiesIfChecked(answer) ?? storiesFromAnswer(answer).stories;
+    return { stories: storiesIfChecked(answer) ?? storiesFromAnswer(answer).stories, next: null };
   });
 }

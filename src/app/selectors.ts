@@ -4,14 +4,17 @@ import type { feedMachine } from '../../machines/feed.ts';
 /** `kept`: stories kept by an earlier visit while the live call runs; `offline`: they stay after it failed. */
 export type FeedStatus = 'loading' | 'live' | 'kept' | 'offline' | 'demo' | 'error';
 
-/** What the story area shows, from the feed machine's tags. */
+/** What the story area shows, from the feed machine's source of the stories on screen. */
 export function selectFeedStatus(snapshot: SnapshotFrom<typeof feedMachine>): FeedStatus {
-  if (snapshot.hasTag('loading')) return 'loading';
-  if (snapshot.hasTag('kept')) return 'kept';
-  if (snapshot.hasTag('offline')) return 'offline';
-  if (snapshot.hasTag('demo')) return 'demo';
   if (snapshot.hasTag('error')) return 'error';
-  return 'live';
+  switch (snapshot.context.source) {
+    case null:
+      return 'loading';
+    case 'samples':
+      return 'demo';
+    default:
+      return snapshot.context.source;
+  }
 }
 
 /** When the kept stories on screen were kept (ISO), or null. */

@@ -207,7 +207,8 @@ describe('liveStoriesActor (the feed machine\'s fetchStories)', () => {
         ],
       }),
     );
-    const stories = await toPromise(createActor(liveStoriesActor()).start());
+    const { stories, next } = await toPromise(createActor(liveStoriesActor()).start());
+    expect(next).toBeNull();
     expect(stories).toEqual([
       { id: 'a', title: 'Kept', summary: '', source: 'news.example.org', url: 'https://news.example.org/a', published_at: '', category: 'General' },
       { id: 'c', title: 'Also kept', summary: '', source: 'other.example.net', url: 'https://other.example.net/c', published_at: '', category: 'Science' },
@@ -218,12 +219,13 @@ describe('liveStoriesActor (the feed machine\'s fetchStories)', () => {
     const { checkedStories } = await import('../../src/app/checked-stories.ts');
     const validated = [{ id: 'w', title: 'From the worker', summary: '', source: 'wire', url: 'https://news.example.org/w', published_at: '', category: 'General' }];
     const answer = checkedStories(validated);
-    await expect(toPromise(createActor(liveStoriesActor(async () => answer)).start())).resolves.toBe(validated);
+    const { stories } = await toPromise(createActor(liveStoriesActor(async () => answer)).start());
+    expect(stories).toBe(validated);
   });
 
   it('resolves with no stories for an answer that has none, and rejects when the call fails', async () => {
     handler = json(200, '{"generated_at": "now"}');
-    await expect(toPromise(createActor(liveStoriesActor()).start())).resolves.toEqual([]);
+    await expect(toPromise(createActor(liveStoriesActor()).start())).resolves.toEqual({ stories: [], next: null });
     handler = json(503, '{"error":"down"}');
     await expect(toPromise(createActor(liveStoriesActor()).start())).rejects.toThrow(/non-2xx|status/i);
   });

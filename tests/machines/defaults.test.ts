@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { bookmarksMachine, parseStoredBookmarks } from '../../machines/bookmarks.ts';
 import { copyLinkMachine } from '../../machines/copyLink.ts';
-import { feedMachine, type FeedInput } from '../../machines/feed.ts';
-import { fetchWithRetryMachine } from '../../machines/fetchWithRetry.ts';
+import { feedMachine, type FeedInput, type FeedPage } from '../../machines/feed.ts';
+import { searchMachine, type SearchInput } from '../../machines/search.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { flush } from './paths.ts';
 
@@ -16,7 +16,7 @@ describe('machines without provided effects', () => {
     const clock = new SimulatedClock();
     const actor = createActor(feedMachine, { clock, input: { kept: null } }).start();
     await flush();
-    expect(actor.getSnapshot().value).toBe('loading');
+    expect(actor.getSnapshot().value).toEqual({ call: 'backoff' });
     clock.increment(1_000);
     await flush();
     expect(actor.getSnapshot().value).toBe('error');
@@ -25,14 +25,32 @@ describe('machines without provided effects', () => {
 
   it('feed: with no input at all (as Stately starts it), a first visit; the stand-in keepForNextVisit keeps nothing and breaks nothing', async () => {
     const story = { id: 'a', title: 'A', summary: '', source: 'Wire', url: 'https://news.example.org/a', published_at: '', category: 'World' };
-    const machine = feedMachine.provide({
-      actors: { fetchWithRetry: fetchWithRetryMachine.provide({ actors: { fetchStories: fromPromise(() => Promise.resolve([story])) } }) },
-    });
+    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise<FeedPage>(() => Promise.resolve({ stories: [story], next: 'page-2' })) } });
     const actor = createActor(machine, { input: undefined as unknown as FeedInput }).start();
-    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.source).toBeNull();
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ live: 'fresh' });
-    expect(actor.getSnapshot().context).toEqual({ stories: [story], keptAt: null, incoming: [] });
+    expect(actor.getSnapshot().value).toEqual({ showing: 'fresh' });
+    expect(actor.getSnapshot().context).toMatchObject({ stories: [story], next: 'page-2', source: 'live', keptAt: null, incoming: [] });
+  });
+
+  it('feed: with no isReading provided, the visitor is not reading: a live answer replaces kept stories at once', async () => {
+    const kept = { id: 'k', title: 'K', summary: '', source: 'Wire', url: 'https://news.example.org/k', published_at: '', category: 'World' };
+    const story = { ...kept, id: 'a', url: 'https://news.example.org/a' };
+    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise<FeedPage>(() => Promise.resolve({ stories: [story], next: null })) } });
+    const actor = createActor(machine, { input: { kept: { savedAt: '2026-11-20T10:00:00.000Z', stories: [kept] } } }).start();
+    expect(actor.getSnapshot().context.stories).toEqual([kept]);
+    await flush();
+    expect(actor.getSnapshot().hasTag('newStories')).toBe(false);
+    expect(actor.getSnapshot().context.stories).toEqual([story]);
+  });
+
+  it('search: with no input (as Stately starts it) the box is empty; typing still reaches the query after the pause, written nowhere', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(searchMachine, { clock, input: undefined as unknown as SearchInput }).start();
+    expect(actor.getSnapshot().context).toEqual({ text: '', query: '' });
+    actor.send({ type: 'search.type', text: 'mars' });
+    clock.increment(300);
+    expect(actor.getSnapshot().context).toEqual({ text: 'mars', query: 'mars' });
   });
 
   it('bookmarks: the first save fails, so bookmarks live in memory', async () => {

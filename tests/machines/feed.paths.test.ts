@@ -1,8 +1,7 @@
 import { expect } from 'vitest';
-import { feedMachine } from '../../machines/feed.ts';
-import { fetchWithRetryMachine, type FetchOutcome } from '../../machines/fetchWithRetry.ts';
+import { feedMachine, type FeedPage } from '../../machines/feed.ts';
 import type { Story } from '../../src/domain/story.ts';
-import { definePathSuite, flush, type OutcomeDriver } from './paths.ts';
+import { definePathSuite } from './paths.ts';
 
 const live: Story[] = [
   { id: 'a', title: 'Live story', summary: 'From the wire', source: 'Wire', url: 'https://news.example.org/a', published_at: '', category: 'World' },
@@ -14,77 +13,66 @@ const KEPT_AT = '2026-11-20T10:00:00.000Z';
 const samples: Story[] = [
   { id: 'sample-1', title: 'Sample', summary: 'Demo', source: 'Demo Daily', url: 'https://example.com/1', published_at: '2026-11-21T10:00:00.000Z', category: 'Technology' },
 ];
-
-/**
- * The feed invokes the real fetch-with-retry machine; a path's outcome of it is produced by
- * answering that machine's live calls: stories, an empty list, or two failures 1 s apart.
- * An error of the machine itself is a live call breaking its contract (no list at all).
- */
-const fetchWithRetry: OutcomeDriver = async (event, { fakes, clock }) => {
-  if (event.type.startsWith('xstate.error.')) return fakes.settle('fetchStories', { output: null });
-  const { result, stories } = event.output as FetchOutcome;
-  if (result !== 'failed') return fakes.settle('fetchStories', { output: stories });
-  fakes.settle('fetchStories', { error: new Error('FunctionsFetchError: connection refused') });
-  await flush();
-  clock.increment(1_000);
-  await flush();
-  fakes.settle('fetchStories', { error: new Error('FunctionsHttpError: 503') });
-};
-
-const refreshing = ['live.refreshing', 'fallback.refreshing', 'kept.loading', 'kept.offline.refreshing'] as const;
-/** States entered when live stories arrive: they are kept for the next visit there. */
-const keptOnEntry = ['live.fresh', 'kept.newStories'] as const;
+const READING = 'the visitor is reading';
+const KEPT_INPUT = { kept: { savedAt: KEPT_AT, stories: kept } };
 
 definePathSuite({
   name: 'feed',
   machine: feedMachine,
   // A first visit (or nothing usable kept), and a visit with stories kept by an earlier one.
-  inputs: [{ kept: null }, { kept: { savedAt: KEPT_AT, stories: kept } }],
+  inputs: [{ kept: null }, KEPT_INPUT],
+  // The page answers "is the visitor reading?" when a live answer arrives over kept stories.
+  variants: [
+    { name: 'not reading', guards: { isReading: () => false } },
+    { name: READING, guards: { isReading: () => true }, inputs: [KEPT_INPUT] },
+  ],
   events: [
     { type: 'feed.showNew' },
-    { type: 'xstate.done.actor.fetchWithRetry', output: { result: 'stories', stories: live } },
-    { type: 'xstate.done.actor.fetchWithRetry', output: { result: 'empty', stories: [] } },
-    { type: 'xstate.done.actor.fetchWithRetry', output: { result: 'failed', stories: [] } },
-    { type: 'xstate.error.actor.fetchWithRetry', error: new TypeError("Cannot read properties of null (reading 'length')") },
+    { type: 'xstate.done.actor.fetchStories', output: { stories: live, next: 'cursor-2' } satisfies FeedPage },
+    { type: 'xstate.done.actor.fetchStories', output: { stories: [], next: null } satisfies FeedPage },
+    { type: 'xstate.error.actor.fetchStories', error: new Error('FunctionsFetchError: connection refused') },
     { type: 'xstate.done.actor.loadSamples', output: samples },
     { type: 'xstate.error.actor.loadSamples', error: new Error('chunk failed to load') },
   ],
-  // docs/product.md#refetch-and-freshness: stale after 5 minutes, refetched 10 minutes after arriving.
-  delays: { staleAfter: 5 * 60_000, refetchAfterStale: 5 * 60_000, refetchInterval: 10 * 60_000 },
-  drivers: { fetchWithRetry },
-  expectedPaths: 74,
+  // docs/product.md#timings-and-constants: 10 s per attempt, the retry 1 s after a failure, stale
+  // after 5 minutes, refetched 10 minutes after arriving.
+  delays: { timeout: 10_000, retryDelay: 1_000, staleAfter: 5 * 60_000, refetchAfterStale: 5 * 60_000, refetchInterval: 10 * 60_000 },
+  expectedPaths: 230,
   arrange: (fakes, effects) =>
     feedMachine.provide({
-      actors: {
-        fetchWithRetry: fetchWithRetryMachine.provide({ actors: { fetchStories: fakes.actor<Story[]>('fetchStories') } }),
-        loadSamples: fakes.actor<Story[]>('loadSamples'),
-      },
+      actors: { fetchStories: fakes.actor<FeedPage>('fetchStories'), loadSamples: fakes.actor<Story[]>('loadSamples') },
       actions: { keepForNextVisit: (_, params) => effects.push({ kept: params.stories.map((story) => story.id) }) },
     }),
-  check({ before, after, fakes, effects }) {
-    // Exactly one live call is in flight while loading or refreshing, and none otherwise.
-    const fetching = after.matches('loading') || refreshing.some((state) => after.matches(state));
-    expect(fakes.isPending('fetchStories')).toBe(fetching);
-    expect(fakes.isPending('loadSamples')).toBe(after.matches('loadingSamples') || after.matches('live.switchingToSamples'));
-    // What the page shows follows from the state: skeletons, demo notice, stories, error screen.
-    expect(after.hasTag('loading')).toBe(after.matches('loading') || after.matches('loadingSamples'));
-    expect(after.hasTag('demo')).toBe(after.matches('fallback'));
+  check({ event, before, after, fakes, effects, variant }) {
+    const { stories, next, source, keptAt, incoming } = after.context as { stories: Story[]; next: string | null; source: string | null; keptAt: string | null; incoming: Story[] };
+    // Exactly one live call is in flight while calling, and none otherwise; the samples load only when asked for.
+    expect(fakes.isPending('fetchStories')).toBe(after.matches({ call: 'attempt' }));
+    expect(fakes.isPending('loadSamples')).toBe(after.matches('loadingSamples'));
+    // A call with no answer in 10 s is abandoned (its request aborted), not left to land later.
+    if (event.type.startsWith('xstate.after.timeout.')) expect(fakes.calls.filter((call) => call.src === 'fetchStories').at(-1)?.signal.aborted).toBe(true);
+    // What the page shows follows from the source: skeletons, live, kept, offline, demo; or the error screen.
     expect(after.hasTag('error')).toBe(after.matches('error'));
-    // Kept stories show with no skeleton; the offline notice only once the live call has failed.
-    expect(after.hasTag('kept')).toBe(after.matches('kept.loading') || after.matches('kept.newStories'));
-    expect(after.hasTag('offline')).toBe(after.matches('kept.offline'));
-    expect(after.hasTag('newStories')).toBe(after.matches('kept.newStories'));
-    // Live stays live and samples stay samples until a refetch brings something else; kept
-    // stories stay until the page shows the live answer held back behind them.
-    const shown = (after.context.stories as Story[]).map((story) => story.id);
-    if (after.matches('live')) expect(shown).toEqual(['a']);
-    else if (after.matches('fallback')) expect(shown).toEqual(['sample-1']);
-    else if (after.matches('kept')) expect(shown).toEqual(['k']);
-    else expect(shown).toEqual([]);
-    expect(after.context.keptAt).toBe(after.matches('kept') ? KEPT_AT : null);
-    expect((after.context.incoming as Story[]).map((story) => story.id)).toEqual(after.matches('kept.newStories') ? ['a'] : []);
-    // Every live answer with stories is kept for the next visit, once, as it arrives or is shown.
-    const entered = keptOnEntry.some((state) => after.matches(state) && !before.matches(state));
-    expect(effects).toEqual(entered ? [{ kept: ['a'] }] : []);
+    const shown = stories.map((story) => story.id);
+    if (source === null) expect(shown).toEqual([]);
+    else if (source === 'live') expect([shown, next]).toEqual([['a'], 'cursor-2']);
+    else if (source === 'samples') expect([shown, next]).toEqual([['sample-1'], null]);
+    else expect([shown, next]).toEqual([['k'], null]);
+    expect(keptAt).toBe(source === 'kept' || source === 'offline' ? KEPT_AT : null);
+    // The offline notice only once the live call has failed, retry included.
+    if (source === 'offline') expect(fakes.count('fetchStories')).toBeGreaterThanOrEqual(2);
+    // A live answer over kept stories waits only while the visitor reads; the bar shows it held.
+    expect(after.hasTag('newStories')).toBe(after.matches({ showing: 'held' }));
+    const overKept = before.context.source === 'kept' || before.context.source === 'offline';
+    if (overKept && event.type === 'xstate.done.actor.fetchStories' && (event.output as FeedPage).stories.length > 0) {
+      expect(after.matches({ showing: 'held' })).toBe(variant === READING);
+    }
+    expect(incoming.map((story) => story.id)).toEqual(after.matches({ showing: 'held' }) ? ['a'] : []);
+    // Every live answer with stories is kept for the next visit, once, as soon as it arrives.
+    const arrived = event.type === 'xstate.done.actor.fetchStories' && (event.output as FeedPage).stories.length > 0;
+    expect(effects).toEqual(arrived ? [{ kept: ['a'] }] : []);
+    // Shown stories change only with an answer, the samples, "Show latest stories", or kept ones giving way.
+    if (before.context.source !== source && source !== 'offline' && !(before.context.source === 'offline' && source === 'kept')) {
+      expect(['xstate.done.actor.fetchStories', 'xstate.done.actor.loadSamples', 'feed.showNew']).toContain(event.type);
+    }
   },
 });

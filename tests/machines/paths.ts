@@ -143,6 +143,9 @@ function eventlessTransition(machine: AnyStateMachine, snapshot: AnyMachineSnaps
 export interface Run {
   input: unknown;
   path: Path;
+  /** The machine the path was generated from (with the variant's guards). */
+  machine: AnyStateMachine;
+  variant?: string;
 }
 
 /** The states the paths pass through and the transitions they take, computed from the paths alone. */
@@ -150,21 +153,21 @@ export function pathCoverage(machine: AnyStateMachine, runs: Run[]) {
   const visited = new Set<string>();
   const taken = new Set<string>();
   const visit = (snapshot: AnyMachineSnapshot) => activeNodes(machine, snapshot.value).forEach((node) => visited.add(node.id));
-  const followEventless = (microsteps: AnyMachineSnapshot[], event: EventObject) => {
+  const followEventless = (generatedFrom: AnyStateMachine, microsteps: AnyMachineSnapshot[], event: EventObject) => {
     microsteps.forEach(visit);
     for (const snapshot of microsteps.slice(0, -1)) {
-      const t = eventlessTransition(machine, snapshot, event);
+      const t = eventlessTransition(generatedFrom, snapshot, event);
       if (t) taken.add(transitionKey(t));
     }
   };
-  for (const { input, path } of runs) {
+  for (const { input, path, machine: generatedFrom } of runs) {
     let previous: AnyMachineSnapshot | undefined;
     for (const { event, state } of path.steps) {
       if (previous === undefined) {
-        followEventless(getInitialMicrosteps(machine, input).map(([snapshot]) => snapshot as AnyMachineSnapshot), event);
+        followEventless(generatedFrom, getInitialMicrosteps(generatedFrom, input).map(([snapshot]) => snapshot as AnyMachineSnapshot), event);
       } else {
-        for (const t of machine.getTransitionData(previous, event)) taken.add(transitionKey(t));
-        followEventless(getMicrosteps(machine, previous, event).map(([snapshot]) => snapshot as AnyMachineSnapshot), event);
+        for (const t of generatedFrom.getTransitionData(previous, event)) taken.add(transitionKey(t));
+        followEventless(generatedFrom, getMicrosteps(generatedFrom, previous, event).map(([snapshot]) => snapshot as AnyMachineSnapshot), event);
       }
       visit(state);
       previous = state;
@@ -239,6 +242,12 @@ export interface PathSuite {
   machine: AnyStateMachine;
   /** One traversal per input, so every initial branch is covered. */
   inputs?: unknown[];
+  /**
+   * One traversal per variant of the machine's injected guards (what the page answers), so
+   * every branch they choose is covered (with its own inputs, if they matter to it); the
+   * replay provides the same guards.
+   */
+  variants?: Array<{ name: string; guards: Record<string, () => boolean>; inputs?: unknown[] }>;
   /** Payloads for events that need them: actor outputs and errors, event fields. */
   events: PayloadEvent[];
   /** The product's durations for the machine's named delays, written in the test. */
@@ -250,7 +259,15 @@ export interface PathSuite {
   /** Provides fakes for one replay; `effects` collects what injected actions did. */
   arrange(fakes: FakeActors, effects: unknown[]): AnyStateMachine;
   /** What the visitor or the caller would notice after one step. */
-  check(step: { event: PayloadEvent; before: AnyMachineSnapshot; after: AnyMachineSnapshot; fakes: FakeActors; emitted: EventObject[]; effects: unknown[] }): void;
+  check(step: {
+    event: PayloadEvent;
+    before: AnyMachineSnapshot;
+    after: AnyMachineSnapshot;
+    fakes: FakeActors;
+    emitted: EventObject[];
+    effects: unknown[];
+    variant: string | undefined;
+  }): void;
 }
 
 /**
@@ -259,10 +276,16 @@ export interface PathSuite {
  * graph and what the visitor would notice with `check` after every step.
  */
 export function definePathSuite(suite: PathSuite): void {
-  const runs: Run[] = (suite.inputs ?? [undefined]).flatMap((input) =>
-    transitionCover(suite.machine, { events: suite.events, input }).map((path) => ({ input, path })),
-  );
-  const label = (input: unknown, path: Path) => `${input === undefined ? '' : `${JSON.stringify(input)}: `}${describePath(path)}`;
+  const variants = suite.variants ?? [{ name: '', guards: {} }];
+  const runs: Run[] = variants.flatMap(({ name, guards, inputs }) => {
+    const machine = suite.machine.provide({ guards });
+    return (inputs ?? suite.inputs ?? [undefined]).flatMap((input) =>
+      transitionCover(machine, { events: suite.events, input }).map((path) => ({ input, path, machine, variant: name })),
+    );
+  });
+  const guardsOf = (variant: string | undefined) => variants.find(({ name }) => name === variant)?.guards ?? {};
+  const label = ({ input, path, variant }: Run) =>
+    `${variant ? `${variant}: ` : ''}${input === undefined ? '' : `${JSON.stringify(input)}: `}${describePath(path)}`;
 
   describe(`${suite.name} machine: ${runs.length} generated paths`, () => {
     it('the paths pass through every state and take every transition', () => {
@@ -273,12 +296,12 @@ export function definePathSuite(suite: PathSuite): void {
       console.info(`${suite.name}: ${runs.length} paths cover ${inventory.states.length} states and ${inventory.transitions.length} transitions`);
     });
 
-    it.each(runs.map(({ input, path }) => [label(input, path), input, path] as const))('%s', async (_name, input, path) => {
+    it.each(runs.map((run) => [label(run), run] as const))('%s', async (_name, { input, path, variant }) => {
       const fakes = new FakeActors();
       const effects: unknown[] = [];
       const emitted: EventObject[] = [];
       const actor = await replay(path, {
-        machine: suite.arrange(fakes, effects),
+        machine: suite.arrange(fakes, effects).provide({ guards: guardsOf(variant) }),
         input,
         delays: suite.delays,
         drivers: suite.drivers ?? {},
@@ -287,7 +310,7 @@ export function definePathSuite(suite: PathSuite): void {
         check: ({ event, before, after, expected }) => {
           expect(after.value).toEqual(expected.value);
           expect(after.context).toEqual(expected.context);
-          suite.check({ event, before, after, fakes, emitted, effects });
+          suite.check({ event, before, after, fakes, emitted, effects, variant });
           emitted.length = 0;
           effects.length = 0;
         },

@@ -10,13 +10,13 @@ import type { AnyStateMachine } from 'xstate';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { copyLinkMachine } from '../../machines/copyLink.ts';
 import { feedMachine } from '../../machines/feed.ts';
-import { fetchWithRetryMachine } from '../../machines/fetchWithRetry.ts';
+import { searchMachine } from '../../machines/search.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { extractedInventory, runningInventory } from './support/inventory.ts';
 
 const machines: Array<[file: string, machine: AnyStateMachine]> = [
   ['machines/feed.ts', feedMachine],
-  ['machines/fetchWithRetry.ts', fetchWithRetryMachine],
+  ['machines/search.ts', searchMachine],
   ['machines/theme.ts', themeMachine],
   ['machines/bookmarks.ts', bookmarksMachine],
   ['machines/copyLink.ts', copyLinkMachine],

@@ -2,13 +2,12 @@
  * What the graph cannot pin: how many calls are made and when. The durations are the
  * product's (docs/product.md#timings-and-constants), written here, never read from the
  * machines: one retry about 1 s after a failure, 10 s before a silent call counts as failed,
- * stale after 5 minutes, refetched every 10. The feed runs with the real fetch-with-retry
- * machine; only the live call and the samples chunk are fakes, on a simulated clock.
+ * stale after 5 minutes, refetched every 10. Only the live call and the samples chunk are
+ * fakes, on a simulated clock.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { feedMachine } from '../../machines/feed.ts';
-import { fetchWithRetryMachine } from '../../machines/fetchWithRetry.ts';
+import { feedMachine, type FeedPage } from '../../machines/feed.ts';
 import type { Story } from '../../src/domain/story.ts';
 import { FakeActors } from '../support/fake-actors.ts';
 import { flush } from './paths.ts';
@@ -19,15 +18,18 @@ const MINUTE = 60 * SECOND;
 const story = (id: string): Story => ({ id, title: `Story ${id}`, summary: '', source: 'Wire', url: `https://news.example.org/${id}`, published_at: '', category: 'World' });
 const samples = [story('sample')];
 const offline = new Error('FunctionsFetchError: connection refused');
+/** The live call's answer with these stories. */
+const page = (...stories: Story[]) => ({ output: { stories, next: null } satisfies FeedPage });
 
-async function startFeed(kept: Story[] | null = null) {
+async function startFeed(kept: Story[] | null = null, { reading = false } = {}) {
   const fakes = new FakeActors();
   const clock = new SimulatedClock();
   const machine = feedMachine.provide({
     actors: {
-      fetchWithRetry: fetchWithRetryMachine.provide({ actors: { fetchStories: fakes.actor<Story[]>('fetchStories') } }),
+      fetchStories: fakes.actor<FeedPage>('fetchStories'),
       loadSamples: fakes.actor<Story[]>('loadSamples'),
     },
+    guards: { isReading: () => reading },
   });
   const input = { kept: kept && { savedAt: '2026-11-21T08:00:00.000Z', stories: kept } };
   const actor = createActor(machine, { clock, input }).start();
@@ -51,7 +53,7 @@ async function startFeed(kept: Story[] | null = null) {
 
 async function startLive() {
   const feed = await startFeed();
-  await feed.settle('fetchStories', { output: [story('first')] });
+  await feed.settle('fetchStories', page(story('first')));
   expect(feed.shown()).toEqual(['first']);
   return feed;
 }
@@ -70,7 +72,7 @@ describe('the first load', () => {
     expect(fakes.isPending('loadSamples')).toBe(true);
     await settle('loadSamples', { output: samples });
     expect(shown()).toEqual(['sample']);
-    expect(actor.getSnapshot().hasTag('demo')).toBe(true);
+    expect(actor.getSnapshot().context.source).toBe('samples');
     await wait(9 * MINUTE);
     expect(calls()).toBe(2);
   });
@@ -95,7 +97,7 @@ describe('the first load', () => {
 
   it('shows the samples at once, without a retry, when the answer has no stories', async () => {
     const { settle, calls, fakes } = await startFeed();
-    await settle('fetchStories', { output: [] });
+    await settle('fetchStories', page());
     expect(fakes.isPending('loadSamples')).toBe(true);
     expect(calls()).toBe(1);
   });
@@ -104,7 +106,7 @@ describe('the first load', () => {
     const { wait, settle, shown } = await startFeed();
     await settle('fetchStories', { error: offline });
     await wait(SECOND);
-    await settle('fetchStories', { output: [story('late')] });
+    await settle('fetchStories', page(story('late')));
     expect(shown()).toEqual(['late']);
   });
 });
@@ -116,7 +118,7 @@ describe('refetching', () => {
     expect(calls()).toBe(1);
     await wait(1);
     expect(calls()).toBe(2);
-    await settle('fetchStories', { output: [story('second')] });
+    await settle('fetchStories', page(story('second')));
     expect(shown()).toEqual(['second']);
     await wait(10 * MINUTE - 1);
     expect(calls()).toBe(2);
@@ -144,7 +146,7 @@ describe('refetching', () => {
     expect(calls()).toBe(3);
     await settle('fetchStories', { error: offline });
     expect(shown()).toEqual(['first']);
-    expect(actor.getSnapshot().hasTag('demo')).toBe(false);
+    expect(actor.getSnapshot().context.source).toBe('live');
     await wait(10 * MINUTE - 1);
     expect(calls()).toBe(3);
     await wait(1);
@@ -154,14 +156,14 @@ describe('refetching', () => {
   it('switches to the samples when a live refetch has no stories, and back to live when one has', async () => {
     const { wait, settle, shown, actor } = await startLive();
     await wait(10 * MINUTE);
-    await settle('fetchStories', { output: [] });
+    await settle('fetchStories', page());
     await settle('loadSamples', { output: samples });
     expect(shown()).toEqual(['sample']);
-    expect(actor.getSnapshot().hasTag('demo')).toBe(true);
+    expect(actor.getSnapshot().context.source).toBe('samples');
     await wait(10 * MINUTE);
-    await settle('fetchStories', { output: [story('back')] });
+    await settle('fetchStories', page(story('back')));
     expect(shown()).toEqual(['back']);
-    expect(actor.getSnapshot().hasTag('demo')).toBe(false);
+    expect(actor.getSnapshot().context.source).toBe('live');
   });
 });
 
@@ -169,14 +171,14 @@ describe('stories kept by an earlier visit', () => {
   it('show at once while the live call runs; a failure after its retry keeps them, offline, and tries again 10 minutes later', async () => {
     const { actor, wait, settle, calls, shown } = await startFeed([story('kept')]);
     expect(shown()).toEqual(['kept']);
-    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    expect(actor.getSnapshot().context.source).toBe('kept');
     expect(calls()).toBe(1);
     await settle('fetchStories', { error: offline });
     await wait(SECOND);
     expect(calls()).toBe(2);
     await settle('fetchStories', { error: offline });
     expect(shown()).toEqual(['kept']);
-    expect(actor.getSnapshot().hasTag('offline')).toBe(true);
+    expect(actor.getSnapshot().context.source).toBe('offline');
     await wait(10 * MINUTE - 1);
     expect(calls()).toBe(2);
     await wait(1);
@@ -193,11 +195,23 @@ describe('stories kept by an earlier visit', () => {
     expect(calls()).toBe(3);
   });
 
-  it('a live answer waits behind them until the page shows it; the refetch comes 10 minutes after that', async () => {
+  it('a live answer replaces them at once when the visitor is not reading; the refetch comes 10 minutes after it', async () => {
     const { actor, wait, settle, calls, shown } = await startFeed([story('kept')]);
-    await settle('fetchStories', { output: [story('live')] });
+    await settle('fetchStories', page(story('live')));
+    expect(shown()).toEqual(['live']);
+    expect(actor.getSnapshot().hasTag('newStories')).toBe(false);
+    await wait(10 * MINUTE - 1);
+    expect(calls()).toBe(1);
+    await wait(1);
+    expect(calls()).toBe(2);
+  });
+
+  it('while the visitor reads, a live answer waits behind them until asked for; the refetch comes 10 minutes after that', async () => {
+    const { actor, wait, settle, calls, shown } = await startFeed([story('kept')], { reading: true });
+    await settle('fetchStories', page(story('live')));
     await wait(20 * MINUTE);
     expect(shown()).toEqual(['kept']);
+    expect(actor.getSnapshot().hasTag('newStories')).toBe(true);
     expect(calls()).toBe(1);
     actor.send({ type: 'feed.showNew' });
     await flush();
@@ -221,11 +235,11 @@ describe('the error screen', () => {
     expect(calls()).toBe(2);
     actor.send({ type: 'feed.retry' });
     await flush();
-    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.source).toBeNull();
     expect(calls()).toBe(3);
     await settle('fetchStories', { error: offline });
     await wait(SECOND);
-    await settle('fetchStories', { output: [story('finally')] });
+    await settle('fetchStories', page(story('finally')));
     expect(shown()).toEqual(['finally']);
   });
 });

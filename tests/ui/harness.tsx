@@ -8,7 +8,6 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { fetchWithRetryMachine } from '../../machines/fetchWithRetry.ts';
 import { appFeedMachine } from '../../src/app/actors.ts';
 import { App } from '../../src/app/App.tsx';
 import { liveStoriesActor } from '../../src/app/live-feed.ts';
@@ -94,8 +93,7 @@ export async function renderApp({ path = '/', prefersDark = false }: { path?: st
   const system = stubMatchMedia(prefersDark);
   const backend = new ScriptedBackend();
   // Retry timing is the machine's (tests/machines/timing.test.ts); here the retry follows at once.
-  const fetchWithRetry = fetchWithRetryMachine.provide({ actors: { fetchStories: backend.fetchStories }, delays: { retryDelay: 0 } });
-  const feed = appFeedMachine.provide({ actors: { fetchWithRetry, loadSamples: backend.loadSamples } });
+  const feed = appFeedMachine.provide({ actors: { fetchStories: backend.fetchStories, loadSamples: backend.loadSamples }, delays: { retryDelay: 0 } });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(history);
   const user = userEvent.setup();
