@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Story } from '../src/domain/story.ts';
 
 /**
@@ -45,7 +45,10 @@ export const archiveSearchMachine = setup({
     hasText: ({ event }) => event.type === 'archive.search' && event.query.trim() !== '',
   },
   actions: {
-    takeQuery: assign(({ context, event }) => (event.type === 'archive.search' ? { query: event.query.trim(), matches: [] } : context)),
+    takeQuery: assign(({ event }) => {
+      assertEvent(event, 'archive.search');
+      return { query: event.query.trim(), matches: [] };
+    }),
     keepMatches: assign((_, { matches }: { matches: Story[] }) => ({ matches })),
     forgetMatches: assign({ matches: [] }),
   },

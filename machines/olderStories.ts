@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { Story } from '../src/domain/story.ts';
 
 /**
@@ -56,7 +56,10 @@ export const olderStoriesMachine = setup({
     takesFirstPageWithNext: ({ context, event }) => event.type === 'older.firstPage' && context.stories.length === 0 && event.next !== null,
   },
   actions: {
-    takeFirstPage: assign(({ context, event }) => (event.type === 'older.firstPage' ? { next: event.next } : context)),
+    takeFirstPage: assign(({ event }) => {
+      assertEvent(event, 'older.firstPage');
+      return { next: event.next };
+    }),
     /** Appends the page's stories not already held (and each once), then takes its cursor. */
     appendPage: assign((_, { page, held }: { page: OlderPage; held: Story[] }) => {
       const ids = new Set(held.map((story) => story.id));
@@ -94,7 +97,8 @@ export const olderStoriesMachine = setup({
       invoke: {
         id: 'fetchOlder',
         src: 'fetchOlder',
-        input: ({ context }) => ({ before: context.next ?? '' }),
+        // Only idle and failed lead here, and both hold a cursor (a first page without one goes to exhausted).
+        input: ({ context }) => ({ before: context.next as string }),
         onDone: {
           target: 'starting',
           actions: { type: 'appendPage', params: ({ context, event }) => ({ page: event.output, held: context.stories }) },
