@@ -62,6 +62,7 @@ export function parseStoredBookmarks(value: string | null): string[] {
 /** The copies of saved stories only, each once, at most SAVED_STORIES_MAX. */
 function copiesOf(ids: readonly string[], stories: readonly Story[]): Story[] {
   const saved = new Set(ids);
+  // Deleting as it goes: a second copy of an id finds it gone, so the first copy wins.
   return stories.filter((story) => saved.delete(story.id)).slice(0, SAVED_STORIES_MAX);
 }
 
