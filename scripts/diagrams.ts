@@ -1,9 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { archiveSearchMachine } from '../machines/archiveSearch.ts';
 import { bookmarksMachine } from '../machines/bookmarks.ts';
 import { copyLinkMachine } from '../machines/copyLink.ts';
 import { feedMachine } from '../machines/feed.ts';
 import { searchMachine } from '../machines/search.ts';
+import { olderStoriesMachine } from '../machines/olderStories.ts';
 import { themeMachine } from '../machines/theme.ts';
 import { machineDiagram } from './machine-diagram.ts';
 
@@ -17,6 +19,8 @@ const machines = [
   { file: 'machines/theme.ts', machine: themeMachine },
   { file: 'machines/bookmarks.ts', machine: bookmarksMachine },
   { file: 'machines/copyLink.ts', machine: copyLinkMachine },
+  { file: 'machines/olderStories.ts', machine: olderStoriesMachine },
+  { file: 'machines/archiveSearch.ts', machine: archiveSearchMachine },
 ];
 
 export function renderDiagrams(): string {

@@ -60,7 +60,8 @@ export function machineDiagram(machine: AnyStateMachine): string {
   renderNode(machine.root, delays, '  ', lines);
   const root = machine.root;
   const rootTransitions = [...root.transitions.values()].flat();
-  const initial = root.initial?.target?.[0];
+  // A parallel machine has no initial state: its notes sit beside its first region.
+  const initial = root.initial?.target?.[0] ?? (Object.values(root.states)[0] as AnyStateNode | undefined);
   for (const t of rootTransitions) {
     // A transition of the machine itself applies in every state: a note, beside its target
     // (or beside the initial state when it changes no state).

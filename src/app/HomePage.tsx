@@ -153,7 +153,7 @@ export function HomePage() {
 
   const searchRef = useRef<HTMLInputElement>(null);
 
-  const toggleBookmark = useCallback((story: Story) => bookmarks.send({ type: 'bookmark.toggle', id: story.id }), [bookmarks]);
+  const toggleBookmark = useCallback((story: Story) => bookmarks.send({ type: 'bookmark.toggle', story }), [bookmarks]);
   const share = useCallback(
     (story: Story, target: ShareTarget) => {
       if (target === 'twitter') openInNewTab(twitterShareUrl(story));

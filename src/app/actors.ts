@@ -9,11 +9,12 @@ import { copyLinkMachine } from '../../machines/copyLink.ts';
 import { feedMachine } from '../../machines/feed.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
+import { parseSavedStories, saveSavedLists } from '../domain/saved-stories.ts';
 import type { Story } from '../domain/story.ts';
 import { isVisitorReading, latestInOwnTasks, prefersDarkQuery, readStorage, writeClipboard, writeStorage } from './browser.ts';
 import { liveStoriesActor } from './live-feed.ts';
 import { writeSnapshotPage } from './snapshot-page.ts';
-import { BOOKMARKS_STORAGE_KEY, KEPT_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from './storage-keys.ts';
+import { BOOKMARKS_STORAGE_KEY, KEPT_STORIES_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from './storage-keys.ts';
 
 /** The sample stories, in a chunk of their own: only fetched when the live feed cannot be used. */
 export const loadSampleStories = fromPromise<Story[]>(async () => (await import('../domain/samples.ts')).sampleStories(Date.now()));
@@ -67,7 +68,13 @@ export const appThemeMachine = themeMachine.provide({
 
 export const appBookmarksMachine = bookmarksMachine.provide({
   actors: {
-    saveBookmarks: fromPromise<void, { ids: string[] }>(async ({ input }) => writeStorage(BOOKMARKS_STORAGE_KEY, JSON.stringify(input.ids))),
+    saveBookmarks: fromPromise<void, { ids: string[]; stories: Story[] }>(async ({ input }) =>
+      saveSavedLists(
+        { writeIds: (value) => writeStorage(BOOKMARKS_STORAGE_KEY, value), writeStories: (value) => writeStorage(SAVED_STORIES_STORAGE_KEY, value) },
+        input.ids,
+        input.stories,
+      ),
+    ),
   },
 });
 
@@ -92,5 +99,5 @@ export function readFeedInput() {
 }
 
 export function readBookmarksInput() {
-  return { stored: readStorage(BOOKMARKS_STORAGE_KEY) };
+  return { stored: readStorage(BOOKMARKS_STORAGE_KEY), savedStories: parseSavedStories(readStorage(SAVED_STORIES_STORAGE_KEY)) };
 }

@@ -1,5 +1,7 @@
 /** Where the page keeps what it remembers in localStorage (docs/product.md#stored-in-the-browser). */
 export const BOOKMARKS_STORAGE_KEY = 'newsBookmarks';
+/** A copy of each saved story: a JSON array of stories, newest saved first, at most 500. */
+export const SAVED_STORIES_STORAGE_KEY = 'newsSavedStories';
 export const THEME_STORAGE_KEY = 'theme';
 /** The last live stories, kept for the next visit: `{ "saved_at": ISO, "stories": Story[] }`. */
 export const KEPT_STORIES_STORAGE_KEY = 'newsLastFeed';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { BookmarksActor, ThemeActor } from './actors.ts';
-import { BOOKMARKS_STORAGE_KEY, THEME_STORAGE_KEY } from './storage-keys.ts';
+import { parseSavedStories } from '../domain/saved-stories.ts';
+import { BOOKMARKS_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from './storage-keys.ts';
 
 /**
  * Bookmarks and a theme changed in another tab reach this one through the `storage` event
@@ -13,6 +14,7 @@ export function useStorageFromOtherTabs() {
     const onStorage = (event: StorageEvent) => {
       // key is null when another tab cleared the whole storage.
       if (event.key === null || event.key === BOOKMARKS_STORAGE_KEY) bookmarks.send({ type: 'bookmarks.storage.changed', value: event.newValue });
+      if (event.key === null || event.key === SAVED_STORIES_STORAGE_KEY) bookmarks.send({ type: 'saved.storage.changed', stories: parseSavedStories(event.newValue) });
       if (event.key === null || event.key === THEME_STORAGE_KEY) theme.send({ type: 'theme.storage.changed', value: event.newValue });
     };
     window.addEventListener('storage', onStorage);

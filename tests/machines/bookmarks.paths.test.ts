@@ -1,40 +1,101 @@
+/**
+ * Bookmarks and their kept copies (docs/product.md#bookmarks-sharing-and-copying,
+ * #saved-stories-last): every state and transition, replayed with fake storage writes and a
+ * fake `?ids=` refresh on a simulated clock.
+ */
 import { expect } from 'vitest';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
+import type { Story } from '../../src/domain/story.ts';
 import { definePathSuite } from './paths.ts';
+
+const story = (id: string, title: string): Story => ({ id, title, summary: '', source: 'Wire', url: `https://news.example.org/${id}`, published_at: '2026-11-20T09:00:00.000Z', category: 'World' });
+const a = story('a', 'Story a as saved');
+const aFresh = story('a', 'Story a, updated');
+const b = story('b', 'Story b as saved');
+const bOtherTab = story('b', 'Story b as the other tab kept it');
+
+type Context = { ids: string[]; stories: Story[] };
 
 definePathSuite({
   name: 'bookmarks',
   machine: bookmarksMachine,
-  inputs: [{ stored: '["a"]' }, { stored: '{not json' }],
+  // Stored bookmarks with their copy (corrupt and old-format values: tests/domain/saved-stories.test.ts).
+  inputs: [{ stored: '["a"]', savedStories: [a] }],
   events: [
-    { type: 'bookmark.toggle', id: 'a' },
-    { type: 'bookmark.toggle', id: 'b' },
+    { type: 'bookmark.toggle', story: a },
+    { type: 'bookmark.toggle', story: b },
     { type: 'bookmarks.storage.changed', value: '["b"]' },
-    { type: 'bookmarks.storage.changed', value: null },
+    { type: 'saved.storage.changed', stories: [bOtherTab, a] },
+    { type: 'saved.refresh' },
+    // The store still has a (updated), no longer b.
+    { type: 'xstate.done.actor.fetchSaved', output: [aFresh] },
+    { type: 'xstate.error.actor.fetchSaved', error: new Error('FunctionsHttpError: 503 store_unavailable') },
     { type: 'xstate.error.actor.saveBookmarks', error: new DOMException('Quota exceeded', 'QuotaExceededError') },
   ],
-  delays: {},
-  expectedPaths: 140,
-  arrange: (fakes) => bookmarksMachine.provide({ actors: { saveBookmarks: fakes.actor<void, { ids: string[] }>('saveBookmarks') } }),
+  // A refresh with no answer within 10 s changes nothing.
+  delays: { timeout: 10_000 },
+  expectedPaths: 748,
+  arrange: (fakes) =>
+    bookmarksMachine.provide({
+      actors: {
+        saveBookmarks: fakes.actor<void, { ids: string[]; stories: Story[] }>('saveBookmarks'),
+        fetchSaved: fakes.actor<Story[], { ids: string[] }>('fetchSaved'),
+      },
+    }),
   check({ event, before, after, fakes, emitted }) {
-    const ids = after.context.ids as string[];
+    const { ids, stories } = after.context as Context;
+    const earlier = before.context as Context;
+    const copyIds = stories.map((s) => s.id);
+    // Each id once; a copy only of a saved story, each once.
     expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(copyIds).size).toBe(copyIds.length);
+    expect(copyIds.every((id) => ids.includes(id))).toBe(true);
+    const memoryOnly = before.matches({ storage: 'memoryOnly' });
     if (event.type === 'bookmark.toggle') {
-      const id = String(event.id);
-      const earlier = before.context.ids as string[];
-      const was = earlier.includes(id);
+      const toggled = event.story as Story;
+      const was = earlier.ids.includes(toggled.id);
       // Only the toggled story changes: added at the end, or removed with the others kept.
-      expect(ids).toEqual(was ? earlier.filter((kept) => kept !== id) : [...earlier, id]);
+      expect(ids).toEqual(was ? earlier.ids.filter((kept) => kept !== toggled.id) : [...earlier.ids, toggled.id]);
+      // Its copy is kept first (newest saved first), or goes with the bookmark.
+      expect(stories).toEqual(was ? earlier.stories.filter((s) => s.id !== toggled.id) : [toggled, ...earlier.stories.filter((s) => s.id !== toggled.id)]);
       // Each toggle is announced once, so the page shows one toast.
-      expect(emitted).toEqual([{ type: was ? 'bookmark.removed' : 'bookmark.added', id }]);
-      // ...and saved, unless storage already refused a write.
-      if (before.matches('memoryOnly')) expect(fakes.isPending('saveBookmarks')).toBe(false);
-      else expect(fakes.calls.at(-1)?.input).toEqual({ ids });
+      expect(emitted).toEqual([{ type: was ? 'bookmark.removed' : 'bookmark.added', id: toggled.id }]);
+      // ...and both lists are saved, unless storage already refused a write.
+      if (memoryOnly) expect(fakes.isPending('saveBookmarks')).toBe(false);
+      else expect(fakes.calls.at(-1)?.input).toEqual({ ids, stories });
     } else {
       expect(emitted).toEqual([]);
-      // Another tab's list replaces this one (the values sent here are valid lists, or cleared).
-      if (event.type === 'bookmarks.storage.changed') expect(ids).toEqual(event.value === null ? [] : JSON.parse(String(event.value)));
     }
-    expect(fakes.isPending('saveBookmarks')).toBe(after.matches('saving'));
+    if (event.type === 'bookmarks.storage.changed') {
+      // Another tab's list replaces this one (valid lists here, or cleared); copies of stories no longer saved go.
+      expect(ids).toEqual(event.value === null ? [] : JSON.parse(String(event.value)));
+      expect(stories).toEqual(earlier.stories.filter((s) => ids.includes(s.id)));
+    }
+    if (event.type === 'saved.storage.changed') {
+      expect(ids).toEqual(earlier.ids);
+      expect(stories).toEqual((event.stories as Story[]).filter((s) => ids.includes(s.id)));
+    }
+    if (event.type === 'saved.refresh') {
+      // One refresh at a time, of the saved ids, newest saved first; none with nothing saved.
+      if (earlier.ids.length > 0 && before.matches({ refresh: 'idle' })) expect(fakes.calls.at(-1)?.input).toEqual({ ids: [...earlier.ids].reverse() });
+      expect(after.context).toEqual(before.context);
+    }
+    if (event.type === 'xstate.done.actor.fetchSaved') {
+      // Fresh copies replace kept ones; a story the store no longer has keeps its copy.
+      const fresh = event.output as Story[];
+      expect(ids).toEqual(earlier.ids);
+      const expected = [...ids].reverse().flatMap((id) => fresh.find((s) => s.id === id) ?? earlier.stories.find((s) => s.id === id) ?? []);
+      expect(stories).toEqual(expected);
+      // ...and are saved, unless storage already refused a write.
+      if (memoryOnly) expect(fakes.isPending('saveBookmarks')).toBe(false);
+      else expect(fakes.calls.at(-1)?.input).toEqual({ ids, stories });
+    }
+    if (event.type === 'xstate.error.actor.fetchSaved' || event.type.startsWith('xstate.after.')) {
+      // A failed refresh changes nothing.
+      expect(after.context).toEqual(before.context);
+      expect(after.matches({ refresh: 'idle' })).toBe(true);
+    }
+    expect(fakes.isPending('saveBookmarks')).toBe(after.matches({ storage: 'saving' }));
+    expect(fakes.isPending('fetchSaved')).toBe(after.hasTag('refreshing'));
   },
 });

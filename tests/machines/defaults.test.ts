@@ -4,12 +4,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { bookmarksMachine, parseStoredBookmarks } from '../../machines/bookmarks.ts';
 import { copyLinkMachine } from '../../machines/copyLink.ts';
 import { feedMachine, type FeedInput, type FeedPage } from '../../machines/feed.ts';
+import { olderStoriesMachine, type OlderStoriesInput } from '../../machines/olderStories.ts';
 import { searchMachine, type SearchInput } from '../../machines/search.ts';
 import { themeMachine } from '../../machines/theme.ts';
+import type { Story } from '../../src/domain/story.ts';
 import { flush } from './paths.ts';
+
+const story: Story = { id: 'a', title: 'A', summary: '', source: 'Wire', url: 'https://news.example.org/a', published_at: '', category: 'World' };
 
 describe('machines without provided effects', () => {
   it('feed: both attempts and the samples fail, so it ends in error', async () => {
@@ -24,7 +29,6 @@ describe('machines without provided effects', () => {
   });
 
   it('feed: with no input at all (as Stately starts it), a first visit; the stand-in keepForNextVisit keeps nothing and breaks nothing', async () => {
-    const story = { id: 'a', title: 'A', summary: '', source: 'Wire', url: 'https://news.example.org/a', published_at: '', category: 'World' };
     const machine = feedMachine.provide({ actors: { fetchStories: fromPromise<FeedPage>(() => Promise.resolve({ stories: [story], next: 'page-2' })) } });
     const actor = createActor(machine, { input: undefined as unknown as FeedInput }).start();
     expect(actor.getSnapshot().context.source).toBeNull();
@@ -54,11 +58,35 @@ describe('machines without provided effects', () => {
   });
 
   it('bookmarks: the first save fails, so bookmarks live in memory', async () => {
-    const actor = createActor(bookmarksMachine, { input: { stored: null } }).start();
-    actor.send({ type: 'bookmark.toggle', id: 'a' });
+    const actor = createActor(bookmarksMachine, { input: { stored: null, savedStories: [] } }).start();
+    actor.send({ type: 'bookmark.toggle', story });
     await flush();
-    expect(actor.getSnapshot().value).toBe('memoryOnly');
-    expect(actor.getSnapshot().context.ids).toEqual(['a']);
+    expect(actor.getSnapshot().value).toEqual({ storage: 'memoryOnly', refresh: 'idle' });
+    expect(actor.getSnapshot().context).toEqual({ ids: ['a'], stories: [story] });
+  });
+
+  it('bookmarks: the stand-in refresh fails, and the kept copy stays', async () => {
+    const actor = createActor(bookmarksMachine, { input: { stored: '["a"]', savedStories: [story] } }).start();
+    actor.send({ type: 'saved.refresh' });
+    expect(actor.getSnapshot().hasTag('refreshing')).toBe(true);
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ storage: 'saved', refresh: 'idle' });
+    expect(actor.getSnapshot().context).toEqual({ ids: ['a'], stories: [story] });
+  });
+
+  it('olderStories: with no input (as Stately starts it) there is nothing older; with a cursor the stand-in page fails', async () => {
+    expect(createActor(olderStoriesMachine, { input: undefined as unknown as OlderStoriesInput }).start().getSnapshot().value).toBe('exhausted');
+    const actor = createActor(olderStoriesMachine, { input: { next: 'cursor-1' } }).start();
+    actor.send({ type: 'older.load' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('failed');
+  });
+
+  it('archiveSearch: the stand-in search fails, and says so', async () => {
+    const actor = createActor(archiveSearchMachine).start();
+    actor.send({ type: 'archive.search', query: 'mars' });
+    await flush();
+    expect(actor.getSnapshot().hasTag('failed')).toBe(true);
   });
 
   it('theme: the toggle works with nothing stored (the stand-in persistTheme stores nothing)', () => {

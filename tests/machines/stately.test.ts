@@ -7,10 +7,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
+import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { copyLinkMachine } from '../../machines/copyLink.ts';
 import { feedMachine } from '../../machines/feed.ts';
 import { searchMachine } from '../../machines/search.ts';
+import { olderStoriesMachine } from '../../machines/olderStories.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { extractedInventory, runningInventory } from './support/inventory.ts';
 
@@ -20,6 +22,8 @@ const machines: Array<[file: string, machine: AnyStateMachine]> = [
   ['machines/theme.ts', themeMachine],
   ['machines/bookmarks.ts', bookmarksMachine],
   ['machines/copyLink.ts', copyLinkMachine],
+  ['machines/olderStories.ts', olderStoriesMachine],
+  ['machines/archiveSearch.ts', archiveSearchMachine],
 ];
 
 describe('what Stately reads from each machine file', () => {

@@ -1,0 +1,75 @@
+import { normalizeStories } from './normalize.ts';
+import type { Story } from './story.ts';
+
+/**
+ * Saved stories that last (docs/product.md#saved-stories-last): beside the bookmarked ids
+ * (`newsBookmarks`), a copy of each saved story is kept in `newsSavedStories`, so the Saved view
+ * can show it after the feed has dropped it, offline too.
+ */
+
+/** At most this many copies are kept, newest saved first (docs/product.md#timings-and-constants). */
+export const SAVED_STORIES_MAX = 500;
+
+/**
+ * The stored copies: a JSON array of stories, each validated as a feed answer's are (invalid
+ * items and repeated ids dropped), the first 500. Absent, not JSON, not an array, or any other
+ * format reads as no copies; the bookmarks themselves never depend on this value.
+ */
+export function parseSavedStories(value: string | null): Story[] {
+  if (value === null) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return [];
+  }
+  return normalizeStories(parsed, SAVED_STORIES_MAX).stories;
+}
+
+/** The value to store: the first 500 copies. */
+export function serializeSavedStories(stories: readonly Story[]): string {
+  return JSON.stringify(stories.slice(0, SAVED_STORIES_MAX));
+}
+
+/** Where the two lists are written; each throws when storage refuses. */
+export interface SavedListsStore {
+  writeIds(value: string): void;
+  writeStories(value: string): void;
+}
+
+/**
+ * Saves the bookmarks, then their copies. Only a refused ids write throws (the bookmarks are
+ * what must last); a refused copies write (quota: copies are the large value) leaves the earlier
+ * copies stored, and reading them keeps only the copies of saved ids.
+ */
+export function saveSavedLists(store: SavedListsStore, ids: readonly string[], stories: readonly Story[]): void {
+  store.writeIds(JSON.stringify(ids));
+  try {
+    store.writeStories(serializeSavedStories(stories));
+  } catch {
+    // The copies wait for the next write that fits; the ids are saved.
+  }
+}
+
+/**
+ * The Saved view's list: every saved id in the order saved, shown with its story from the
+ * current stories when they hold it (the freshest), else with its kept copy; an id with neither
+ * is left out until a refresh brings it.
+ */
+export function savedView(ids: readonly string[], current: readonly Story[], kept: readonly Story[]): Story[] {
+  const onPage = firstById(current);
+  const copies = firstById(kept);
+  const shown: Story[] = [];
+  for (const id of new Set(ids)) {
+    const story = onPage.get(id) ?? copies.get(id);
+    if (story !== undefined) shown.push(story);
+  }
+  return shown;
+}
+
+/** Each id's first story. */
+function firstById(stories: readonly Story[]): Map<string, Story> {
+  const byId = new Map<string, Story>();
+  for (const story of stories) if (!byId.has(story.id)) byId.set(story.id, story);
+  return byId;
+}
