@@ -9,12 +9,8 @@ export interface Story {
   category: string;
 }
 
-export const FIRST_RENDER_STORIES: number;
-export const SEARCH_PHRASE: string;
 export const CATEGORIES: readonly string[];
 export function makeStories(count: number, origin: string): Story[];
-export function fixtureStories(fixturePath: string, origin: string): Story[];
 /** A 640x360 PNG story image, different per name. */
 export function storyImagePng(name: string): Buffer;
 export function staticPage(stories: Story[]): string;
-export const STATIC_CSS: string;

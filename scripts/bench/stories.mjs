@@ -1,19 +1,12 @@
 /**
- * Bench data: N generated stories with realistic field lengths, the 14-story fixture answer,
- * the small PNG served for story images, and /static.html, the practical floor: the same first
- * stories as plain <article> markup with a linked stylesheet and no JavaScript.
+ * Bench data: N generated stories with realistic field lengths, the small PNG served for story
+ * images, and /static.html, the floor: the same stories as plain <article> markup, one inline
+ * stylesheet, a plain search input and no JavaScript.
  */
-import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { seededRandom } from './stats.mjs';
 
 /** @typedef {{ id: string, title: string, summary: string, source: string, url: string, image?: string, published_at: string, category: string }} Story */
-
-/** The page shows 3 top stories and up to 197 compact cards before "Show more stories" (StoryArea.tsx). */
-export const FIRST_RENDER_STORIES = 3 + 197;
-
-/** Typed in the search box: matches every story at first, then ~2% of them ("the new harbour plan"). */
-export const SEARCH_PHRASE = 'the new harbour plan';
 
 export const CATEGORIES = [
   'World', 'Politics', 'Business', 'Technology', 'Science', 'Health',
@@ -92,20 +85,6 @@ export function makeStories(count, origin) {
   });
 }
 
-/**
- * The 14 stories of tests/fixtures/live-answer.json, their images moved to `origin`
- * (the fixture's image host does not resolve offline).
- * @param {string} fixturePath
- * @param {string} origin
- * @returns {Story[]}
- */
-export function fixtureStories(fixturePath, origin) {
-  const { stories } = JSON.parse(readFileSync(fixturePath, 'utf8'));
-  return stories.map((/** @type {Story} */ story) =>
-    story.image ? { ...story, image: `${origin}/bench-images/${new URL(story.image).pathname.split('/').pop()?.replace(/\.svg$/, '.png')}` } : story,
-  );
-}
-
 /** [r, g, b] of an HSL colour. @param {number} hue degrees @param {number} saturation 0-1 @param {number} lightness 0-1 */
 function hslToRgb(hue, saturation, lightness) {
   const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
@@ -180,36 +159,36 @@ ${story.summary ? `<p>${escapeHtml(story.summary)}</p>` : ''}
 }
 
 /**
- * The floor for the first story card: the first render's stories as static HTML, no JavaScript.
+ * The floor: every story as static HTML, 3 top stories then the rest, no JavaScript.
  * @param {Story[]} stories
  */
 export function staticPage(stories) {
-  const shown = stories.slice(0, FIRST_RENDER_STORIES);
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>Newsroom (static floor)</title>
-<link rel="stylesheet" href="/static.css">
+<link rel="icon" href="data:,">
+<style>${STATIC_CSS}</style>
 </head>
 <body>
 <header><h1>Newsroom</h1><p>Stay informed with the latest news</p>
 <input type="search" aria-label="Search news stories" placeholder="Search news stories"></header>
 <main>
-<section><h2>Top Stories</h2><ul class="top">${shown.slice(0, 3).map(articleHtml).join('\n')}</ul></section>
-<section><h2>More Stories</h2><ul class="more">${shown.slice(3).map(articleHtml).join('\n')}</ul></section>
+<section><h2>Top Stories</h2><ul class="top">${stories.slice(0, 3).map(articleHtml).join('\n')}</ul></section>
+<section><h2>More Stories</h2><ul class="more">${stories.slice(3).map(articleHtml).join('\n')}</ul></section>
 </main>
 </body>
 </html>
 `;
 }
 
-export const STATIC_CSS = `body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f7f7f5}
-header,main{max-width:1200px;margin:0 auto;padding:0 24px}
+const STATIC_CSS = `body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f7f7f5}
+header,main{max-width:1200px;margin:0 auto;padding:0 16px}
 input{width:100%;min-height:44px;font-size:16px;margin-bottom:24px}
 ul{list-style:none;margin:0;padding:0;display:grid;gap:24px}
-.top{grid-template-columns:repeat(3,1fr)}.more{grid-template-columns:repeat(4,1fr)}
+.top{grid-template-columns:repeat(auto-fill,minmax(300px,1fr))}.more{grid-template-columns:repeat(auto-fill,minmax(240px,1fr))}
 article{height:100%;overflow:hidden;border:1px solid #ddd;border-radius:12px;background:#fff}
 article img{display:block;width:100%;height:auto;aspect-ratio:16/9;object-fit:cover}
 article>:not(img){margin:8px 16px}
