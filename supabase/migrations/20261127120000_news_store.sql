@@ -16,7 +16,8 @@ create table sources (
   -- Stories in the last full fetch (a 304 keeps it).
   last_count integer not null default 0,
   consecutive_failures integer not null default 0,
-  next_fetch_at timestamptz not null default now(),
+  -- A new source is due at once.
+  next_fetch_at timestamptz not null default '-infinity',
   -- Set while an ingest fetches the source: no other ingest claims it until then.
   claimed_until timestamptz
 );
