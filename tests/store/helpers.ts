@@ -9,12 +9,16 @@ import type { Sql } from '../../supabase/functions/_shared/store.ts';
 export const REAL_POSTGRES_ENV = 'STORE_TEST_DATABASE_URL';
 
 export interface TestStore {
-  readonly sql: Sql;
+  /** The pool the tests share; reopen() replaces it. */
+  sql: Sql;
   /** The connection string, for a second client. */
   readonly url: string;
   readonly kind: 'pglite' | 'postgresql';
   /** Empties both tables (between tests). */
   reset(): Promise<void>;
+  /** Closes the shared pool (the embedded store takes one connection at a time) until reopen(). */
+  release(): Promise<void>;
+  reopen(): void;
   stop(): Promise<void>;
 }
 
@@ -26,31 +30,35 @@ export async function openTestStore(): Promise<TestStore> {
     await admin.unsafe(`create database ${name}`);
     const url = new URL(server);
     url.pathname = `/${name}`;
-    const sql = connectStore(url.href, 4);
-    await migrate(sql);
-    return {
-      sql,
+    const store: TestStore = {
+      sql: connectStore(url.href, 4),
       url: url.href,
       kind: 'postgresql',
-      reset: async () => void (await sql`truncate stories, sources`),
+      reset: async () => void (await store.sql`truncate stories, sources`),
+      release: () => store.sql.end(),
+      reopen: () => void (store.sql = connectStore(url.href, 4)),
       async stop() {
-        await sql.end();
+        await store.sql.end();
         await admin.unsafe(`drop database ${name}`);
         await admin.end();
       },
     };
+    await migrate(store.sql);
+    return store;
   }
-  const store = await startEmbeddedStore();
-  const sql = connectStore(store.url);
-  await migrate(sql);
-  return {
-    sql,
-    url: store.url,
+  const embedded = await startEmbeddedStore();
+  const store: TestStore = {
+    sql: connectStore(embedded.url),
+    url: embedded.url,
     kind: 'pglite',
-    reset: async () => void (await sql`truncate stories, sources`),
+    reset: async () => void (await store.sql`truncate stories, sources`),
+    release: () => store.sql.end(),
+    reopen: () => void (store.sql = connectStore(embedded.url)),
     async stop() {
-      await sql.end();
-      await store.stop();
+      await store.sql.end();
+      await embedded.stop();
     },
   };
+  await migrate(store.sql);
+  return store;
 }
