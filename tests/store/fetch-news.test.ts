@@ -89,7 +89,7 @@ describe('fetch-news from the store', () => {
 
   it('answers ?ids= with those stories, whatever their age, and ?q= with the search results', async () => {
     await fill(5);
-    await upsertStories(store.sql, NOW, [story(50_000, { title: 'A saved story from 35 days ago' })]);
+    await upsertStories(store.sql, new Date(NOW.getTime() - 35 * 24 * 3_600_000), [story(50_000, { title: 'A saved story from 35 days ago' })]);
     expect((await get(fetchNews(), '?ids=a50000,a00002,zzzzzz')).body.stories.map((s) => s.id)).toEqual(['a00002', 'a50000']);
     // Equal ranks: newest first. Every word must match.
     expect((await get(fetchNews(), '?q=stories')).body.stories.map((s) => s.id)).toEqual(['a00000', 'a00001', 'a00002', 'a00003', 'a00004']);

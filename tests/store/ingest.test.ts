@@ -107,13 +107,14 @@ describe('an ingest', () => {
     expect(nextFetchAt(NOW, 0, { ...failed, retryAfterMs: 24 * 60 * MINUTE }).toISOString()).toBe('2025-06-01T18:00:00.000Z');
   });
 
-  it('deletes the stories published more than 30 days before it runs', async () => {
+  it('deletes the stories published and first seen more than 30 days before it runs', async () => {
     await ingest(store.sql, [source('Alpha', '/alpha.xml')], deps());
-    clock = NOW.getTime() + 30 * 24 * 60 * MINUTE - 90 * MINUTE;
-    // The feed's 25 stories are an hour apart from 11:59 back: all but 11:59 and 10:59 are now past 30 days.
-    const report = await ingest(store.sql, [source('Alpha', '/alpha.xml')], deps(), { all: true });
-    expect(report.deleted).toBe(23);
-    expect((await newestStories(store.sql)).stories).toHaveLength(2);
+    clock = NOW.getTime() + 30 * 24 * 60 * MINUTE - MINUTE;
+    expect((await ingest(store.sql, [source('Alpha', '/alpha.xml')], deps(), { all: true })).deleted).toBe(0);
+    clock = NOW.getTime() + 30 * 24 * 60 * MINUTE + MINUTE;
+    // First seen at 12:00 thirty days ago, published before: all gone (the feed answers 304 and adds nothing).
+    expect((await ingest(store.sql, [source('Alpha', '/alpha.xml')], deps(), { all: true })).deleted).toBe(25);
+    expect((await newestStories(store.sql)).stories).toHaveLength(0);
   });
 
   it('groups reports of one event from two sources: the earliest lists the other, which leaves the list', async () => {

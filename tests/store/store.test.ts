@@ -144,8 +144,8 @@ describe('stories', () => {
       story(1, { title: 'Markets wait for the budget', summary: 'Ministers met bankers on Monday.' }),
       story(2, { title: 'Bankers meeting ends', summary: 'A long day.' }),
       story(3, { title: 'Bankers meeting ends early', summary: 'A short day.' }),
-      story(4, { title: 'Bankers meet again', summary: 'Old news.', published_at: new Date(NOW.getTime() - 31 * 24 * HOUR).toISOString() }),
     ]);
+    await upsertStories(store.sql, new Date(NOW.getTime() - 31 * 24 * HOUR), [story(4, { title: 'Bankers meet again', summary: 'Old news.', published_at: new Date(NOW.getTime() - 31 * 24 * HOUR).toISOString() })]);
     // "banker" stems both "bankers" and "banker's": websearch syntax, English stemming.
     expect((await searchStories(store.sql, 'banker', NOW)).map((s) => s.id)).toEqual(['s00002', 's00003', 's00001']);
     expect((await searchStories(store.sql, '"meeting ends" -early', NOW)).map((s) => s.id)).toEqual(['s00002']);
@@ -157,10 +157,13 @@ describe('stories', () => {
     expect(await searchStories(store.sql, 'election', NOW)).toHaveLength(50);
   });
 
-  it('deletes stories published more than 30 days ago', async () => {
-    await upsertStories(store.sql, NOW, [story(1), story(30 * 24 * 60 + 1), story(30 * 24 * 60 - 1)]);
+  it('deletes stories published and first seen more than 30 days ago', async () => {
+    const DAY = 24 * HOUR;
+    await upsertStories(store.sql, new Date(NOW.getTime() - 40 * DAY), [story(1), story(30 * 24 * 60 + 1), story(30 * 24 * 60 - 1)]);
+    // Published long ago but first seen today: kept 30 days from today.
+    await upsertStories(store.sql, NOW, [story(50_000)]);
     expect(await deleteExpired(store.sql, NOW)).toBe(1);
-    expect((await storiesById(store.sql, ['s00001', 's43201', 's43199'])).map((s) => s.id)).toEqual(['s00001', 's43199']);
+    expect((await storiesById(store.sql, ['s00001', 's43201', 's43199', 's50000'])).map((s) => s.id)).toEqual(['s00001', 's43199', 's50000']);
   });
 });
 

@@ -2,7 +2,7 @@
  * One ingest (docs/product.md#the-ingest): claims the sources that are due, fetches them with
  * conditional requests under the fetch-news rules (address checks, byte, time and CPU budgets),
  * keeps their stories, regroups the recent ones, records each source's status and deletes
- * stories past 30 days.
+ * stories published and first seen more than 30 days ago.
  */
 import { type AggregateDeps, mergeStories, refreshSources, type SourceResult } from '../fetch-news/lib/aggregate.ts';
 import { groupStories } from '../fetch-news/lib/group.ts';
@@ -13,7 +13,6 @@ import {
   deleteExpired,
   type Grouping,
   recordOutcomes,
-  RETENTION_MS,
   saveGrouping,
   type SourceOutcome,
   type Sql,
@@ -74,21 +73,20 @@ export interface IngestOptions {
   readonly all?: boolean;
 }
 
-export async function ingest(sql: Sql, sources: readonly Source[], deps: AggregateDeps, options: IngestOptions = {}): Promise<IngestReport> {
-  const now = deps.now();
+export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: AggregateDeps, options: IngestOptions = {}): Promise<IngestReport> {
+  const now = refreshDeps.now();
+  // One time for the whole ingest: claims, story dates and statuses agree with each other.
+  const deps = { ...refreshDeps, now: () => now };
   await syncSources(sql, sources);
   const claimed = await claimSources(sql, now, options.all === true);
   const results = await refreshSources(
     claimed.map((source) => ({ source, validators: source.validators })),
     deps,
   );
-  const oldest = now.getTime() - RETENTION_MS;
   const stories = mergeStories(
     results.map((result) => result.stories),
     Number.POSITIVE_INFINITY,
-  )
-    .filter((story) => Date.parse(story.published_at) >= oldest)
-    .map((story) => ({ ...story, canonicalUrl: canonicalUrl(story.url) }));
+  ).map((story) => ({ ...story, canonicalUrl: canonicalUrl(story.url) }));
   await upsertStories(sql, now, stories);
   if (stories.length > 0) {
     const window = await storiesSince(sql, new Date(now.getTime() - GROUP_WINDOW_MS), GROUP_WINDOW_MAX);

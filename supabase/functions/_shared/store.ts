@@ -9,7 +9,7 @@ import type { RelatedLink, Source, SourceStatus, Story } from '../fetch-news/lib
 
 export type Sql = postgres.Sql;
 
-/** Stories are kept this long after their publication date, then deleted by the ingest. */
+/** Stories are kept this long after they were published or first seen, whichever is later, then deleted by the ingest. */
 export const RETENTION_MS = 30 * 24 * 60 * 60_000;
 /** One page of the newest stories. */
 export const PAGE_SIZE = 200;
@@ -191,9 +191,9 @@ export async function saveGrouping(sql: Sql, groupings: readonly Grouping[]): Pr
     where s.id = x.id and (s.related is distinct from x.related or s.member_of is distinct from x.member_of)`;
 }
 
-/** Deletes the stories published more than 30 days before `now`; returns how many. */
+/** Deletes the stories published and first seen more than 30 days before `now`; returns how many. */
 export async function deleteExpired(sql: Sql, now: Date): Promise<number> {
-  const result = await sql`delete from stories where published_at < ${new Date(now.getTime() - RETENTION_MS)}`;
+  const result = await sql`delete from stories where greatest(published_at, first_seen_at) < ${new Date(now.getTime() - RETENTION_MS)}`;
   return result.count;
 }
 
@@ -273,12 +273,12 @@ export function storiesById(sql: Sql, ids: readonly string[]): Promise<Story[]> 
   return selectStories(sql, sql`id = any(${ids as string[]}::text[])`, NEWEST_FIRST(sql), ids.length);
 }
 
-/** Full-text search over the last 30 days: best rank first, newest first among equals. */
+/** Full-text search over the stories kept (the last 30 days): best rank first, newest first among equals. */
 export function searchStories(sql: Sql, query: string, now: Date): Promise<Story[]> {
   const since = new Date(now.getTime() - RETENTION_MS);
   return selectStories(
     sql,
-    sql`member_of is null and published_at >= ${since} and search @@ websearch_to_tsquery('english', ${query})`,
+    sql`member_of is null and greatest(published_at, first_seen_at) >= ${since} and search @@ websearch_to_tsquery('english', ${query})`,
     sql`ts_rank(search, websearch_to_tsquery('english', ${query})) desc, published_at desc, id desc`,
     SEARCH_LIMIT,
   );
