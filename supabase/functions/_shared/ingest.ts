@@ -16,7 +16,7 @@ import {
   saveGrouping,
   type SourceOutcome,
   type Sql,
-  storiesSince,
+  newestForGrouping,
   syncSources,
   upsertStories,
 } from './store.ts';
@@ -25,9 +25,7 @@ import {
 export const SUCCESS_INTERVAL_MS = 4 * 60_000;
 /** A failing source waits 4, 8, 16, ... minutes, at most 6 hours (or longer if its Retry-After says so, up to 6 hours). */
 export const BACKOFF_MAX_MS = 6 * 60 * 60_000;
-/** Grouping looks at stories published this recently (two reports of one event are at most 48 h apart)... */
-export const GROUP_WINDOW_MS = 72 * 60 * 60_000;
-/** ...and at most this many of them, the newest. */
+/** Grouping looks at this many stories, the newest by publication date (five times a page). */
 export const GROUP_WINDOW_MAX = 1_000;
 
 export interface IngestReport {
@@ -89,7 +87,7 @@ export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: 
   ).map((story) => ({ ...story, canonicalUrl: canonicalUrl(story.url) }));
   await upsertStories(sql, now, stories);
   if (stories.length > 0) {
-    const window = await storiesSince(sql, new Date(now.getTime() - GROUP_WINDOW_MS), GROUP_WINDOW_MAX);
+    const window = await newestForGrouping(sql, GROUP_WINDOW_MAX);
     await saveGrouping(sql, groupingOf(window));
   }
   const deleted = await deleteExpired(sql, now);

@@ -166,12 +166,11 @@ export async function upsertStories(sql: Sql, now: Date, stories: readonly Story
       image = coalesce(excluded.image, stories.image), published_at = excluded.published_at, category = excluded.category`;
 }
 
-/** The stories of the grouping window: published since `since`, the newest `limit`. */
-export async function storiesSince(sql: Sql, since: Date, limit: number): Promise<Story[]> {
+/** The grouping window: the newest `limit` stories by publication date. */
+export async function newestForGrouping(sql: Sql, limit: number): Promise<Story[]> {
   const rows = await sql<DbStory[]>`
     select id, title, summary, source, url, image, published_at, category, null::jsonb as related
-    from stories where published_at >= ${since}
-    order by published_at desc, id desc limit ${limit}`;
+    from stories order by published_at desc, id desc limit ${limit}`;
   return rows.map(toStory);
 }
 
