@@ -7,6 +7,7 @@
 // Prints a table and writes docs/performance-function.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { storeBench, storeSection, withStoreSection } from './bench-store.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -452,11 +453,24 @@ parse budget by at most one feed's parse, which the byte limit bounds.
 
 Targets: faster than the peer (${pipeline.rate > peer.rate ? 'met' : 'NOT met'} as the function runs, ${full.rate > peer.rate ? 'met' : 'NOT met'} for the full model); warm aggregation under 150 ms (${warmOk ? 'met' : 'NOT met'}).
 `;
-  writeFileSync(join(ROOT, 'docs/performance-function.md'), markdown);
+  const store = await storeBench();
+  writeFileSync(join(ROOT, 'docs/performance-function.md'), withStoreSection(markdown, storeSection(store)));
+  console.log('\nwritten to docs/performance-function.md');
+}
+
+/** `-- --store`: only the store's figures, written into the existing document with the date and load. */
+async function storeOnly(): Promise<void> {
+  const load = (os.loadavg()[0] ?? 0).toFixed(1);
+  const result = await storeBench();
+  console.log(JSON.stringify({ ...result, load: result.load.latency }, null, 2));
+  const file = join(ROOT, 'docs/performance-function.md');
+  const section = storeSection(result).replace('## From the store\n', `## From the store\n\nMeasured by \`npm run bench:function -- --store\` on ${new Date().toISOString().slice(0, 10)}, load average (1 min) ${load} at the start.\n`);
+  writeFileSync(file, withStoreSection(readFileSync(file, 'utf8'), section));
   console.log('\nwritten to docs/performance-function.md');
 }
 
 const refreshAt = process.argv.indexOf('--refresh');
 if (refreshAt !== -1) await refreshChild(process.argv[refreshAt + 1] as string, process.argv[refreshAt + 2] as string);
 else if (process.argv.includes('--child')) await aggregationChild();
+else if (process.argv.includes('--store')) await storeOnly();
 else await main();

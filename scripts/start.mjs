@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm start`: the site (Vite dev server on http://127.0.0.1:5173) and the
-// fetch-news function (Deno on http://127.0.0.1:54321/functions/v1/fetch-news)
+// `npm start`: the site (Vite dev server on http://127.0.0.1:5173), the store and the
+// functions (Deno on http://127.0.0.1:54321/functions/v1/fetch-news, scripts/lib/functions-stack.mjs)
 // together. Ctrl-C stops both; if one stops, so does the other (exit code non-zero).
 import { resolve } from 'node:path';
-import { denoArgs, denoEnv, denoPath, functionsPort, ROOT } from './lib/function-command.mjs';
+import { functionsPort, ROOT } from './lib/function-command.mjs';
+import { startFunctions } from './lib/functions-stack.mjs';
 import { requireFreePort, runTogether, startProcess } from './lib/processes.mjs';
 
 const SITE_PORT = 5173;
@@ -20,13 +21,13 @@ await requireFreePort(
   'Stop whatever uses it (another `npm start`, `npm run functions` or `supabase start`), or set FUNCTIONS_PORT to another port.',
 );
 
+const fn = await startFunctions({ prefix: '[function]' });
 const vite = resolve(ROOT, 'node_modules/vite/bin/vite.js');
 const site = startProcess(process.execPath, [vite, '--host', '127.0.0.1', '--port', String(SITE_PORT), '--strictPort'], {
   prefix: '[site]    ',
   cwd: ROOT,
   env: port === 54321 ? {} : { VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL ?? `http://127.0.0.1:${port}` },
 });
-const fn = startProcess(denoPath(), denoArgs(), { prefix: '[function]', env: denoEnv(), cwd: ROOT });
 
 console.log(`Site:     http://127.0.0.1:${SITE_PORT}/`);
 console.log(`Function: http://127.0.0.1:${port}/functions/v1/fetch-news`);
@@ -34,3 +35,4 @@ process.exitCode = await runTogether([
   { name: 'the site', ...site },
   { name: 'the fetch-news function', ...fn },
 ]);
+await fn.stop();

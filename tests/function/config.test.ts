@@ -1,7 +1,11 @@
 // The function's limits as the product states them (docs/product.md#timings-and-limits and
 // #what-a-story-may-hold), written here as numbers rather than read back from config.ts.
 import { describe, expect, it } from 'vitest';
-import { allowLoopbackFrom, DEFAULT_AGGREGATE_CONFIG, DEFAULT_CACHE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
+import { BACKOFF_MAX_MS, SUCCESS_INTERVAL_MS } from '../../supabase/functions/_shared/ingest.ts';
+import { PAGE_SIZE, RETENTION_MS, SEARCH_LIMIT } from '../../supabase/functions/_shared/store.ts';
+import { allowLoopbackFrom, DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
+import { INGEST_STALE_MS } from '../../supabase/functions/fetch-news/lib/handler.ts';
+import { MAX_IDS, MAX_QUERY_CHARS } from '../../supabase/functions/fetch-news/lib/request.ts';
 
 describe('the default limits', () => {
   it('fetch: a source not answered within 8 s is given up, the refresh answers at 8 s, 24 sources at once, 5 redirects, 512 KiB per body', () => {
@@ -34,8 +38,12 @@ describe('the default limits', () => {
     expect(DEFAULT_AGGREGATE_CONFIG.userAgent).toBe('Mozilla/5.0 (compatible; news-reader-fetch-news/1.0)');
   });
 
-  it('cache: a good answer for 5 minutes, an answer in which every source failed for 30 s', () => {
-    expect(DEFAULT_CACHE_CONFIG).toEqual({ ttlMs: 300_000, failureTtlMs: 30_000 });
+  it('store: stories kept 30 days; pages of 200, 50 search results, 100 ids, queries of 200 characters', () => {
+    expect([RETENTION_MS, PAGE_SIZE, SEARCH_LIMIT, MAX_IDS, MAX_QUERY_CHARS]).toEqual([2_592_000_000, 200, 50, 100, 200]);
+  });
+
+  it('ingest: a source that answered is due again after 4 minutes, a failing one backs off to at most 6 hours; 15 minutes without an ingest starts one', () => {
+    expect([SUCCESS_INTERVAL_MS, BACKOFF_MAX_MS, INGEST_STALE_MS]).toEqual([240_000, 21_600_000, 900_000]);
   });
 });
 

@@ -1,5 +1,5 @@
-// The real function on Deno, started the way `npm run functions` starts it,
-// called through supabase-js like the page does.
+// The real functions on Deno, started the way `npm run functions` starts them (a fresh embedded
+// store, one ingest of the loopback feeds), fetch-news called through supabase-js like the page does.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NewsAnswer } from '../../supabase/functions/fetch-news/lib/types.ts';
 import { type FeedServer, startFeedServer } from './helpers/feed-server.ts';
-import { freePort, runScript, type RunningScript, waitForOutput } from './helpers/function-process.ts';
+import { freePort, INGEST_DONE, runScript, type RunningScript, waitForOutput } from './helpers/function-process.ts';
 import { FIXTURES_DIR } from './helpers/paths.ts';
 
 class NoWebSocket {
@@ -50,8 +50,9 @@ beforeAll(async () => {
   endpoint = `${base}/functions/v1/fetch-news`;
   // The fixture feeds are on loopback, which the function refuses unless told otherwise.
   fn = runScript('functions.mjs', { FUNCTIONS_PORT: String(port), NEWS_SOURCES_FILE: sourcesFile, NEWS_ALLOW_LOOPBACK: '1' });
-  await waitForOutput(fn, `listening on ${endpoint}`);
-}, 30_000);
+  await waitForOutput(fn, `listening on ${endpoint}`, 120_000);
+  await waitForOutput(fn, INGEST_DONE, 60_000);
+}, 200_000);
 
 afterAll(async () => {
   await fn?.stop();
@@ -80,15 +81,30 @@ describe('fetch-news on Deno (npm run functions)', () => {
     );
   }, 15_000);
 
-  it('serves the second call from its 5-minute cache', async () => {
-    const first = await fetch(endpoint, { method: 'POST' });
+  it('answers from the store: more calls fetch no feed, and give the same ingest time', async () => {
     const before = feedRequests;
+    const first = await fetch(endpoint, { method: 'POST' });
     const second = await fetch(endpoint);
     const [a, b] = [(await first.json()) as NewsAnswer, (await second.json()) as NewsAnswer];
-    expect(second.headers.get('x-cache')).toBe('HIT');
     expect(b.generated_at).toBe(a.generated_at);
     expect(feedRequests).toBe(before);
     expect(second.headers.get('cache-control')).toMatch(/^public, max-age=(2\d\d|300), s-maxage=\d+, stale-while-revalidate=300$/);
+  });
+
+  it('answers a search and a malformed parameter', async () => {
+    const search = (await (await fetch(`${endpoint}?q=${encodeURIComponent('heise')}`)).json()) as NewsAnswer;
+    expect(search.stories.length).toBeGreaterThan(0);
+    const bad = await fetch(`${endpoint}?before=nonsense`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: 'invalid_cursor' });
+  });
+
+  it('serves ingest-news beside it, to no caller without the ingest secret', async () => {
+    const before = feedRequests;
+    const refused = await fetch(`${base}/functions/v1/ingest-news?all=1`, { method: 'POST' });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ error: 'unauthorized' });
+    expect(feedRequests).toBe(before);
   });
 
   it('answers the CORS preflight and refuses other methods with 405', async () => {
@@ -115,7 +131,8 @@ describe('npm run functions without NEWS_ALLOW_LOOPBACK', () => {
     const port = await freePort();
     const strict = runScript('functions.mjs', { FUNCTIONS_PORT: String(port), NEWS_SOURCES_FILE: file, NEWS_ALLOW_LOOPBACK: '0' });
     try {
-      await waitForOutput(strict, `listening on http://127.0.0.1:${port}/functions/v1/fetch-news (1 sources)`);
+      await waitForOutput(strict, `listening on http://127.0.0.1:${port}/functions/v1/fetch-news (1 sources)`, 120_000);
+      await waitForOutput(strict, INGEST_DONE, 30_000);
       const before = feedRequests;
       const answer = (await (await fetch(`http://127.0.0.1:${port}/functions/v1/fetch-news`)).json()) as NewsAnswer;
       expect(answer.sources).toEqual([{ name: 'Hacker News', ok: false, count: 0, error: 'blocked_address' }]);
@@ -124,7 +141,7 @@ describe('npm run functions without NEWS_ALLOW_LOOPBACK', () => {
     } finally {
       await strict.stop();
     }
-  }, 20_000);
+  }, 200_000);
 });
 
 describe('npm run functions refuses to start', () => {
@@ -135,7 +152,7 @@ describe('npm run functions refuses to start', () => {
     const bad = runScript('functions.mjs', { FUNCTIONS_PORT: String(await freePort()), NEWS_SOURCES_FILE: file });
     expect(await bad.exited).not.toBe(0);
     expect(bad.output()).toContain(`invalid sources file: ${file}: entry 0: "url" must be a non-empty string`);
-  }, 15_000);
+  }, 200_000);
 
   it('when the port is taken, saying so', async () => {
     const port = Number(new URL(base).port);

@@ -3,7 +3,7 @@
 // faults.test.ts run the same code against a loopback server through aggregate().
 import { describe, expect, it } from 'vitest';
 import { SourceError } from '../../supabase/functions/fetch-news/lib/errors.ts';
-import { fetchFeed, type FetchFeedOptions } from '../../supabase/functions/fetch-news/lib/fetch-feed.ts';
+import { type FetchedFeed, fetchFeed as fetchAny, type FetchFeedOptions, retryAfter } from '../../supabase/functions/fetch-news/lib/fetch-feed.ts';
 import type { ConnectRequest, Connector, Resolver } from '../../supabase/functions/fetch-news/lib/net/guard.ts';
 
 const PUBLIC = '93.184.216.34';
@@ -39,6 +39,13 @@ function fakeNet(routes: Readonly<Record<string, Answer>>) {
     return typeof answer === 'function' ? answer(request) : answer;
   };
   return { connect, requests };
+}
+
+/** An unconditional fetch: always a body (a 304 without validators is an error). */
+async function fetchFeed(url: string, opts: FetchFeedOptions): Promise<FetchedFeed> {
+  const fetched = await fetchAny(url, opts);
+  if (fetched.notModified) throw new Error('unexpected 304');
+  return fetched;
 }
 
 function options(connect: Connector, overrides: Partial<FetchFeedOptions> = {}): FetchFeedOptions {
@@ -296,5 +303,40 @@ describe('fetchFeed: time limits and failures', () => {
     const error = await failure(fetchFeed('http://10.0.0.1/feed.xml', options(connect)));
     expect(error.code).toBe('blocked_address');
     expect(requests).toEqual([]);
+  });
+});
+
+describe('fetchFeed: conditional requests (docs/product.md#the-ingest)', () => {
+  it('sends the stored validators and reads a 304 as not modified, keeping the validators it sent', async () => {
+    const { connect, requests } = fakeNet({ 'http://news.example/feed.xml': new Response(null, { status: 304 }) });
+    const fetched = await fetchAny('http://news.example/feed.xml', options(connect, { validators: { etag: '"v1"', lastModified: 'Tue, 01 Dec 2026 10:00:00 GMT' } }));
+    expect(fetched).toEqual({ notModified: true, validators: { etag: '"v1"', lastModified: 'Tue, 01 Dec 2026 10:00:00 GMT' } });
+    const headers = new Headers(requests[0]?.init.headers);
+    expect(headers.get('if-none-match')).toBe('"v1"');
+    expect(headers.get('if-modified-since')).toBe('Tue, 01 Dec 2026 10:00:00 GMT');
+  });
+
+  it('returns the ETag and Last-Modified of a full answer, and refuses a 304 to a request without validators', async () => {
+    const { connect } = fakeNet({
+      'http://news.example/feed.xml': new Response('<rss/>', { headers: { etag: 'W/"abc"', 'last-modified': 'Wed, 02 Dec 2026 08:00:00 GMT' } }),
+      'http://news.example/odd.xml': new Response(null, { status: 304 }),
+    });
+    expect((await fetchFeed('http://news.example/feed.xml', options(connect))).validators).toEqual({ etag: 'W/"abc"', lastModified: 'Wed, 02 Dec 2026 08:00:00 GMT' });
+    expect((await failure(fetchAny('http://news.example/odd.xml', options(connect)))).code).toBe('http_304');
+  });
+
+  it('keeps Retry-After of a 429 or 503, in seconds or as a date, at most 6 hours', async () => {
+    const { connect } = fakeNet({
+      'http://news.example/busy.xml': new Response('busy', { status: 429, headers: { 'retry-after': '120' } }),
+      'http://news.example/down.xml': new Response('down', { status: 503, headers: { 'retry-after': 'Tue, 01 Dec 2026 10:10:00 GMT' } }),
+      'http://news.example/gone.xml': new Response('gone', { status: 500, headers: { 'retry-after': '120' } }),
+    });
+    const now = () => Date.parse('2026-12-01T10:00:00Z');
+    expect((await failure(fetchAny('http://news.example/busy.xml', options(connect)))).retryAfterMs).toBe(120_000);
+    expect((await failure(fetchAny('http://news.example/down.xml', options(connect, { now })))).retryAfterMs).toBe(600_000);
+    expect((await failure(fetchAny('http://news.example/gone.xml', options(connect)))).retryAfterMs).toBeUndefined();
+    expect(retryAfter('999999', now)).toBe(6 * 60 * 60 * 1000);
+    expect(retryAfter('soon', now)).toBeUndefined();
+    expect(retryAfter(null, now)).toBeUndefined();
   });
 });

@@ -1,18 +1,22 @@
-// Supabase Edge Function entry: `supabase functions deploy fetch-news`.
-import { createFetchNews, loadSources } from './lib/app.ts';
+// Supabase Edge Function entry: `supabase functions deploy fetch-news` (docs/deploy.md).
+import { connect } from '../_shared/store.ts';
+import { createFetchNews, databaseUrl, loadSources } from './lib/app.ts';
 import { allowLoopbackFrom } from './lib/config.ts';
 
+const getEnv = (name: string) => Deno.env.get(name);
 // An invalid NEWS_SOURCES_FILE fails here, at startup, with a message naming the file and entry.
-const sources = await loadSources({
-  getEnv: (name) => Deno.env.get(name),
-  readTextFile: (path) => Deno.readTextFile(path),
-});
+const sources = await loadSources({ getEnv, readTextFile: (path) => Deno.readTextFile(path) });
+const url = databaseUrl(getEnv);
+if (!url) throw new Error('fetch-news: no database: set DATABASE_URL (Supabase sets SUPABASE_DB_URL)');
+const runtime = (globalThis as { EdgeRuntime?: { waitUntil(work: Promise<unknown>): void } }).EdgeRuntime;
 
 Deno.serve(
   createFetchNews({
+    sql: connect(url),
     sources,
     // Off unless NEWS_ALLOW_LOOPBACK=1 (local development and tests only).
-    aggregateConfig: { allowLoopback: allowLoopbackFrom((name) => Deno.env.get(name)) },
+    aggregateConfig: { allowLoopback: allowLoopbackFrom(getEnv) },
+    waitUntil: runtime ? (work) => runtime.waitUntil(work) : undefined,
     logError: (error) => console.error('fetch-news:', error),
     log: (message) => console.warn('fetch-news:', message),
   }),

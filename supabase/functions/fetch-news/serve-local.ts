@@ -1,13 +1,19 @@
-// Local stand-in for the Supabase runtime's router: serves the function under
-// /functions/v1/fetch-news on 127.0.0.1:FUNCTIONS_PORT (default 54321).
-import { createFetchNews, loadSources } from './lib/app.ts';
+// Local stand-in for the Supabase runtime's router: serves fetch-news and ingest-news under
+// /functions/v1/ on 127.0.0.1:FUNCTIONS_PORT (default 54321), both on one connection to the
+// store at DATABASE_URL (scripts/functions.mjs starts the embedded one and sets it).
+import { createIngestNews } from '../_shared/ingest-handler.ts';
+import { INGEST_SECRET_ENV } from '../_shared/secret.ts';
+import { connect } from '../_shared/store.ts';
+import { createFetchNews, databaseUrl, ingestDeps, loadSources } from './lib/app.ts';
 import { ALLOW_LOOPBACK_ENV, allowLoopbackFrom } from './lib/config.ts';
 import { SourcesFileError } from './lib/sources.ts';
 
 const FUNCTION_PATH = '/functions/v1/fetch-news';
+const INGEST_PATH = '/functions/v1/ingest-news';
+const getEnv = (name: string) => Deno.env.get(name);
 
 function port(): number {
-  const raw = Deno.env.get('FUNCTIONS_PORT')?.trim();
+  const raw = getEnv('FUNCTIONS_PORT')?.trim();
   if (!raw) return 54321;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1 || value > 65535) {
@@ -19,20 +25,32 @@ function port(): number {
 
 let sources;
 try {
-  sources = await loadSources({ getEnv: (name) => Deno.env.get(name), readTextFile: (path) => Deno.readTextFile(path) });
+  sources = await loadSources({ getEnv, readTextFile: (path) => Deno.readTextFile(path) });
 } catch (error) {
   if (!(error instanceof SourcesFileError)) throw error;
   console.error(`fetch-news: invalid sources file: ${error.message}`);
   Deno.exit(2);
 }
+const url = databaseUrl(getEnv);
+if (!url) {
+  console.error('fetch-news: no database: DATABASE_URL is not set (npm run functions sets it)');
+  Deno.exit(2);
+}
 
-const allowLoopback = allowLoopbackFrom((name) => Deno.env.get(name));
-const handler = createFetchNews({
+const allowLoopback = allowLoopbackFrom(getEnv);
+// One connection: the embedded store serves one session (docs/product.md#the-store).
+const sql = connect(url, { max: 1 });
+const options = {
+  sql,
   sources,
   aggregateConfig: { allowLoopback },
-  logError: (error) => console.error('fetch-news:', error),
-  log: (message) => console.warn('fetch-news:', message),
-});
+  logError: (error: unknown) => console.error('fetch-news:', error),
+  log: (message: string) => console.warn('fetch-news:', message),
+};
+const fetchNews = createFetchNews(options);
+const ingestNews = createIngestNews({ sql, sources, deps: ingestDeps(options), secret: getEnv(INGEST_SECRET_ENV), logError: options.logError });
+
+const under = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
 Deno.serve(
   {
@@ -45,7 +63,8 @@ Deno.serve(
   },
   (request) => {
     const { pathname } = new URL(request.url);
-    if (pathname === FUNCTION_PATH || pathname.startsWith(`${FUNCTION_PATH}/`)) return handler(request);
-    return Response.json({ error: `not found: ${pathname} (the function is at ${FUNCTION_PATH})` }, { status: 404 });
+    if (under(pathname, FUNCTION_PATH)) return fetchNews(request);
+    if (under(pathname, INGEST_PATH)) return ingestNews(request);
+    return Response.json({ error: `not found: ${pathname} (the functions are at ${FUNCTION_PATH} and ${INGEST_PATH})` }, { status: 404 });
   },
 );

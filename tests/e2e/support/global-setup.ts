@@ -3,8 +3,9 @@
  * 1. builds the site into dist-e2e/ against the stand-in backend (VITE_SUPABASE_URL=http://127.0.0.1:54329);
  * 2. serves it with `vite preview` on port 4319 (the production security headers, CSP included);
  * 3. serves the fixture feeds and images over loopback HTTP and writes a sources file naming them;
- * 4. starts the real fetch-news function on Deno (`npm run functions`) with that file on a free port
- *    and NEWS_ALLOW_LOOPBACK=1 (the function refuses loopback feeds otherwise).
+ * 4. starts the real functions on Deno (`npm run functions`) with that file on a free port, a fresh
+ *    embedded store and NEWS_ALLOW_LOOPBACK=1 (the function refuses loopback feeds otherwise), and
+ *    waits for their first ingest of the fixture feeds.
  * The test files start the stand-in backend themselves (support/backend.ts); it proxies to the function.
  *
  * E2E_SKIP_BUILD=1 reuses an existing dist-e2e/ (and keeps it); E2E_KEEP_DIST=1 keeps it after the run.
@@ -15,7 +16,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, runScript, waitForOutput } from '../../function/helpers/function-process.ts';
+import { freePort, INGEST_DONE, runScript, waitForOutput } from '../../function/helpers/function-process.ts';
 import { FIXTURE_SOURCES } from './feeds.ts';
 import { startFixtureServer } from './fixture-server.ts';
 import { ANON_KEY, BACKEND_PORT, BACKEND_URL, DIST_DIR, FUNCTION_PATH, PREVIEW_PORT, REPO_ROOT, SITE } from './paths.ts';
@@ -132,9 +133,11 @@ export default async function setup(project: TestProject) {
     const port = await freePort();
     const functionEndpoint = `http://127.0.0.1:${port}${FUNCTION_PATH}`;
     // The fixture feeds are on loopback: the function fetches them only with NEWS_ALLOW_LOOPBACK=1.
-    const fn = runScript('functions.mjs', { FUNCTIONS_PORT: String(port), NEWS_SOURCES_FILE: sourcesFile, NEWS_ALLOW_LOOPBACK: '1' });
+    const fn = runScript('functions.mjs', { FUNCTIONS_PORT: String(port), NEWS_SOURCES_FILE: sourcesFile, NEWS_ALLOW_LOOPBACK: '1', NEWS_STORE_DIR: join(dir, 'store') });
     cleanups.push(() => stop(fn.child));
-    await waitForOutput(fn, `listening on ${functionEndpoint}`, 60_000);
+    await waitForOutput(fn, `listening on ${functionEndpoint}`, 120_000);
+    // The first ingest of the fixture feeds into the embedded store (a fresh one in the temp dir).
+    await waitForOutput(fn, INGEST_DONE, 60_000);
 
     project.provide('functionEndpoint', functionEndpoint);
     project.provide('fixtureOrigin', fixtures.origin);

@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT } from './paths.ts';
 
@@ -12,6 +14,9 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** What `npm run functions` prints once its first ingest is done (scripts/lib/functions-stack.mjs). */
+export const INGEST_DONE = 'ingest: ';
+
 export interface RunningScript {
   readonly child: ChildProcess;
   readonly output: () => string;
@@ -19,11 +24,15 @@ export interface RunningScript {
   stop(): Promise<void>;
 }
 
-/** Runs `node scripts/<name>` (what `npm run functions` runs) with extra environment. */
+/**
+ * Runs `node scripts/<name>` (what `npm run functions` runs) with extra environment; its embedded
+ * store is a fresh one in a temporary directory unless NEWS_STORE_DIR is given.
+ */
 export function runScript(script: string, env: Record<string, string>): RunningScript {
+  const store = env.NEWS_STORE_DIR ?? join(mkdtempSync(join(tmpdir(), 'news-store-')), 'store');
   const child = spawn(process.execPath, [join(REPO_ROOT, 'scripts', script)], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, NEWS_STORE_DIR: store, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -2,7 +2,7 @@ import { cpuClock } from './clock.ts';
 import type { AggregateConfig } from './config.ts';
 import { mapWithLimit } from './concurrency.ts';
 import { describeError, errorCode, SourceError } from './errors.ts';
-import { fetchFeed } from './fetch-feed.ts';
+import { fetchFeed, type Validators } from './fetch-feed.ts';
 import { groupStories } from './group.ts';
 import { type Connector, defaultConnector, defaultResolver, type Resolver } from './net/guard.ts';
 import { parseFeedBytes } from './parse-feed.ts';
@@ -21,9 +21,22 @@ export interface AggregateDeps {
   readonly log?: (message: string) => void;
 }
 
-interface SourceResult {
+/** One source of a refresh, with the validators of its last fetch (conditional request) if any. */
+export interface SourceRequest {
+  readonly source: Source;
+  readonly validators?: Validators;
+}
+
+/** What one source gave in a refresh. */
+export interface SourceResult {
   readonly status: SourceStatus;
   readonly stories: readonly Story[];
+  /** The server answered 304: nothing changed, nothing was parsed. */
+  readonly notModified?: boolean;
+  /** The validators to send next time (a success or a 304). */
+  readonly validators?: Validators;
+  /** The server's Retry-After on 429 or 503, in ms. */
+  readonly retryAfterMs?: number;
 }
 
 /** What the sources of one refresh share: its deadline and its parse budget. */
@@ -42,12 +55,26 @@ interface Refresh {
  * started, is reported as `timeout`. Never rejects.
  */
 export async function aggregate(sources: readonly Source[], deps: AggregateDeps): Promise<NewsAnswer> {
+  const settled = await refreshSources(sources.map((source) => ({ source })), deps);
+  return {
+    stories: groupStories(mergeStories(settled.map((result) => result.stories), deps.config.maxStories)),
+    generated_at: deps.now().toISOString(),
+    sources: settled.map((result) => result.status),
+  };
+}
+
+/**
+ * Fetches every source (a bounded number at once, conditionally when it has validators) within
+ * one deadline and parse budget; one result per source, in order. Never rejects.
+ */
+export async function refreshSources(requests: readonly SourceRequest[], deps: AggregateDeps): Promise<SourceResult[]> {
+  const sources = requests.map((request) => request.source);
   const controller = new AbortController();
   const refresh: Refresh = { deps, startedAt: performance.now(), deadline: controller.signal, cpu: cpuClock(), parseSpentMs: 0 };
   const results = new Array<SourceResult | undefined>(sources.length);
   const work = mapWithLimit(sources, deps.config.maxConcurrentFetches, async (source, index) => {
     if (controller.signal.aborted) return;
-    results[index] = await loadSource(source, refresh);
+    results[index] = await loadSource(source, requests[index]?.validators, refresh);
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<void>((resolve) => {
@@ -57,20 +84,15 @@ export async function aggregate(sources: readonly Source[], deps: AggregateDeps)
   clearTimeout(timer);
   controller.abort(); // sources still at work stop; their results come too late to be used
   const finished = [...results];
-  const settled = sources.map((source, index): SourceResult => {
+  return sources.map((source, index): SourceResult => {
     const result = finished[index];
     if (result) return result;
     deps.log?.(`source "${source.name}" (${source.url}): timeout: not finished by the ${deps.config.deadlineMs} ms deadline`);
     return { status: { name: source.name, ok: false, count: 0, error: 'timeout' }, stories: [] };
   });
-  return {
-    stories: groupStories(mergeStories(settled.map((result) => result.stories), deps.config.maxStories)),
-    generated_at: deps.now().toISOString(),
-    sources: settled.map((result) => result.status),
-  };
 }
 
-async function loadSource(source: Source, refresh: Refresh): Promise<SourceResult> {
+async function loadSource(source: Source, validators: Validators | undefined, refresh: Refresh): Promise<SourceResult> {
   const { deps } = refresh;
   const { config } = deps;
   try {
@@ -79,13 +101,17 @@ async function loadSource(source: Source, refresh: Refresh): Promise<SourceResul
       resolve: deps.resolve ?? defaultResolver,
       connect: deps.connect ?? defaultConnector,
       signal: refresh.deadline,
+      validators,
+      now: () => deps.now().getTime(),
     });
+    if (fetched.notModified) return { status: { name: source.name, ok: true, count: 0 }, stories: [], notModified: true, validators: fetched.validators };
     const stories = parseWithinBudget(fetched.bytes, fetched.contentType, fetched.url, source, refresh);
-    return { status: { name: source.name, ok: true, count: stories.length }, stories };
+    return { status: { name: source.name, ok: true, count: stories.length }, stories, validators: fetched.validators };
   } catch (error) {
     const code = errorCode(error);
     deps.log?.(`source "${source.name}" (${source.url}): ${code}: ${describeError(error)}`);
-    return { status: { name: source.name, ok: false, count: 0, error: code }, stories: [] };
+    const retryAfterMs = error instanceof SourceError ? error.retryAfterMs : undefined;
+    return { status: { name: source.name, ok: false, count: 0, error: code }, stories: [], ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   }
 }
 

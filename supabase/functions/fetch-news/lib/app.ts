@@ -1,13 +1,15 @@
 import defaultSources from '../sources.json' with { type: 'json' };
-import { aggregate } from './aggregate.ts';
-import { AnswerCache } from './cache.ts';
-import { type AggregateConfig, type CacheConfig, DEFAULT_AGGREGATE_CONFIG, DEFAULT_CACHE_CONFIG } from './config.ts';
+import { ingest } from '../../_shared/ingest.ts';
+import type { Sql } from '../../_shared/store.ts';
+import type { AggregateDeps } from './aggregate.ts';
+import { type AggregateConfig, DEFAULT_AGGREGATE_CONFIG } from './config.ts';
 import { createHandler } from './handler.ts';
 import { parseSources, SourcesFileError, validateSources } from './sources.ts';
 import type { Connector, Resolver } from './net/guard.ts';
 import type { Source } from './types.ts';
 
 export interface FetchNewsOptions {
+  readonly sql: Sql;
   readonly sources: readonly Source[];
   /** Host name -> addresses; default Deno.resolveDns. */
   readonly resolve?: Resolver;
@@ -15,24 +17,35 @@ export interface FetchNewsOptions {
   readonly connect?: Connector;
   readonly now?: () => Date;
   readonly aggregateConfig?: Partial<AggregateConfig>;
-  readonly cacheConfig?: Partial<CacheConfig>;
-  /** Unexpected errors (the caller only sees `{ "error": "internal_error" }`). */
+  /** EdgeRuntime.waitUntil where the runtime has it. */
+  readonly waitUntil?: (work: Promise<unknown>) => void;
+  /** Unexpected errors (the caller only sees an error code). */
   readonly logError?: (error: unknown) => void;
-  /** Why sources failed (the answer only carries the codes). */
+  /** Why sources failed (the store only keeps the codes). */
   readonly log?: (message: string) => void;
 }
 
-/** The whole function as a request handler, wired from its parts. */
+/** What an ingest needs, from the function's options. */
+export function ingestDeps(options: Omit<FetchNewsOptions, 'sql' | 'sources' | 'waitUntil' | 'logError'>): AggregateDeps {
+  return {
+    now: options.now ?? (() => new Date()),
+    config: { ...DEFAULT_AGGREGATE_CONFIG, ...options.aggregateConfig },
+    resolve: options.resolve,
+    connect: options.connect,
+    log: options.log,
+  };
+}
+
+/** fetch-news as a request handler: answers from the store, and starts an ingest when the schedule looks broken. */
 export function createFetchNews(options: FetchNewsOptions): (request: Request) => Promise<Response> {
-  const now = options.now ?? (() => new Date());
-  const aggregateConfig = { ...DEFAULT_AGGREGATE_CONFIG, ...options.aggregateConfig };
-  const deps = { now, config: aggregateConfig, resolve: options.resolve, connect: options.connect, log: options.log };
-  const cache = new AnswerCache(
-    () => aggregate(options.sources, deps),
-    { ...DEFAULT_CACHE_CONFIG, ...options.cacheConfig },
-    () => now().getTime(),
-  );
-  return createHandler({ getAnswer: () => cache.get(), now: () => now().getTime(), logError: options.logError });
+  const deps = ingestDeps(options);
+  return createHandler({
+    sql: options.sql,
+    now: deps.now,
+    startIngest: () => ingest(options.sql, options.sources, deps),
+    waitUntil: options.waitUntil,
+    logError: options.logError,
+  });
 }
 
 /** What the runtime offers the function: environment variables and file reading. */
@@ -42,6 +55,16 @@ export interface RuntimeEnvironment {
 }
 
 export const SOURCES_FILE_ENV = 'NEWS_SOURCES_FILE';
+/** The store's connection string: DATABASE_URL, else SUPABASE_DB_URL (set by Supabase's hosted runtime). */
+export const DATABASE_URL_ENVS = ['DATABASE_URL', 'SUPABASE_DB_URL'] as const;
+
+export function databaseUrl(getEnv: (name: string) => string | undefined): string | undefined {
+  for (const name of DATABASE_URL_ENVS) {
+    const value = getEnv(name)?.trim();
+    if (value) return value;
+  }
+  return undefined;
+}
 
 /**
  * The sources named by NEWS_SOURCES_FILE, else the bundled sources.json (imported,

@@ -54,18 +54,6 @@ export const DEFAULT_AGGREGATE_CONFIG: AggregateConfig = {
   userAgent: 'Mozilla/5.0 (compatible; news-reader-fetch-news/1.0)',
 };
 
-export interface CacheConfig {
-  /** How long a good answer is served from memory. */
-  readonly ttlMs: number;
-  /** How long an answer in which every source failed is kept before trying again. */
-  readonly failureTtlMs: number;
-}
-
-export const DEFAULT_CACHE_CONFIG: CacheConfig = {
-  ttlMs: 5 * 60_000,
-  failureTtlMs: 30_000,
-};
-
 /** The environment switch for local development and tests: exactly "1" turns it on. */
 export const ALLOW_LOOPBACK_ENV = 'NEWS_ALLOW_LOOPBACK';
 

@@ -21,6 +21,8 @@ export class SourceError extends Error {
   constructor(
     readonly code: SourceErrorCode,
     detail: string,
+    /** The server's Retry-After (429 and 503), in milliseconds from now, when it gave a readable one. */
+    readonly retryAfterMs?: number,
   ) {
     super(detail);
   }

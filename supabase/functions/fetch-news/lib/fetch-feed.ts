@@ -11,14 +11,37 @@ export interface FetchFeedOptions extends NetworkPolicy {
   readonly userAgent: string;
   /** Aborted at the refresh's overall deadline. */
   readonly signal?: AbortSignal;
+  /** Validators from the last fetch: sent as If-None-Match / If-Modified-Since. */
+  readonly validators?: Validators;
+  /** For Retry-After given as an HTTP date; default the system clock. */
+  readonly now?: () => number;
+}
+
+/** What a server said identifies the version it sent (ETag, Last-Modified). */
+export interface Validators {
+  readonly etag?: string;
+  readonly lastModified?: string;
 }
 
 export interface FetchedFeed {
+  readonly notModified?: false;
   readonly bytes: Uint8Array;
   readonly contentType: string | null;
   /** The URL after redirects: relative links resolve against it. */
   readonly url: string;
+  readonly validators: Validators;
 }
+
+/** The server answered 304 to the conditional request: nothing was read or parsed. */
+export interface NotModifiedFeed {
+  readonly notModified: true;
+  readonly validators: Validators;
+}
+
+/** Validators longer than this are not kept (they are sent back on every fetch). */
+const VALIDATOR_MAX_CHARS = 256;
+/** A Retry-After further away than this is read as this. */
+const RETRY_AFTER_MAX_MS = 6 * 60 * 60_000;
 
 const ACCEPT = 'application/rss+xml, application/atom+xml, application/rdf+xml;q=0.9, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5';
 
@@ -27,14 +50,19 @@ const ACCEPT = 'application/rss+xml, application/atom+xml, application/rdf+xml;q
  * the network rules before every hop, and refuses bodies over the size limit while they
  * stream in. Throws SourceError with the public code and a detail for the log.
  */
-export async function fetchFeed(url: string, options: FetchFeedOptions): Promise<FetchedFeed> {
+export async function fetchFeed(url: string, options: FetchFeedOptions): Promise<FetchedFeed | NotModifiedFeed> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
   try {
     const { response, finalUrl } = await follow(url, options, signal);
+    if (response.status === 304) {
+      await response.body?.cancel();
+      // A 304 may omit the validators; the ones sent still identify the version kept.
+      return { notModified: true, validators: { ...options.validators, ...validatorsOf(response) } };
+    }
     const bytes = await readBody(response, options.maxBodyBytes);
-    return { bytes, contentType: response.headers.get('content-type'), url: finalUrl };
+    return { bytes, contentType: response.headers.get('content-type'), url: finalUrl, validators: validatorsOf(response) };
   } catch (error) {
     if (error instanceof SourceError) throw error;
     if (signal.aborted) {
@@ -58,7 +86,7 @@ async function follow(
     const response = await options.connect({
       url: url.href,
       address,
-      init: { redirect: 'manual', signal, headers: { 'user-agent': options.userAgent, accept: ACCEPT } },
+      init: { redirect: 'manual', signal, headers: requestHeaders(options) },
     });
     if (response.status >= 300 && response.status < 400 && response.status !== 304) {
       await response.body?.cancel();
@@ -79,9 +107,13 @@ async function follow(
       url = next;
       continue;
     }
+    // A 304 answers only a conditional request; to any other it is the error http_304.
+    const conditional = options.validators?.etag !== undefined || options.validators?.lastModified !== undefined;
+    if (response.status === 304 && conditional) return { response, finalUrl: url.href };
     if (!response.ok) {
       await response.body?.cancel();
-      throw new SourceError(`http_${response.status}`, `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} from ${url.href}`);
+      const retryAfterMs = response.status === 429 || response.status === 503 ? retryAfter(response.headers.get('retry-after'), options.now ?? Date.now) : undefined;
+      throw new SourceError(`http_${response.status}`, `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''} from ${url.href}`, retryAfterMs);
     }
     return { response, finalUrl: url.href };
   }
@@ -114,4 +146,33 @@ async function readBody(response: Response, maxBytes: number): Promise<Uint8Arra
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+function requestHeaders(options: FetchFeedOptions): Record<string, string> {
+  const headers: Record<string, string> = { 'user-agent': options.userAgent, accept: ACCEPT };
+  if (options.validators?.etag !== undefined) headers['if-none-match'] = options.validators.etag;
+  if (options.validators?.lastModified !== undefined) headers['if-modified-since'] = options.validators.lastModified;
+  return headers;
+}
+
+function validatorsOf(response: Response): Validators {
+  const keep = (value: string | null): string | undefined =>
+    value !== null && value.length > 0 && value.length <= VALIDATOR_MAX_CHARS ? value : undefined;
+  const etag = keep(response.headers.get('etag'));
+  const lastModified = keep(response.headers.get('last-modified'));
+  return { ...(etag === undefined ? {} : { etag }), ...(lastModified === undefined ? {} : { lastModified }) };
+}
+
+/** Retry-After as delay-seconds or an HTTP date, in ms from now (0 to 6 hours); undefined when unreadable. */
+export function retryAfter(value: string | null, now: () => number): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  let ms: number;
+  if (/^\d+$/.test(text)) ms = Number(text) * 1000;
+  else {
+    const at = Date.parse(text);
+    if (!Number.isFinite(at)) return undefined;
+    ms = at - now();
+  }
+  return Math.min(RETRY_AFTER_MAX_MS, Math.max(0, ms));
 }

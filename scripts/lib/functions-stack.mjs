@@ -1,0 +1,94 @@
+// What `npm run functions` and `npm start` share: the store (DATABASE_URL, else the embedded one in
+// .data/), its migrations, both functions on Deno, and an ingest at start and every 5 minutes, made
+// the way pg_cron makes it in production: a POST to ingest-news with the ingest secret.
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { denoArgs, denoEnv, denoPath, functionsPort, ROOT } from './function-command.mjs';
+import { startProcess } from './processes.mjs';
+import { connectStore, DATA_DIR, migrate, startEmbeddedStore } from './store.mjs';
+
+export const INGEST_INTERVAL_MS = 5 * 60_000;
+/** Where `npm run ingest` finds the running local functions (their port and ingest secret). */
+export const LOCAL_FILE = 'functions.json';
+
+/** The embedded store's directory: NEWS_STORE_DIR, else .data/store. */
+export function storeDir(env = process.env) {
+  const dir = env.NEWS_STORE_DIR?.trim();
+  return dir ? resolve(dir) : join(DATA_DIR, 'store');
+}
+
+/** POSTs to the local ingest-news; resolves to a one-line summary, or rejects with why. */
+export async function callIngest(port, secret, all = false) {
+  const response = await fetch(`http://127.0.0.1:${port}/functions/v1/ingest-news${all ? '?all=1' : ''}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}` },
+    signal: AbortSignal.timeout(60_000),
+  });
+  const body = await response.json();
+  if (!response.ok) throw new Error(`ingest-news answered ${response.status} ${JSON.stringify(body)}`);
+  return `ingest: ${body.fetched} fetched, ${body.not_modified} not modified, ${body.failed} failed; ${body.stories} stories written, ${body.deleted} deleted`;
+}
+
+async function waitForFunctions(port, exited) {
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const deadline = Date.now() + 60_000;
+  while (!gone && Date.now() < deadline) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/functions/v1/fetch-news`, { method: 'OPTIONS' });
+      return true;
+    } catch {
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+  return false;
+}
+
+/**
+ * Starts the store and the functions. Returns the Deno process (for runTogether) and stop(),
+ * which stops the schedule and the embedded store (after the process has exited).
+ */
+export async function startFunctions({ prefix } = {}) {
+  const port = functionsPort();
+  const external = process.env.DATABASE_URL?.trim();
+  const dir = storeDir();
+  const store = external ? undefined : await startEmbeddedStore({ dataDir: dir });
+  const databaseUrl = external || store.url;
+  const migrator = connectStore(databaseUrl);
+  try {
+    const applied = await migrate(migrator);
+    if (applied.length > 0) console.log(`store: applied ${applied.join(', ')}`);
+  } finally {
+    await migrator.end();
+  }
+  console.log(external ? 'store: DATABASE_URL' : `store: embedded PostgreSQL (PGlite) in ${dir}`);
+  const ingestSecret = randomBytes(32).toString('hex');
+  const localFile = join(dir, LOCAL_FILE);
+  if (!external) writeFileSync(localFile, JSON.stringify({ port, secret: ingestSecret }), { mode: 0o600 });
+  const fn = startProcess(denoPath(), denoArgs(), { prefix, env: denoEnv(process.env, { databaseUrl, ingestSecret }), cwd: ROOT });
+
+  let timer;
+  let running = Promise.resolve();
+  const runIngest = (all) => {
+    running = callIngest(port, ingestSecret, all).then(
+      (line) => console.log(line),
+      (error) => console.error(`ingest failed: ${error.message}`),
+    );
+    return running;
+  };
+  void waitForFunctions(port, fn.exited).then(async (up) => {
+    if (!up) return;
+    await runIngest(true);
+    timer = setInterval(() => void runIngest(false), INGEST_INTERVAL_MS);
+  });
+  return {
+    ...fn,
+    async stop() {
+      clearInterval(timer);
+      await running;
+      if (!external) rmSync(localFile, { force: true });
+      await store?.stop();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/**
+ * What a fetch-news request asks for (docs/product.md#the-fetch-news-function): the newest page,
+ * the page before a cursor, stories by id, or a search. Anything else is a 400 with one of the
+ * codes of RequestErrorCode.
+ */
+import type { Cursor } from '../../_shared/store.ts';
+
+export const MAX_IDS = 100;
+export const MAX_QUERY_CHARS = 200;
+const ID = /^[0-9a-z]{1,64}$/;
+const CURSOR_MAX_CHARS = 200;
+
+export type RequestErrorCode = 'invalid_parameters' | 'invalid_cursor' | 'invalid_ids' | 'too_many_ids' | 'empty_query' | 'query_too_long';
+
+export type NewsRequest =
+  | { readonly kind: 'newest'; readonly before?: Cursor }
+  | { readonly kind: 'ids'; readonly ids: readonly string[] }
+  | { readonly kind: 'search'; readonly query: string }
+  | { readonly kind: 'error'; readonly error: RequestErrorCode };
+
+/** The opaque cursor of a page's last story: base64url of its date and id. */
+export function encodeCursor(cursor: Cursor): string {
+  return btoa(`${cursor.publishedAt.toISOString()} ${cursor.id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function decodeCursor(text: string): Cursor | undefined {
+  if (text.length > CURSOR_MAX_CHARS || !/^[A-Za-z0-9_-]+$/.test(text)) return undefined;
+  let plain: string;
+  try {
+    plain = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return undefined;
+  }
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z) ([0-9a-z]{1,64})$/.exec(plain);
+  if (!match) return undefined;
+  const publishedAt = new Date(match[1] as string);
+  if (!Number.isFinite(publishedAt.getTime())) return undefined;
+  return { publishedAt, id: match[2] as string };
+}
+
+export function parseNewsRequest(url: URL): NewsRequest {
+  const keys = [...url.searchParams.keys()];
+  if (keys.length > 1 || keys.some((key) => key !== 'before' && key !== 'ids' && key !== 'q')) return { kind: 'error', error: 'invalid_parameters' };
+  const [key] = keys;
+  const value = key === undefined ? '' : (url.searchParams.get(key) ?? '');
+  if (key === undefined) return { kind: 'newest' };
+  if (key === 'before') {
+    const before = decodeCursor(value);
+    return before ? { kind: 'newest', before } : { kind: 'error', error: 'invalid_cursor' };
+  }
+  if (key === 'ids') {
+    const ids = [...new Set(value.split(',').map((id) => id.trim()))];
+    if (ids.length > MAX_IDS) return { kind: 'error', error: 'too_many_ids' };
+    if (ids.some((id) => !ID.test(id))) return { kind: 'error', error: 'invalid_ids' };
+    return { kind: 'ids', ids };
+  }
+  const query = value.trim();
+  if (query === '') return { kind: 'error', error: 'empty_query' };
+  if (query.length > MAX_QUERY_CHARS) return { kind: 'error', error: 'query_too_long' };
+  return { kind: 'search', query };
+}
