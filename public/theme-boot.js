@@ -13,3 +13,19 @@
   document.documentElement.setAttribute('data-theme', theme);
   document.documentElement.style.colorScheme = theme;
 })();
+
+// The app's entry script (or a module it imports) failed to load: index.html's fallback shows,
+// never a blank page (docs/product.md#when-the-page-cannot-load). Once the app has rendered, the
+// fallback is gone and this does nothing.
+window.addEventListener(
+  'error',
+  function (event) {
+    if (!(event.target instanceof HTMLScriptElement)) return;
+    var fallback = document.getElementById('load-failed');
+    if (fallback) fallback.hidden = false;
+  },
+  true,
+);
+document.addEventListener('click', function (event) {
+  if (event.target instanceof Element && event.target.id === 'load-failed-reload') window.location.reload();
+});

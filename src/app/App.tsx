@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { createPendingToasts, type ToastSink } from '../components/pending-toasts.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
@@ -17,8 +17,9 @@ import {
   readThemeInput,
   ThemeActor,
 } from './actors.ts';
-import { DeferredToastRegion } from './deferred-components.tsx';
+import { AppToastRegion } from './AppToasts.tsx';
 import type { Inspect } from './inspector.ts';
+import { LoadBoundary } from './LoadFailure.tsx';
 import type { ToastName } from './messages.ts';
 import { createAppRouter } from './router.tsx';
 import { useDocumentTheme } from './useDocumentTheme.ts';
@@ -78,11 +79,11 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
         <BookmarksActor.Provider logic={machines.bookmarks} options={{ input: bookmarksInput, inspect }}>
           <CopyLinkActor.Provider logic={machines.copyLink} options={{ inspect }}>
             <Themed>
-              <BrowserConnections toasts={toasts} />
-              <RouterProvider router={router} />
-              <Suspense fallback={null}>
-                <DeferredToastRegion.Component pending={toasts} />
-              </Suspense>
+              <LoadBoundary>
+                <BrowserConnections toasts={toasts} />
+                <RouterProvider router={router} />
+                <AppToastRegion pending={toasts} />
+              </LoadBoundary>
             </Themed>
           </CopyLinkActor.Provider>
         </BookmarksActor.Provider>

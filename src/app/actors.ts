@@ -11,44 +11,28 @@ import { fetchWithRetryMachine } from '../../machines/fetchWithRetry.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
 import type { Story } from '../domain/story.ts';
-import { latestInOwnTasks, prefersDarkQuery, readStorage, writeClipboard, writeStorage } from './browser.ts';
-import { liveStoriesActor } from './live-feed.ts';
-import { writeSnapshotPage } from './snapshot-page.ts';
+import { fetchFeed } from '../feed/fetch-feed.ts';
+import { prefersDarkQuery, readStorage, writeClipboard, writeStorage } from './browser.ts';
 import { BOOKMARKS_STORAGE_KEY, KEPT_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from './storage-keys.ts';
 
 /** The sample stories, in a chunk of their own: only fetched when the live feed cannot be used. */
 export const loadSampleStories = fromPromise<Story[]>(async () => (await import('../domain/samples.ts')).sampleStories(Date.now()));
 
-/**
- * Keeping the stories runs after the answer's own task, which already renders the page, in
- * three tasks: serializing up to 200 stories, writing them to storage, and starting the next
- * visit's page. In one task they took 56-66 ms at 4x CPU throttling after a 10,000-story answer.
- */
-const keepSoon = latestInOwnTasks();
+/** The live call as the feed machine invokes it: the first page's validated stories (src/feed/fetch-feed.ts). */
+export const fetchStories = fromPromise<Story[]>(async ({ signal }) => (await fetchFeed({}, signal)).stories);
 
 export const appFeedMachine = feedMachine.provide({
   actors: {
-    fetchWithRetry: fetchWithRetryMachine.provide({ actors: { fetchStories: liveStoriesActor() } }),
+    fetchWithRetry: fetchWithRetryMachine.provide({ actors: { fetchStories } }),
     loadSamples: loadSampleStories,
   },
   actions: {
     keepForNextVisit: (_, { stories }) => {
-      const savedAt = new Date();
-      let kept = '';
-      keepSoon(
-        () => {
-          kept = serializeKeptStories(stories, savedAt);
-        },
-        () => {
-          try {
-            writeStorage(KEPT_STORIES_STORAGE_KEY, kept);
-          } catch {
-            // Quota or privacy mode: the next visit starts with skeletons, as a first one does.
-            return false;
-          }
-        },
-        () => void writeSnapshotPage(),
-      );
+      try {
+        writeStorage(KEPT_STORIES_STORAGE_KEY, serializeKeptStories(stories, new Date()));
+      } catch {
+        // Quota or privacy mode: the next visit starts with skeletons, as a first one does.
+      }
     },
   },
 });
