@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { formatStoryDate, isoDateTime } from '../domain/format.ts';
 import type { Story } from '../domain/story.ts';
 import { isHttpUrl } from '../domain/url.ts';
-import { focusRing } from '../theme/mixins.ts';
+import { focusRing, visuallyHidden } from '../theme/mixins.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { IconToggleButton } from './IconToggleButton.tsx';
 import { BookmarkIcon } from './icons.tsx';
@@ -12,6 +12,10 @@ import { DeferredShareMenu } from './DeferredShareMenu.tsx';
 import type { ShareTarget } from './ShareMenu.tsx';
 import { StoryImage } from './StoryImage.tsx';
 import { cardTextFont, headlineFont, smallPrintFont } from './storyFonts.ts';
+
+const Hidden = styled.span`
+  ${visuallyHidden}
+`;
 
 export type StoryCardVariant = 'large' | 'compact';
 
@@ -165,7 +169,12 @@ export const StoryCard = memo(function StoryCard({
         {story.summary !== '' && <Summary $lines={variant === 'large' ? 4 : 3} dir="auto">{story.summary}</Summary>}
         {story.related !== undefined && <RelatedSources related={story.related} />}
         <Footer>
-          {isHttpUrl(story.url) && <ExternalLink href={story.url}>Read more</ExternalLink>}
+          {isHttpUrl(story.url) && (
+            <ExternalLink href={story.url}>
+              {/* Seen as "Read more"; named after the story it opens (docs/product.md#accessible-names). */}
+              Read more <Hidden>about {story.title}</Hidden>
+            </ExternalLink>
+          )}
           <Actions>
             <IconToggleButton
               aria-label={isBookmarked ? 'Remove bookmark' : 'Bookmark story'}

@@ -50,7 +50,7 @@ describe('reading with the keyboard', () => {
   it('j from a control inside a card moves to the next card; k stops at the first', async () => {
     const { user, backend } = await renderApp();
     await showLiveStories(backend);
-    within(articles()[2]!).getByRole('link', { name: 'Read more' }).focus();
+    within(articles()[2]!).getByRole('link', { name: /^Read more about / }).focus();
     await waitFor(async () => {
       await user.keyboard('j');
       expect(articles()[3]).toHaveFocus();
