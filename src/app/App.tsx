@@ -1,7 +1,8 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { createPendingToasts, type ToastSink } from '../components/pending-toasts.ts';
+import { createToastQueue } from '../components/toast-queue.ts';
+import { ToastRegion } from '../components/Toasts.tsx';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { themes } from '../theme/tokens.ts';
 import {
@@ -17,10 +18,9 @@ import {
   readThemeInput,
   ThemeActor,
 } from './actors.ts';
-import { AppToastRegion } from './AppToasts.tsx';
 import type { Inspect } from './inspector.ts';
 import { LoadBoundary } from './LoadFailure.tsx';
-import type { ToastName } from './messages.ts';
+import { TOASTS, type ToastName } from './messages.ts';
 import { createAppRouter } from './router.tsx';
 import { useDocumentTheme } from './useDocumentTheme.ts';
 import { useOutcomeToasts } from './useOutcomeToasts.ts';
@@ -50,7 +50,7 @@ function Themed({ children }: { children: ReactNode }) {
 }
 
 /** Browser events in, machine outcomes out; renders nothing. */
-function BrowserConnections({ toasts }: { toasts: ToastSink<ToastName> }) {
+function BrowserConnections({ toasts }: { toasts: { add(name: ToastName): unknown } }) {
   useRefetchOnReturn();
   useStorageFromOtherTabs();
   useSystemColorScheme();
@@ -68,7 +68,8 @@ interface AppProps {
 export function App({ logic, router: givenRouter, inspect }: AppProps) {
   const machines = { ...defaultLogic, ...logic };
   const [router] = useState(() => givenRouter ?? createAppRouter());
-  const [toasts] = useState(createPendingToasts<ToastName>);
+  const [queue] = useState(createToastQueue);
+  const [toasts] = useState(() => ({ add: (name: ToastName) => queue.add(TOASTS[name]) }));
   const [themeInput] = useState(readThemeInput);
   const [bookmarksInput] = useState(readBookmarksInput);
   const [feedInput] = useState(readFeedInput);
@@ -82,7 +83,7 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
               <LoadBoundary>
                 <BrowserConnections toasts={toasts} />
                 <RouterProvider router={router} />
-                <AppToastRegion pending={toasts} />
+                <ToastRegion queue={queue} />
               </LoadBoundary>
             </Themed>
           </CopyLinkActor.Provider>
