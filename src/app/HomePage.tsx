@@ -22,7 +22,6 @@ import { ReaderFeatures } from './ReaderFeatures.tsx';
 import { StoryArea } from './StoryArea.tsx';
 import { useLastVisit } from './lastVisit.ts';
 import { canShareNatively, shareNatively } from './nativeShare.ts';
-import { useAfterPaint } from './useAfterPaint.ts';
 import { useHomeFilters } from './useHomeFilters.ts';
 
 const Toolbar = styled.div`
@@ -65,44 +64,22 @@ export function HomePage() {
   const bookmarked = useMemo(() => new Set(bookmarkIds), [bookmarkIds]);
   const { filter, setQuery, setCategories, setSavedOnly, clearFilters } = useHomeFilters(categories);
 
-  // The committed query: the search box's, from the moment typing pauses (QueryField). The URL
-  // follows in a task after the results have painted (the router's work never holds them
-  // back), unless the URL's query has changed meanwhile; a query changed in the URL by anything
-  // else (back button, "Clear filters") replaces it.
-  const [committed, setCommitted] = useState({ urlQuery: filter.query, query: filter.query });
-  const query = committed.urlQuery === filter.query ? committed.query : filter.query;
-  const urlQuery = useRef(filter.query);
-  useEffect(() => {
-    urlQuery.current = filter.query;
-  }, [filter.query]);
+  // The committed query is the URL's: the search box's from the moment typing pauses (QueryField).
+  const query = filter.query;
   // The text in the search box as it is typed, ahead of the pause: the list follows it in a
   // transition, which the next key interrupts. It counts only while the query it was typed over
-  // is still the query: a commit, "Clear filters" or the back button supersedes it.
+  // is still the URL's: a commit, "Clear filters" or the back button supersedes it.
   const [typed, setTyped] = useState({ over: query, text: query });
   const typeQuery = useCallback((text: string) => startTransition(() => setTyped({ over: query, text })), [query]);
   const shownQuery = typed.over === query ? typed.text : query;
-  const urlAfterPaint = useAfterPaint();
-  const commitQuery = useCallback(
-    (next: string) => {
-      const from = filter.query;
-      setCommitted({ urlQuery: from, query: next });
-      setTyped({ over: next, text: next });
-      urlAfterPaint.schedule(() => {
-        if (urlQuery.current === from) setQuery(next);
-      });
-    },
-    [filter.query, setQuery, urlAfterPaint],
-  );
   // "Clear filters" also drops a query typed but not yet committed (a new search box: no
-  // pending pause can put it back), and one not yet in the URL.
+  // pending pause can put it back).
   const [searchBoxKey, setSearchBoxKey] = useState(0);
   const clearAll = useCallback(() => {
-    urlAfterPaint.cancel();
-    setCommitted({ urlQuery: filter.query, query: '' });
     setTyped({ over: '', text: '' });
     setSearchBoxKey((key) => key + 1);
     clearFilters();
-  }, [filter.query, clearFilters, urlAfterPaint]);
+  }, [clearFilters]);
 
   const matches = useMemo(
     () => filterStories(stories, { query: shownQuery, categories: filter.categories, savedOnly: filter.savedOnly }, bookmarked),
@@ -179,7 +156,7 @@ export function HomePage() {
       <Layout>
         <Toolbar role="search" aria-label="Filter stories">
           <Controls>
-            <QueryField key={searchBoxKey} query={query} onCommit={commitQuery} onType={typeQuery} inputRef={searchRef} />
+            <QueryField key={searchBoxKey} query={query} onCommit={setQuery} onType={typeQuery} inputRef={searchRef} />
             {otherControls}
           </Controls>
           {chips}
