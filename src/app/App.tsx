@@ -1,8 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { createToastQueue } from '../components/toast-queue.ts';
-import { ToastRegion } from '../components/Toasts.tsx';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { themes } from '../theme/tokens.ts';
 import {
@@ -27,6 +26,9 @@ import { useOutcomeToasts } from './useOutcomeToasts.ts';
 import { useRefetchOnReturn } from './useRefetchOnReturn.ts';
 import { useStorageFromOtherTabs } from './useStorageFromOtherTabs.ts';
 import { useSystemColorScheme } from './useSystemColorScheme.ts';
+
+// Mounted with the first toast: its code (React Aria's toast region) loads then.
+const ToastRegion = lazy(() => import('../components/Toasts.tsx').then((m) => ({ default: m.ToastRegion })));
 
 /** The machines the app runs; tests pass versions with fake effects. */
 export interface AppLogic {
@@ -69,7 +71,13 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
   const machines = { ...defaultLogic, ...logic };
   const [router] = useState(() => givenRouter ?? createAppRouter());
   const [queue] = useState(createToastQueue);
-  const [toasts] = useState(() => ({ add: (name: ToastName) => queue.add(TOASTS[name]) }));
+  const [toasted, setToasted] = useState(false);
+  const [toasts] = useState(() => ({
+    add: (name: ToastName) => {
+      queue.add(TOASTS[name]);
+      setToasted(true);
+    },
+  }));
   const [themeInput] = useState(readThemeInput);
   const [bookmarksInput] = useState(readBookmarksInput);
   const [feedInput] = useState(readFeedInput);
@@ -83,7 +91,11 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
               <LoadBoundary>
                 <BrowserConnections toasts={toasts} />
                 <RouterProvider router={router} />
-                <ToastRegion queue={queue} />
+                {toasted && (
+                  <Suspense fallback={null}>
+                    <ToastRegion queue={queue} />
+                  </Suspense>
+                )}
               </LoadBoundary>
             </Themed>
           </CopyLinkActor.Provider>

@@ -1,13 +1,12 @@
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { CategoryChips } from '../components/CategoryChips.tsx';
-import { CategoryPicker } from '../components/CategoryPicker.tsx';
+import { DeferredCategoryPicker } from '../components/DeferredCategoryPicker.tsx';
 import { Layout } from '../components/Layout.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { SavedToggle } from '../components/SavedToggle.tsx';
 import type { ShareTarget } from '../components/ShareMenu.tsx';
 import { SkipLink } from '../components/SkipLink.tsx';
-import { ThemeToggle } from '../components/ThemeToggle.tsx';
+import { DeferredThemeToggle } from '../components/DeferredThemeToggle.tsx';
 import { categoriesOf, filterStories } from '../domain/filter.ts';
 import { facebookShareUrl, twitterShareUrl } from '../domain/share.ts';
 import type { Story } from '../domain/story.ts';
@@ -23,6 +22,9 @@ import { StoryArea } from './StoryArea.tsx';
 import { useLastVisit } from './lastVisit.ts';
 import { canShareNatively, shareNatively } from './nativeShare.ts';
 import { useHomeFilters } from './useHomeFilters.ts';
+
+// Only a selected category shows chips: their code (React Aria's tag group) loads then.
+const CategoryChips = lazy(() => import('../components/CategoryChips.tsx').then((m) => ({ default: m.CategoryChips })));
 
 const Toolbar = styled.div`
   display: grid;
@@ -121,7 +123,7 @@ export function HomePage() {
       <PageHeader
         title={PRODUCT_TITLE}
         tagline={TAGLINE}
-        actions={<ThemeToggle theme={themeName} onToggle={() => theme.send({ type: 'theme.toggle' })} />}
+        actions={<DeferredThemeToggle theme={themeName} onToggle={() => theme.send({ type: 'theme.toggle' })} />}
       />
     ),
     [themeName, theme],
@@ -129,14 +131,19 @@ export function HomePage() {
   const otherControls = useMemo(
     () => (
       <>
-        <CategoryPicker categories={categories} selected={selectedCategories} onChange={setCategories} isDisabled={categories.length === 0} />
+        <DeferredCategoryPicker categories={categories} selected={selectedCategories} onChange={setCategories} isDisabled={categories.length === 0} />
         <SavedToggle isSelected={filter.savedOnly} onChange={setSavedOnly} count={bookmarkIds.length} />
       </>
     ),
     [categories, selectedCategories, setCategories, filter.savedOnly, setSavedOnly, bookmarkIds.length],
   );
   const chips = useMemo(
-    () => <CategoryChips selected={selectedCategories} onRemove={removeCategory} onClearAll={() => setCategories([])} />,
+    () =>
+      selectedCategories.length > 0 && (
+        <Suspense fallback={null}>
+          <CategoryChips selected={selectedCategories} onRemove={removeCategory} onClearAll={() => setCategories([])} />
+        </Suspense>
+      ),
     [selectedCategories, removeCategory, setCategories],
   );
   const notices = useMemo(

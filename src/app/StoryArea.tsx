@@ -1,6 +1,5 @@
-import { memo, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorState } from '../components/ErrorState.tsx';
 import type { ShareTarget } from '../components/ShareMenu.tsx';
 import { SkeletonCards } from '../components/SkeletonCards.tsx';
@@ -8,6 +7,9 @@ import { StorySections } from '../components/StorySections.tsx';
 import type { Story } from '../domain/story.ts';
 import { visuallyHidden } from '../theme/mixins.ts';
 import type { FeedStatus } from './selectors.ts';
+
+// Only a search or filter with no match shows it: its code loads then.
+const EmptyState = lazy(() => import('../components/EmptyState.tsx').then((m) => ({ default: m.EmptyState })));
 
 /** The first matches, shown large as Top Stories (docs/product.md#screens-and-states). */
 export const TOP_STORIES_COUNT = 3;
@@ -71,7 +73,9 @@ export const StoryArea = memo(function StoryArea({ status, matches, query = '', 
       ) : status === 'error' ? (
         <ErrorState onRetry={onRetry} />
       ) : matches.length === 0 ? (
-        <EmptyState onClearFilters={onClearFilters} />
+        <Suspense fallback={null}>
+          <EmptyState onClearFilters={onClearFilters} />
+        </Suspense>
       ) : (
         <StorySections
           top={top}

@@ -61,7 +61,7 @@ async function read(params: FeedParams, signal: AbortSignal): Promise<FeedPage> 
     headers: { apikey: SUPABASE_ANON_KEY, Authorization: `Bearer ${SUPABASE_ANON_KEY}` },
     signal,
   });
-  if (response.headers.get('x-relay-error') === 'true') throw new Error('The fetch-news call failed at the Supabase relay');
+  if (response.headers.get('x-relay-error') === 'true') throw new Error('fetch-news failed at the Supabase relay');
   if (!response.ok) throw new Error(`The fetch-news function answered with a non-2xx status: ${response.status}`);
   const type = (response.headers.get('content-type') ?? 'text/plain').split(';')[0]?.trim().toLowerCase() ?? '';
   if (NOT_TEXT.has(type)) throw new Error(NOT_JSON);
