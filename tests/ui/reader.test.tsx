@@ -239,7 +239,7 @@ describe('several sources, one story', () => {
     const { user, backend } = await renderApp();
     await showLiveStories(backend, body);
     const card = articles()[0]!;
-    await user.click(within(card).getByRole('button', { name: 'Also covered by 1 more source' }));
+    await user.click(await within(card).findByRole('button', { name: 'Also covered by 1 more source' }));
     expect(within(card).getByRole('link', { name: 'Harbour Gazette' })).toHaveAttribute('href', 'https://gazette.example/chips');
 
     await user.type(searchbox(), stories[0]!.title.slice(0, 20));

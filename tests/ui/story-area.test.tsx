@@ -12,7 +12,7 @@ function renderArea(matches: Story[]) {
 }
 
 // docs/product.md#screens-and-states: 3 Top Stories, every other match in More Stories, with no paging.
-test('shows every match at once: the first 3 as Top Stories, the other 207 of 210 as More Stories, with no "Show more" button', () => {
+test('shows every match at once: the first 3 as Top Stories, the other 207 of 210 as More Stories, with no "Show more" button', { timeout: 90_000 }, () => {
   const stories = Array.from({ length: 210 }, (_, index) => makeStory({ id: `s${index}`, title: `Story ${index}` }));
   const { container } = renderArea(stories);
   // Counted by selector: role queries over 210 cards take jsdom minutes.
