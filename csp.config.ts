@@ -1,18 +1,14 @@
-import { createHash } from 'node:crypto';
-
 /**
- * The Content-Security-Policy of the built site (docs/security.md). No eval, and one inline
- * script, allowed by its hash: the gate of the prerendered page (scripts/feed-boot-plugin.ts),
- * inline so that a repeat visit's parser never waits for a request before the first cards.
- * index.html itself has none: the theme's and the boot script's code are files.
+ * The Content-Security-Policy of the built site (docs/security.md). No eval and no inline
+ * script: the theme's code (public/theme-boot.js) and the app's are files.
  * styled-components inserts <style> elements at run time, which a static site cannot give a
  * per-response nonce, so style-src allows inline styles; styles cannot run code.
  */
-export function contentSecurityPolicy(backendUrl: string, scriptHashes: readonly string[] = []): string {
+export function contentSecurityPolicy(backendUrl: string): string {
   const backend = new URL(backendUrl).origin;
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...scriptHashes.map((hash) => `'${hash}'`)].join(' '),
+    "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     // Story images come from any publisher's host.
     "img-src 'self' https: http: data:",
@@ -29,9 +25,9 @@ export function contentSecurityPolicy(backendUrl: string, scriptHashes: readonly
 }
 
 /** Headers for `npm run preview` and for static hosts that can send them (docs/security.md). */
-export function securityHeaders(backendUrl: string, scriptHashes: readonly string[] = []): Record<string, string> {
+export function securityHeaders(backendUrl: string): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(backendUrl, scriptHashes),
+    'Content-Security-Policy': contentSecurityPolicy(backendUrl),
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Content-Type-Options': 'nosniff',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
@@ -46,27 +42,16 @@ const REVALIDATED_PATHS = ['/', '/index.html', '/sw.js'];
 
 /**
  * `dist/_headers`, in the format Netlify and Cloudflare Pages share: the security headers of
- * this build on every path (the policy with the hashes of its inline scripts, and
- * `frame-ancestors`, which the page's meta tag cannot carry), the hashed files cached for a
+ * this build on every path (the policy with `frame-ancestors`, which the page's meta tag cannot carry), the hashed files cached for a
  * year, the page and the worker revalidated. No header is set by two rules that match the
  * same path: Cloudflare joins such values with a comma.
  */
-export function hostHeadersFile(backendUrl: string, scriptHashes: readonly string[] = []): string {
+export function hostHeadersFile(backendUrl: string): string {
   const rule = (path: string, headers: Record<string, string>) => [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
   return `${[
     '# Made by the build (vite.config.ts, csp.config.ts) for hosts that read it; other hosts: docs/security.md.',
-    rule('/*', securityHeaders(backendUrl, scriptHashes)),
+    rule('/*', securityHeaders(backendUrl)),
     rule('/assets/*', { 'Cache-Control': 'public, max-age=31536000, immutable' }),
     ...REVALIDATED_PATHS.map((path) => rule(path, { 'Cache-Control': 'no-cache' })),
   ].join('\n\n')}\n`;
-}
-
-/** A script's CSP source expression without its quotes: `sha256-<base64 of its SHA-256>`. */
-export function scriptHash(code: string): string {
-  return `sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}`;
-}
-
-/** The hashes of the inline scripts (no `src`) of an HTML page, in order. */
-export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)].map((match) => scriptHash(match[1] ?? ''));
 }

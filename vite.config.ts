@@ -1,46 +1,34 @@
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { contentSecurityPolicy, HOST_HEADERS_FILE, hostHeadersFile, inlineScriptHashes, scriptHash, securityHeaders } from './csp.config.ts';
-import { feedBootScript, type InlineScripts } from './scripts/feed-boot-plugin.ts';
-import { SNAPSHOT_PAGE_TEMPLATE } from './src/snapshot/prerendered.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { contentSecurityPolicy, HOST_HEADERS_FILE, hostHeadersFile, securityHeaders } from './csp.config.ts';
 import { serviceWorker } from './scripts/service-worker-plugin.ts';
 
 const DEFAULT_BACKEND = 'http://127.0.0.1:54321';
 
-/**
- * Puts the CSP into the built index.html too, for static hosts that cannot send headers, with
- * the hashes of the inline scripts the build makes (known by then: feedBootScript builds them
- * at the build's start). The prerendered page's template is made from index.html, meta included.
- */
-function cspMetaTag(backendUrl: string, inline: InlineScripts): Plugin {
+/** Puts the CSP into the built index.html too, for static hosts that cannot send headers. */
+function cspMetaTag(backendUrl: string): Plugin {
   return {
     name: 'csp-meta-tag',
     apply: 'build',
     transformIndexHtml: () => [
       {
         tag: 'meta',
-        attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy(backendUrl, inline.code.map(scriptHash)).replace(/; frame-ancestors 'none'/, '') },
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy(backendUrl).replace(/; frame-ancestors 'none'/, '') },
         injectTo: 'head-prepend',
       },
     ],
   };
 }
 
-/**
- * `vite preview` sends the security headers (frame-ancestors included, which a meta tag cannot
- * carry), with the hashes of the inline scripts of the build it serves (its outDir, --outDir
- * included): a header without them would block the prerendered page's gate.
- */
+/** `vite preview` sends the security headers (frame-ancestors included, which a meta tag cannot carry). */
 function previewSecurityHeaders(backendUrl: string): Plugin {
   return {
     name: 'preview-security-headers',
     configurePreviewServer(server) {
-      const template = resolve(server.config.root, server.config.build.outDir, SNAPSHOT_PAGE_TEMPLATE.slice(1));
-      const hashes = existsSync(template) ? inlineScriptHashes(readFileSync(template, 'utf8')) : [];
-      const headers = securityHeaders(backendUrl, hashes);
+      const headers = securityHeaders(backendUrl);
       server.middlewares.use((_request, response, next) => {
         for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
         next();
@@ -51,17 +39,16 @@ function previewSecurityHeaders(backendUrl: string): Plugin {
 
 /**
  * `dist/_headers` for hosts that read it (Netlify, Cloudflare Pages): the same headers as the
- * preview's, this build's hashes included, so that a deployment never sends a policy that
- * lags behind its gate (docs/security.md). Written beside the bundle, not into it: the service
- * worker does not keep it, and these hosts do not serve it.
+ * preview's (docs/security.md). Written beside the bundle, not into it: the service worker does
+ * not keep it, and these hosts do not serve it.
  */
-function hostHeaders(backendUrl: string, inline: InlineScripts): Plugin {
+function hostHeaders(backendUrl: string): Plugin {
   return {
     name: 'host-headers-file',
     apply: 'build',
     writeBundle(options) {
       if (!options.dir) return this.error(`${HOST_HEADERS_FILE} goes beside the bundle, and this build has no output folder`);
-      writeFileSync(join(options.dir, HOST_HEADERS_FILE), hostHeadersFile(backendUrl, inline.code.map(scriptHash)));
+      writeFileSync(join(options.dir, HOST_HEADERS_FILE), hostHeadersFile(backendUrl));
     },
   };
 }
@@ -126,17 +113,14 @@ export default defineConfig(({ command, mode }) => {
     }
   }
   const backendUrl = env.VITE_SUPABASE_URL || DEFAULT_BACKEND;
-  const inline: InlineScripts = { code: [] };
   return {
     plugins: [
       react(),
       // The site is in English: React Aria's strings for other locales stay out of the bundle.
       { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' as const },
-      cspMetaTag(backendUrl, inline),
-      // Before the worker's plugin: it adds the prerendered page's template to the bundle.
-      feedBootScript(inline),
+      cspMetaTag(backendUrl),
       previewSecurityHeaders(backendUrl),
-      hostHeaders(backendUrl, inline),
+      hostHeaders(backendUrl),
       // dist/sw.js: the site's files kept for offline visits (docs/deploy.md#offline-and-updates).
       serviceWorker(),
     ],

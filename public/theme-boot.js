@@ -1,15 +1,19 @@
-// Applies the stored or system theme before the first paint, so the page never flashes the
-// wrong one. A file, not an inline script, so the Content-Security-Policy can forbid inline code.
-(function () {
-  var theme = null;
+// Theme before first paint; index.html's fallback if a script fails (docs/product.md).
+(function (d, w) {
+  var t = null;
   try {
-    theme = window.localStorage.getItem('theme');
+    t = w.localStorage.getItem('theme');
   } catch {
-    // Storage unreadable: fall back to the system preference.
+    // Unreadable: the system's.
   }
-  if (theme !== 'dark' && theme !== 'light') {
-    theme = window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
-  }
-  document.documentElement.setAttribute('data-theme', theme);
-  document.documentElement.style.colorScheme = theme;
-})();
+  if (t !== 'dark' && t !== 'light') t = w.matchMedia && w.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  d.documentElement.setAttribute('data-theme', t);
+  d.documentElement.style.colorScheme = t;
+  w.addEventListener('error', function (e) {
+    var f = d.getElementById('load-failed');
+    if (f && e.target instanceof HTMLScriptElement) f.hidden = false;
+  }, true);
+  d.addEventListener('click', function (e) {
+    if (e.target instanceof Element && e.target.id === 'load-failed-reload') w.location.reload();
+  });
+})(document, window);

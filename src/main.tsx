@@ -1,20 +1,13 @@
+// First: it starts the feed call before the other modules run.
+import './boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { preloadStoryComponents, whenStoryAreaSettled } from './app/deferred-components.tsx';
 import { devInspector } from './app/inspector.ts';
-import { loadFeedRequest } from './app/live-feed.ts';
-import { writeSnapshotPage } from './app/snapshot-page.ts';
-import { endSnapshot } from './snapshot/boot.ts';
+import { reloadOnceForChunkError } from './app/LoadFailure.tsx';
 
-// The feed call's chunk: src/feed-boot.ts has usually loaded it (and started the call) already.
-// A failure here shows up where it matters: the feed call retries, then falls back.
-loadFeedRequest().catch(() => {});
-// The cards: the first card waits for them, so they load while React renders the skeleton.
-preloadStoryComponents();
-
-// The snapshot of the first cards painted by src/feed-boot.ts, if any, until the app shows its own.
-void whenStoryAreaSettled().then(() => endSnapshot(document));
+// A chunk that fails to load: one reload, in case a deploy replaced this page's chunks (docs/product.md#when-the-page-cannot-load).
+window.addEventListener('vite:preloadError', () => reloadOnceForChunkError(window.sessionStorage, () => window.location.reload()));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -23,8 +16,7 @@ if (!root) throw new Error('index.html has no #root element');
 const inspect = import.meta.env.DEV ? await devInspector(window.location.search) : undefined;
 
 // Production only: the service worker, once the page has loaded (docs/deploy.md#offline-and-updates).
-// Once it is active, the prerendered page of the kept stories (src/snapshot/prerendered.ts).
-if (import.meta.env.PROD) window.addEventListener('load', () => void import('./app/service-worker-registration.ts').then((m) => m.registerServiceWorker(navigator, writeSnapshotPage)));
+if (import.meta.env.PROD) window.addEventListener('load', () => void import('./app/service-worker-registration.ts').then((m) => m.registerServiceWorker(navigator)));
 
 createRoot(root).render(
   <StrictMode>

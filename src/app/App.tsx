@@ -1,7 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { createPendingToasts, type ToastSink } from '../components/pending-toasts.ts';
+import { createToastQueue } from '../components/toast-queue.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { themes } from '../theme/tokens.ts';
 import {
@@ -17,15 +17,18 @@ import {
   readThemeInput,
   ThemeActor,
 } from './actors.ts';
-import { DeferredToastRegion } from './deferred-components.tsx';
 import type { Inspect } from './inspector.ts';
-import type { ToastName } from './messages.ts';
+import { LoadBoundary } from './LoadFailure.tsx';
+import { TOASTS, type ToastName } from './messages.ts';
 import { createAppRouter } from './router.tsx';
 import { useDocumentTheme } from './useDocumentTheme.ts';
 import { useOutcomeToasts } from './useOutcomeToasts.ts';
 import { useRefetchOnReturn } from './useRefetchOnReturn.ts';
 import { useStorageFromOtherTabs } from './useStorageFromOtherTabs.ts';
 import { useSystemColorScheme } from './useSystemColorScheme.ts';
+
+// Mounted with the first toast: its code (React Aria's toast region) loads then.
+const ToastRegion = lazy(() => import('../components/Toasts.tsx').then((m) => ({ default: m.ToastRegion })));
 
 /** The machines the app runs; tests pass versions with fake effects. */
 export interface AppLogic {
@@ -49,7 +52,7 @@ function Themed({ children }: { children: ReactNode }) {
 }
 
 /** Browser events in, machine outcomes out; renders nothing. */
-function BrowserConnections({ toasts }: { toasts: ToastSink<ToastName> }) {
+function BrowserConnections({ toasts }: { toasts: { add(name: ToastName): unknown } }) {
   useRefetchOnReturn();
   useStorageFromOtherTabs();
   useSystemColorScheme();
@@ -67,7 +70,14 @@ interface AppProps {
 export function App({ logic, router: givenRouter, inspect }: AppProps) {
   const machines = { ...defaultLogic, ...logic };
   const [router] = useState(() => givenRouter ?? createAppRouter());
-  const [toasts] = useState(createPendingToasts<ToastName>);
+  const [queue] = useState(createToastQueue);
+  const [toasted, setToasted] = useState(false);
+  const [toasts] = useState(() => ({
+    add: (name: ToastName) => {
+      queue.add(TOASTS[name]);
+      setToasted(true);
+    },
+  }));
   const [themeInput] = useState(readThemeInput);
   const [bookmarksInput] = useState(readBookmarksInput);
   const [feedInput] = useState(readFeedInput);
@@ -78,11 +88,15 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
         <BookmarksActor.Provider logic={machines.bookmarks} options={{ input: bookmarksInput, inspect }}>
           <CopyLinkActor.Provider logic={machines.copyLink} options={{ inspect }}>
             <Themed>
-              <BrowserConnections toasts={toasts} />
-              <RouterProvider router={router} />
-              <Suspense fallback={null}>
-                <DeferredToastRegion.Component pending={toasts} />
-              </Suspense>
+              <LoadBoundary>
+                <BrowserConnections toasts={toasts} />
+                <RouterProvider router={router} />
+                {toasted && (
+                  <Suspense fallback={null}>
+                    <ToastRegion queue={queue} />
+                  </Suspense>
+                )}
+              </LoadBoundary>
             </Themed>
           </CopyLinkActor.Provider>
         </BookmarksActor.Provider>

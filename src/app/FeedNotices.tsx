@@ -4,12 +4,15 @@
  * the offline notice with stories kept by an earlier visit, and the "new stories" bar when a live
  * answer waits behind the kept stories. In the stories' chunk: each shows only with stories.
  */
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { DemoNotice } from '../components/DemoNotice.tsx';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import type { Story } from '../domain/story.ts';
-import { HeldBackStories } from './HeldBackStories.tsx';
 import type { FeedStatus } from './selectors.ts';
+
+// Only kept stories on screen need it: its code loads with them, long before the live answer.
+const HeldBackStories = lazy(() => import('./HeldBackStories.tsx').then((m) => ({ default: m.HeldBackStories })));
 
 const Notices = styled.div`
   margin-bottom: ${({ theme }) => theme.space(6)};
@@ -41,6 +44,12 @@ export function FeedNotices({ status, keptAt, incoming, stories, onShowIncoming 
       </Notices>
     );
   }
-  if (status === 'kept') return <HeldBackStories incoming={incoming} shown={stories} onShow={onShowIncoming} />;
+  if (status === 'kept') {
+    return (
+      <Suspense fallback={null}>
+        <HeldBackStories incoming={incoming} shown={stories} onShow={onShowIncoming} />
+      </Suspense>
+    );
+  }
   return null;
 }

@@ -1,13 +1,13 @@
-import { startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { Button } from '../components/Button.tsx';
+import { DeferredCategoryPicker } from '../components/DeferredCategoryPicker.tsx';
 import { Layout } from '../components/Layout.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { SavedToggle } from '../components/SavedToggle.tsx';
 import type { ShareTarget } from '../components/ShareMenu.tsx';
 import { SkipLink } from '../components/SkipLink.tsx';
-import { categoriesOf, createStoryFilter } from '../domain/filter.ts';
-import { prepareSearchInBackground, searchInSlices } from './search-index.ts';
+import { DeferredThemeToggle } from '../components/DeferredThemeToggle.tsx';
+import { categoriesOf, filterStories } from '../domain/filter.ts';
 import { facebookShareUrl, twitterShareUrl } from '../domain/share.ts';
 import type { Story } from '../domain/story.ts';
 import { mediaUp } from '../theme/tokens.ts';
@@ -16,19 +16,15 @@ import { openInNewTab } from './browser.ts';
 import { PRODUCT_TITLE, TAGLINE } from './config.ts';
 import { QueryField } from './QueryField.tsx';
 import { selectFeedStatus, selectHeldBack, selectKeptAt, selectStories } from './selectors.ts';
+import { FeedNotices } from './FeedNotices.tsx';
+import { ReaderFeatures } from './ReaderFeatures.tsx';
 import { StoryArea } from './StoryArea.tsx';
-import {
-  DeferredCategoryChips,
-  DeferredCategoryPicker,
-  DeferredFeedNotices,
-  DeferredReaderFeatures,
-  DeferredThemeToggle,
-} from './deferred-components.tsx';
 import { useLastVisit } from './lastVisit.ts';
 import { canShareNatively, shareNatively } from './nativeShare.ts';
-import { useAfterPaint } from './useAfterPaint.ts';
 import { useHomeFilters } from './useHomeFilters.ts';
-import { useSnapshotInTransition } from './useSnapshotInTransition.ts';
+
+// Only a selected category shows chips: their code (React Aria's tag group) loads then.
+const CategoryChips = lazy(() => import('../components/CategoryChips.tsx').then((m) => ({ default: m.CategoryChips })));
 
 const Toolbar = styled.div`
   display: grid;
@@ -53,24 +49,12 @@ const Controls = styled.div`
   }
 `;
 
-/** Holds the theme toggle's place until its chunk arrives, so nothing shifts. */
-const TogglePlaceholder = styled.span`
-  display: inline-block;
-  width: 40px;
-  height: 40px;
-`;
-
 export function HomePage() {
   const feed = FeedActor.useActorRef();
-  // The feed's news (an answer, kept stories, a failure) renders in a transition, a few
-  // milliseconds per task: rendered at once, it would render the page in the task that
-  // delivered it (10,000 stories: hundreds of ms at 4x), keys and frames waiting. Read together,
-  // the four always show one state of the machine.
-  const feedSnapshot = useSnapshotInTransition(feed);
-  const status = selectFeedStatus(feedSnapshot);
-  const stories = selectStories(feedSnapshot);
-  const keptAt = selectKeptAt(feedSnapshot);
-  const heldBack = selectHeldBack(feedSnapshot);
+  const status = FeedActor.useSelector(selectFeedStatus);
+  const stories = FeedActor.useSelector(selectStories);
+  const keptAt = FeedActor.useSelector(selectKeptAt);
+  const heldBack = FeedActor.useSelector(selectHeldBack);
   const showHeldBack = useCallback(() => feed.send({ type: 'feed.showNew' }), [feed]);
   const theme = ThemeActor.useActorRef();
   const themeName = ThemeActor.useSelector((snapshot) => snapshot.context.theme);
@@ -82,74 +66,27 @@ export function HomePage() {
   const bookmarked = useMemo(() => new Set(bookmarkIds), [bookmarkIds]);
   const { filter, setQuery, setCategories, setSavedOnly, clearFilters } = useHomeFilters(categories);
 
-  // The committed query: the search box's, from the moment typing pauses (QueryField). The URL
-  // follows in a task after the results have painted (the router's work never holds them
-  // back), unless the URL's query has changed meanwhile; a query changed in the URL by anything
-  // else (back button, "Clear filters") replaces it.
-  const [committed, setCommitted] = useState({ urlQuery: filter.query, query: filter.query });
-  const query = committed.urlQuery === filter.query ? committed.query : filter.query;
-  const urlQuery = useRef(filter.query);
-  useEffect(() => {
-    urlQuery.current = filter.query;
-  }, [filter.query]);
-  // The text in the search box as it is typed, ahead of the pause: each key starts a search
-  // that runs a few milliseconds per task (the next key goes first, and cancels it), then shows
-  // its answer in a transition (the next key interrupts its render). It counts only while the
-  // query it was typed over is still the query and no commit has come since: a commit, "Clear
-  // filters" or the back button supersedes it.
-  const [storyFilter] = useState(createStoryFilter);
+  // The committed query is the URL's: the search box's from the moment typing pauses (QueryField).
+  const query = filter.query;
+  // The text in the search box as it is typed, ahead of the pause: the list follows it in a
+  // transition, which the next key interrupts. It counts only while the query it was typed over
+  // is still the URL's: a commit, "Clear filters" or the back button supersedes it.
   const [typed, setTyped] = useState({ over: query, text: query });
-  const search = useRef<() => void>(undefined);
-  const cancelSearch = useCallback(() => {
-    search.current?.();
-    search.current = undefined;
-  }, []);
-  useEffect(() => cancelSearch, [cancelSearch]);
-  const typeQuery = useCallback(
-    (text: string) => {
-      cancelSearch();
-      const steps = storyFilter.steps(stories, { query: text, categories: filter.categories, savedOnly: filter.savedOnly }, bookmarked);
-      search.current = searchInSlices(steps, () => {
-        search.current = undefined;
-        startTransition(() => setTyped({ over: query, text }));
-      });
-    },
-    [cancelSearch, storyFilter, stories, filter.categories, filter.savedOnly, bookmarked, query],
-  );
+  const typeQuery = useCallback((text: string) => startTransition(() => setTyped({ over: query, text })), [query]);
   const shownQuery = typed.over === query ? typed.text : query;
-  const urlAfterPaint = useAfterPaint();
-  const commitQuery = useCallback(
-    (next: string) => {
-      const from = filter.query;
-      cancelSearch();
-      setCommitted({ urlQuery: from, query: next });
-      setTyped({ over: next, text: next });
-      urlAfterPaint.schedule(() => {
-        if (urlQuery.current === from) setQuery(next);
-      });
-    },
-    [filter.query, setQuery, urlAfterPaint, cancelSearch],
-  );
   // "Clear filters" also drops a query typed but not yet committed (a new search box: no
-  // pending pause can put it back), and one not yet in the URL.
+  // pending pause can put it back).
   const [searchBoxKey, setSearchBoxKey] = useState(0);
   const clearAll = useCallback(() => {
-    urlAfterPaint.cancel();
-    cancelSearch();
-    setCommitted({ urlQuery: filter.query, query: '' });
     setTyped({ over: '', text: '' });
     setSearchBoxKey((key) => key + 1);
     clearFilters();
-  }, [filter.query, clearFilters, urlAfterPaint, cancelSearch]);
+  }, [clearFilters]);
 
-  // Over the prepared search index; typing on only searches the previous matches, and the
-  // query a finished search was for answers at once (createStoryFilter).
   const matches = useMemo(
-    () => storyFilter(stories, { query: shownQuery, categories: filter.categories, savedOnly: filter.savedOnly }, bookmarked),
-    [storyFilter, stories, shownQuery, filter.categories, filter.savedOnly, bookmarked],
+    () => filterStories(stories, { query: shownQuery, categories: filter.categories, savedOnly: filter.savedOnly }, bookmarked),
+    [stories, shownQuery, filter.categories, filter.savedOnly, bookmarked],
   );
-  // Lower-case the stories' text for searching in the background, ahead of the first search.
-  useEffect(() => prepareSearchInBackground(stories), [stories]);
 
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -186,11 +123,7 @@ export function HomePage() {
       <PageHeader
         title={PRODUCT_TITLE}
         tagline={TAGLINE}
-        actions={
-          <Suspense fallback={<TogglePlaceholder />}>
-            <DeferredThemeToggle.Component theme={themeName} onToggle={() => theme.send({ type: 'theme.toggle' })} />
-          </Suspense>
-        }
+        actions={<DeferredThemeToggle theme={themeName} onToggle={() => theme.send({ type: 'theme.toggle' })} />}
       />
     ),
     [themeName, theme],
@@ -198,36 +131,27 @@ export function HomePage() {
   const otherControls = useMemo(
     () => (
       <>
-        <Suspense fallback={<Button isDisabled>Categories</Button>}>
-          <DeferredCategoryPicker.Component categories={categories} selected={selectedCategories} onChange={setCategories} isDisabled={categories.length === 0} />
-        </Suspense>
+        <DeferredCategoryPicker categories={categories} selected={selectedCategories} onChange={setCategories} isDisabled={categories.length === 0} />
         <SavedToggle isSelected={filter.savedOnly} onChange={setSavedOnly} count={bookmarkIds.length} />
       </>
     ),
     [categories, selectedCategories, setCategories, filter.savedOnly, setSavedOnly, bookmarkIds.length],
   );
   const chips = useMemo(
-    () => (
-      <Suspense fallback={null}>
-        <DeferredCategoryChips.Component selected={selectedCategories} onRemove={removeCategory} onClearAll={() => setCategories([])} />
-      </Suspense>
-    ),
+    () =>
+      selectedCategories.length > 0 && (
+        <Suspense fallback={null}>
+          <CategoryChips selected={selectedCategories} onRemove={removeCategory} onClearAll={() => setCategories([])} />
+        </Suspense>
+      ),
     [selectedCategories, removeCategory, setCategories],
   );
   const notices = useMemo(
-    () => (
-      <Suspense fallback={null}>
-        <DeferredFeedNotices.Component status={status} keptAt={keptAt} incoming={heldBack} stories={stories} onShowIncoming={showHeldBack} />
-      </Suspense>
-    ),
+    () => <FeedNotices status={status} keptAt={keptAt} incoming={heldBack} stories={stories} onShowIncoming={showHeldBack} />,
     [status, keptAt, heldBack, stories, showHeldBack],
   );
   const readerFeatures = useMemo(
-    () => (
-      <Suspense fallback={null}>
-        <DeferredReaderFeatures.Component stories={stories} lastVisit={newSince} onOpen={openStory} onToggleBookmark={toggleBookmark} searchRef={searchRef} />
-      </Suspense>
-    ),
+    () => <ReaderFeatures stories={stories} lastVisit={newSince} onOpen={openStory} onToggleBookmark={toggleBookmark} searchRef={searchRef} />,
     [stories, newSince, openStory, toggleBookmark],
   );
   const retry = useCallback(() => feed.send({ type: 'feed.retry' }), [feed]);
@@ -239,7 +163,7 @@ export function HomePage() {
       <Layout>
         <Toolbar role="search" aria-label="Filter stories">
           <Controls>
-            <QueryField key={searchBoxKey} query={query} onCommit={commitQuery} onType={typeQuery} inputRef={searchRef} />
+            <QueryField key={searchBoxKey} query={query} onCommit={setQuery} onType={typeQuery} inputRef={searchRef} />
             {otherControls}
           </Controls>
           {chips}

@@ -6,50 +6,34 @@ import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { copyLinkMachine } from '../../machines/copyLink.ts';
-import { feedMachine } from '../../machines/feed.ts';
+import { feedMachine, type FeedPage } from '../../machines/feed.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
 import { parseSavedStories, saveSavedLists } from '../domain/saved-stories.ts';
 import type { Story } from '../domain/story.ts';
-import { isVisitorReading, latestInOwnTasks, prefersDarkQuery, readStorage, writeClipboard, writeStorage } from './browser.ts';
-import { liveStoriesActor } from './live-feed.ts';
-import { writeSnapshotPage } from './snapshot-page.ts';
+import { fetchFeed } from '../feed/fetch-feed.ts';
+import { isVisitorReading, prefersDarkQuery, readStorage, writeClipboard, writeStorage } from './browser.ts';
 import { BOOKMARKS_STORAGE_KEY, KEPT_STORIES_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from './storage-keys.ts';
 
 /** The sample stories, in a chunk of their own: only fetched when the live feed cannot be used. */
 export const loadSampleStories = fromPromise<Story[]>(async () => (await import('../domain/samples.ts')).sampleStories(Date.now()));
 
-/**
- * Keeping the stories runs after the answer's own task, which already renders the page, in
- * three tasks: serializing up to 200 stories, writing them to storage, and starting the next
- * visit's page. In one task they took 56-66 ms at 4x CPU throttling after a 10,000-story answer.
- */
-const keepSoon = latestInOwnTasks();
+/** The live call as the feed machine invokes it: the first page, validated, with its cursor (src/feed/fetch-feed.ts). */
+export const fetchStories = fromPromise<FeedPage>(({ signal }) => fetchFeed({}, signal));
 
 export const appFeedMachine = feedMachine.provide({
   actors: {
-    fetchStories: liveStoriesActor(),
+    fetchStories,
     loadSamples: loadSampleStories,
   },
   guards: { isReading: isVisitorReading },
   actions: {
     keepForNextVisit: (_, { stories }) => {
-      const savedAt = new Date();
-      let kept = '';
-      keepSoon(
-        () => {
-          kept = serializeKeptStories(stories, savedAt);
-        },
-        () => {
-          try {
-            writeStorage(KEPT_STORIES_STORAGE_KEY, kept);
-          } catch {
-            // Quota or privacy mode: the next visit starts with skeletons, as a first one does.
-            return false;
-          }
-        },
-        () => void writeSnapshotPage(),
-      );
+      try {
+        writeStorage(KEPT_STORIES_STORAGE_KEY, serializeKeptStories(stories, new Date()));
+      } catch {
+        // Quota or privacy mode: the next visit starts with skeletons, as a first one does.
+      }
     },
   },
 });

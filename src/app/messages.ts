@@ -2,7 +2,7 @@ import type { AppToast } from '../components/toast-queue.ts';
 
 /**
  * Toasts, word for word: docs/product.md#bookmarks-sharing-and-copying. The app raises them by
- * name (ToastName); the words load with the toast region (src/app/deferred-components.tsx).
+ * name (ToastName).
  */
 export const TOASTS = {
   bookmarkAdded: { title: 'Story bookmarked', description: 'Story saved to your bookmarks', tone: 'success' },

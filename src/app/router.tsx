@@ -1,13 +1,24 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, type RouterHistory } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, type ErrorComponentProps, type RouterHistory } from '@tanstack/react-router';
 import { validateHomeSearch } from '../domain/search-params.ts';
 import { HomePage } from './HomePage.tsx';
+import { LoadFailure } from './LoadFailure.tsx';
 import { parseSearch, stringifySearch } from './search-serialization.ts';
+
+const ErrorPage = lazyRouteComponent(() => import('./ErrorPage.tsx'), 'ErrorPage');
+
+/** How browsers word a module that could not be fetched (Chromium, Firefox, Safari). */
+const CHUNK_FAILED = /dynamically imported module|Importing a module script failed/i;
+
+/** A part of the page that failed to load is no application error: the visitor can reload (LoadFailure). */
+function RouteError(props: ErrorComponentProps) {
+  return props.error instanceof Error && CHUNK_FAILED.test(props.error.message) ? <LoadFailure /> : <ErrorPage {...props} />;
+}
 
 const rootRoute = createRootRoute({
   component: Outlet,
   // Pages few visitors see load on demand, outside the main bundle.
   notFoundComponent: lazyRouteComponent(() => import('./NotFoundPage.tsx'), 'NotFoundPage'),
-  errorComponent: lazyRouteComponent(() => import('./ErrorPage.tsx'), 'ErrorPage'),
+  errorComponent: RouteError,
 });
 
 const homeRoute = createRoute({

@@ -4,12 +4,9 @@
  * production builds only: the dev server has no /sw.js, and a worker there would serve stale
  * development files.
  */
-export function registerServiceWorker(browser: { serviceWorker?: ServiceWorkerContainer } = navigator, whenActive?: () => unknown): void {
+export function registerServiceWorker(browser: { serviceWorker?: ServiceWorkerContainer } = navigator): void {
   // No worker support (or a browser that blocks it): the site works as before, online only.
   const container = browser.serviceWorker;
   if (!container) return;
   container.register('/sw.js', { scope: '/' }).catch(() => {});
-  // An active worker has every file of its build in its cache (a first visit's worker, a
-  // moment after the page has loaded): main.tsx writes the prerendered page into it then.
-  if (whenActive) container.ready.then(whenActive, () => {});
 }

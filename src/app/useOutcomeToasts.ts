@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
-import type { ToastSink } from '../components/pending-toasts.ts';
 import { BookmarksActor, CopyLinkActor } from './actors.ts';
 import type { ToastName } from './messages.ts';
 
 /** A toast for each outcome the machines announce: a bookmark added or removed, a link copied or not. */
-export function useOutcomeToasts(toasts: ToastSink<ToastName>) {
+export function useOutcomeToasts(toasts: { add(name: ToastName): unknown }) {
   const bookmarks = BookmarksActor.useActorRef();
   const copyLink = CopyLinkActor.useActorRef();
   useEffect(() => {

@@ -11,7 +11,7 @@
  *   50 ms later with them (median 234 ms against 172 without, static page 99 ms);
  * - Firefox keeps no page with one in its back/forward cache, so Back reloads the whole app.
  *
- * Run by src/feed-boot.ts, the page's first script, before any library module loads.
+ * Run by src/boot.ts, the entry's first import, before any library module loads.
  * `window.onbeforeunload` stays as it is: neither library uses it.
  */
 export function refuseBeforeUnloadListeners(target: Pick<Window, 'addEventListener'>): void {

@@ -1,8 +1,8 @@
 import { MenuTrigger, type Selection } from 'react-aria-components';
 import styled from 'styled-components';
-import { visuallyHidden } from '../theme/mixins.ts';
 import { Button } from './Button.tsx';
-import { CheckIcon, ChevronDownIcon, FilterIcon } from './icons-more.tsx';
+import { CategoriesLabel } from './CategoriesLabel.tsx';
+import { CheckIcon } from './icons-more.tsx';
 import { Menu } from './Menu.tsx';
 import { MenuItem } from './MenuItem.tsx';
 import { Popover } from './Popover.tsx';
@@ -12,26 +12,9 @@ export interface CategoryPickerProps {
   selected: string[];
   onChange(selected: string[]): void;
   isDisabled?: boolean;
+  /** Open at once, focus on its button (it replaces a stand-in that was pressed: DeferredCategoryPicker). */
+  defaultOpen?: boolean;
 }
-
-const Badge = styled.span`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  min-width: 22px;
-  height: 22px;
-  padding: 0 ${({ theme }) => theme.space(1.5)};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.accent};
-  color: ${({ theme }) => theme.color.onAccent};
-  font-size: ${({ theme }) => theme.font.size.xs};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  font-variant-numeric: tabular-nums;
-`;
-
-const Hidden = styled.span`
-  ${visuallyHidden}
-`;
 
 /** Keeps the column aligned whether or not the item is checked. */
 const CheckSlot = styled.span`
@@ -39,7 +22,7 @@ const CheckSlot = styled.span`
   width: 18px;
 `;
 
-export function CategoryPicker({ categories, selected, onChange, isDisabled }: CategoryPickerProps) {
+export function CategoryPicker({ categories, selected, onChange, isDisabled, defaultOpen = false }: CategoryPickerProps) {
   const count = selected.length;
 
   function handleSelectionChange(keys: Selection) {
@@ -47,19 +30,9 @@ export function CategoryPicker({ categories, selected, onChange, isDisabled }: C
   }
 
   return (
-    <MenuTrigger>
-      {/* Named by its content, "Categories 2 selected", so the name holds the visible text (WCAG 2.5.3). */}
-      <Button isDisabled={isDisabled || categories.length === 0}>
-        <FilterIcon size={18} />
-        Categories
-        {count > 0 && (
-          <>
-            {' '}
-            <Badge>{count}</Badge>
-            <Hidden> selected</Hidden>
-          </>
-        )}
-        <ChevronDownIcon size={16} />
+    <MenuTrigger defaultOpen={defaultOpen}>
+      <Button isDisabled={isDisabled || categories.length === 0} autoFocus={defaultOpen}>
+        <CategoriesLabel count={count} />
       </Button>
       <Popover placement="bottom start">
         <Menu

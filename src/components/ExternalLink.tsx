@@ -1,17 +1,17 @@
-import type { ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-aria-components';
+import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import styled from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
 import { ExternalLinkIcon } from './icons-more.tsx';
 import { cardTextFont } from './storyFonts.ts';
 
-export interface ExternalLinkProps extends Omit<LinkProps, 'href' | 'target' | 'rel' | 'children'> {
+export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel' | 'children'> {
   /** An http(s) URL; the caller checks it. */
   href: string;
   children: ReactNode;
 }
 
-const StyledLink = styled(Link)`
+// A plain link: it is only followed, and the browser does that best.
+const StyledLink = styled.a`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(1.5)};
@@ -22,13 +22,13 @@ const StyledLink = styled(Link)`
   border-radius: ${({ theme }) => theme.radius.sm};
   cursor: pointer;
 
-  &[data-hovered] {
+  &:hover {
     color: ${({ theme }) => theme.color.accentHover};
     text-decoration: underline;
     text-underline-offset: 3px;
   }
 
-  &[data-focus-visible] {
+  &:focus-visible {
     ${focusRing}
   }
 `;

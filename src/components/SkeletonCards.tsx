@@ -1,7 +1,6 @@
 import styled, { css, keyframes } from 'styled-components';
 import type { StoryCardVariant } from './StoryCard.tsx';
 import { StoryGrid } from './StoryGrid.tsx';
-import { STORY_FONTS } from './storyFonts.ts';
 
 const TOP_COUNT = 3;
 const MORE_COUNT = 8;
@@ -63,25 +62,6 @@ const Line = styled.div<{ $width: string; $height?: number }>`
   height: ${({ $height = 12 }) => `${$height}px`};
 `;
 
-// Laid out but never seen, and out of the flow (the Stack's gaps ignore it): a sample of each
-// font the stories will show, so that the browser looks them up while the page waits for the
-// stories, not in the frame that first shows them. It does so the first time a page uses a
-// font at a given weight and size; in Chromium on Linux each is a blocking call to its browser
-// process: 41 of the 62 ms that frame spent on layout at 4x CPU throttling (docs/performance.md).
-const FontSamples = styled.div`
-  position: absolute;
-  width: 0;
-  height: 0;
-  overflow: hidden;
-  visibility: hidden;
-`;
-
-// Letters, a figure, the typographic apostrophe of many titles and the ellipsis that clamping
-// draws: characters that the fonts (or their fallbacks) draw.
-const FontSample = styled.span<{ $font: number }>`
-  ${({ $font }) => STORY_FONTS[$font]}
-`;
-
 function SkeletonCard({ variant }: { variant: StoryCardVariant }) {
   const titleHeight = variant === 'large' ? 22 : 18;
   return (
@@ -98,20 +78,10 @@ function SkeletonCard({ variant }: { variant: StoryCardVariant }) {
   );
 }
 
-/**
- * Loading placeholders in the real grids, so the page keeps its shape when stories arrive, and
- * the stories' fonts laid out unseen (FontSamples).
- */
+/** Loading placeholders in the real grids, so the page keeps its shape when stories arrive. */
 export function SkeletonCards() {
   return (
     <Stack aria-hidden="true">
-      <FontSamples>
-        {STORY_FONTS.map((_, index) => (
-          <FontSample key={index} $font={index}>
-            Aa1{'\u2019\u2026'}
-          </FontSample>
-        ))}
-      </FontSamples>
       <div>
         <HeadingShape />
         <StoryGrid $layout="top">

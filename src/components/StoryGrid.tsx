@@ -3,14 +3,6 @@ import { mediaUp } from '../theme/tokens.ts';
 
 export type StoryGridLayout = 'top' | 'more';
 
-/**
- * Compact cards laid out with the rest of the page, without `content-visibility`: the first
- * row of the widest grid, which every new list shows at once (FIRST_CARDS, src/app/StoryArea.tsx).
- * On screen from the start, they would only be skipped in a frame's first layout and laid out
- * in a second pass of the same frame (a trace at 4x CPU throttling: style and layout twice).
- */
-export const CARDS_LAID_OUT_AT_ONCE = 4;
-
 const columns = {
   // docs/product.md#screens-and-states: Top Stories 1 column below 768 px, 3 from 768 px.
   top: css`
@@ -19,12 +11,10 @@ const columns = {
     }
   `,
   // More Stories: 1 column below 640 px, 2 from 640 px, 4 from 1024 px.
-  // content-visibility: the browser lays out and paints a card only near the screen; each
-  // batch of cards rendered below it (src/app/StoryArea.tsx) then costs a frame next to nothing,
-  // where laying out and painting them took 60-130 ms at 4x CPU throttling (docs/performance.md).
-  // The card keeps its place in the page at the size it had when last shown ("auto"), or at an
-  // estimate of a compact card before that; it stays in the accessibility tree and in find in
-  // page, and focus (the reading keys) shows it. Not the first row (CARDS_LAID_OUT_AT_ONCE).
+  // content-visibility: the browser lays out and paints a card only near the screen, so every
+  // match renders at once without paging (docs/performance.md). The card keeps its place at the
+  // size it had when last shown ("auto"), or at an estimate of a compact card before that; it
+  // stays in the accessibility tree and in find in page, and focus (the reading keys) shows it.
   more: css`
     ${mediaUp.sm} {
       grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -33,7 +23,7 @@ const columns = {
       grid-template-columns: repeat(4, minmax(0, 1fr));
     }
 
-    & > li:nth-child(n + ${CARDS_LAID_OUT_AT_ONCE + 1}) {
+    & > li {
       content-visibility: auto;
       contain-intrinsic-height: auto 360px;
     }

@@ -1,12 +1,6 @@
 import { css } from 'styled-components';
 
-/**
- * The fonts of the stories' text: each family, weight and size that the section headings and
- * the story cards show it in. The components take their fonts from here, and the loading
- * placeholder lays out a sample of each (SkeletonCards), so that the browser has looked them up
- * before the stories arrive. A light module: the placeholder is part of the first render, the
- * cards' code (React Aria) is not.
- */
+/** The fonts of the stories' text: each family, weight and size that the section headings and the story cards show it in. */
 
 /** Headlines: the sections' headings and the large cards' titles (xl), the compact cards' titles (lg). */
 export const headlineFont = (size: 'lg' | 'xl') => css`
@@ -26,14 +20,3 @@ export const cardTextFont = (weight: 'regular' | 'bold') => css`
   font-size: ${({ theme }) => theme.font.size.sm};
   font-weight: ${({ theme }) => theme.font.weight[weight]};
 `;
-
-/** Every font above, for the placeholder's sample. */
-export const STORY_FONTS = [
-  headlineFont('xl'),
-  headlineFont('lg'),
-  smallPrintFont('regular'),
-  smallPrintFont('medium'),
-  smallPrintFont('bold'),
-  cardTextFont('regular'),
-  cardTextFont('bold'),
-];

@@ -1,7 +1,7 @@
 import { UNSTABLE_ToastQueue as ToastQueue, type ToastOptions } from 'react-aria-components';
 import type { ToastTone } from '../theme/tokens.ts';
 
-/** The app's toast queue, apart from the region that renders it so the region can load later. */
+/** The app's toast queue (src/components/Toasts.tsx renders it). */
 export interface AppToast {
   title: string;
   description: string;

@@ -144,19 +144,6 @@ describe('registering the worker', () => {
     expect(register).toHaveBeenCalledExactlyOnceWith('/sw.js', { scope: '/' });
   });
 
-  it('once a worker is active (its cache filled), calls back: the prerendered page is written then', async () => {
-    let activate: (registration: ServiceWorkerRegistration) => void = () => {};
-    const ready = new Promise<ServiceWorkerRegistration>((resolve) => (activate = resolve));
-    const whenActive = vi.fn();
-    const register = vi.fn(() => Promise.resolve({} as ServiceWorkerRegistration));
-    registerServiceWorker({ serviceWorker: { register, ready } as unknown as ServiceWorkerContainer }, whenActive);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(whenActive).not.toHaveBeenCalled();
-    activate({} as ServiceWorkerRegistration);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(whenActive).toHaveBeenCalledTimes(1);
-  });
-
   it('does nothing where there are no service workers, and swallows a refused registration', async () => {
     expect(() => registerServiceWorker({})).not.toThrow();
     const refused = Promise.reject(new DOMException('Service workers are disabled', 'SecurityError'));

@@ -7,40 +7,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gzipSync } from 'node:zlib';
-import { firstRenderScripts, measureFirstRender } from '../../scripts/bench/bundle-size.mjs';
+import { measureFirstRender } from '../../scripts/bench/bundle-size.mjs';
 import { filesUnder, findSecrets } from './secret-scan.ts';
-import { HOST_HEADERS_FILE, scriptHash } from '../../csp.config.ts';
+import { HOST_HEADERS_FILE } from '../../csp.config.ts';
 import { parseHostHeaders } from './host-headers.ts';
 
 const FIRST_RENDER_BUDGET_KB = 150;
-const BEFORE_FIRST_CARD_BUDGET_KB = 170;
-/**
- * Chunks the app imports dynamically that a first visit does NOT fetch before its first story
- * card: loaded on demand (the samples after a failed call, other routes) or once the story area
- * has settled (src/app/deferred-components.tsx). Every other dynamic import of the entry counts.
- */
-const LOADED_AFTER_THE_FIRST_CARD = [
-  'src/domain/samples.ts',
-  'src/app/NotFoundPage.tsx',
-  'src/app/ErrorPage.tsx',
-  'src/components/CategoryPicker.tsx',
-  'src/components/CategoryChips.tsx',
-  'src/components/Toasts.tsx',
-  'src/components/ThemeToggle.tsx',
-];
-
-interface ManifestChunk {
-  file: string;
-  imports?: string[];
-  dynamicImports?: string[];
-}
 const ANON_KEY = 'public-anon-key-for-the-build-test';
-
-/** The code of each inline script (no `src`) of a page. */
-function inlineScripts(html: string): string[] {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
-}
 
 /** The Content-Security-Policy of a page's meta tag. */
 function policyOf(html: string): string | undefined {
@@ -67,34 +40,6 @@ describe('the built site', () => {
     expect(kb).toBeLessThanOrEqual(FIRST_RENDER_BUDGET_KB);
   });
 
-  it(`fetches at most ${BEFORE_FIRST_CARD_BUDGET_KB} KB of gzipped JavaScript before the first story card`, () => {
-    // The scripts and preloads of index.html, the entry's dynamic imports started at boot (the
-    // cards' chunk, the feed call's), and everything they import, as a first visit fetches them.
-    const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-    const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
-    const files = new Set(firstRenderScripts(dist).map((src) => src.replace(/^\//, '')));
-    const app = manifest['index.html'];
-    expect(app, 'the app entry in the manifest').toBeDefined();
-    for (const key of app?.dynamicImports ?? []) {
-      if (!LOADED_AFTER_THE_FIRST_CARD.includes(key)) files.add(manifest[key]!.file);
-    }
-    const pending = [...files];
-    while (pending.length > 0) {
-      for (const key of byFile.get(pending.pop()!)?.imports ?? []) {
-        const file = manifest[key]!.file;
-        if (!files.has(file)) {
-          files.add(file);
-          pending.push(file);
-        }
-      }
-    }
-    const total = [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0);
-    const kb = total / 1024;
-    console.info(`JavaScript before the first card: ${kb.toFixed(1)} KB gzip in ${files.size} files`);
-    expect([...files].some((file) => file.includes('stories-chunk')), 'the cards\' chunk is counted').toBe(true);
-    expect(kb).toBeLessThanOrEqual(BEFORE_FIRST_CARD_BUDGET_KB);
-  });
-
   it('keeps the backend client and the sample stories out of the first render', () => {
     const firstRender = measureFirstRender(dist).chunks.map((chunk) => readFileSync(join(dist, chunk.src), 'utf8')).join('\n');
     // Markers of supabase-js's auth client and of the sample stories' links.
@@ -106,67 +51,20 @@ describe('the built site', () => {
     expect(firstRender.includes('https://example.com/'), 'sample stories in the first render').toBe(false);
   });
 
-  it('runs the boot script in the head, and puts the app\'s module script and preloads after #root, where they hold back no card', () => {
-    const html = readFileSync(join(dist, 'index.html'), 'utf8');
-    const at = (pattern: RegExp) => html.search(pattern);
-    const root = at(/<div id="root">/);
-    expect(at(/<script src="\/assets\/feed-boot-[0-9a-f]+\.js"><\/script>/)).toBeLessThan(at(/<\/head>/));
-    expect(root).toBeGreaterThan(at(/<body>/));
-    const appTags = [...html.matchAll(/<script type="module"|<link rel="modulepreload"/g)].map((match) => match.index);
-    expect(appTags.length).toBeGreaterThan(1);
-    for (const index of appTags) {
-      expect(index).toBeGreaterThan(root);
-      expect(index).toBeLessThan(at(/<\/body>/));
-    }
-  });
-
-  it('makes the prerendered page\'s template from index.html: the gate inline in the head, the snapshot before #root, the boot script deferred before the app', () => {
-    const html = readFileSync(join(dist, 'index.html'), 'utf8');
-    const template = readFileSync(join(dist, 'snapshot.html'), 'utf8');
-    const at = (pattern: RegExp) => template.search(pattern);
-    const boot = /<script src="(\/assets\/feed-boot-[0-9a-f]+\.js)"><\/script>/.exec(html)?.[1];
-    expect(boot).toBeDefined();
-    const gate = inlineScripts(template);
-    expect(gate).toHaveLength(1);
-    // The theme's code, then the gate's, which stands alone: no import of another chunk.
-    expect(gate[0]).toMatch(/setAttribute\(.data-theme.,/);
-    expect(gate[0]).not.toMatch(/\bimport\s*[({'"]/);
-    // The head: the meta tag the gate reads, then the gate, and no other blocking script.
-    expect(at(/<meta name="snapshot-saved-at" content="__SNAPSHOT_SAVED_AT__" \/>/)).toBeLessThan(at(/<script>/));
-    expect(at(/<script>/)).toBeLessThan(at(/<\/head>/));
-    expect(template.match(/<script src=/g)).toBeNull();
-    // The body: the slot, #root behind it, the deferred boot script, then the app's module script.
-    expect(at(/<!--snapshot--><div id="root" data-behind-snapshot><\/div>/)).toBeGreaterThan(at(/<body>/));
-    expect(at(new RegExp(`<script defer src="${boot!}"></script>`))).toBeGreaterThan(at(/<div id="root"/));
-    expect(at(new RegExp(`<script defer src="${boot!}"></script>`))).toBeLessThan(at(/<script type="module"/));
-    // Everything else as in index.html: the same CSP, styles and app scripts.
-    const strip = (page: string) =>
-      page.replace(/<meta name="snapshot-saved-at"[^>]*>\s*|<script>[\s\S]*?<\/script>\s*|<script[^>]*src="\/assets\/feed-boot-[^"]+"><\/script>\s*|<!--snapshot-->| data-behind-snapshot| data-stale-snapshot/g, '');
-    expect(strip(template)).toBe(strip(html));
-    expect(readFileSync(join(dist, 'snapshot-writer.js'), 'utf8')).not.toMatch(/^\s*import\b|\bimport\s*\(/m);
-  });
-
-  it('starts the prerendered page with its snapshot hidden: only the gate, allowed by the CSP, shows it', () => {
-    const template = readFileSync(join(dist, 'snapshot.html'), 'utf8');
-    // Marked stale until the gate says otherwise: a host whose policy blocks the gate never shows cards that may be stale.
-    expect(template).toMatch(/<html lang="en" data-stale-snapshot>/);
-    expect(template).toContain('html[data-stale-snapshot] #snapshot{display:none}');
-    expect(policyOf(template)).toContain(`script-src 'self' '${scriptHash(inlineScripts(template)[0]!)}';`);
-  });
-
-  it('has no inline script in index.html and carries a Content-Security-Policy without eval, allowing only the gate\'s code inline', () => {
+  it('has no inline script and carries a Content-Security-Policy without eval or inline scripts', () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
       expect(attributes).toMatch(/\ssrc="/);
       expect(body?.trim()).toBe('');
     }
     const csp = policyOf(html);
-    const template = readFileSync(join(dist, 'snapshot.html'), 'utf8');
-    expect(csp).toBe(policyOf(template));
-    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]{43}=';/);
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).toContain('connect-src \'self\' https://project.example.supabase.co');
+  });
+
+  it('ships a robots.txt that allows every crawler everything', () => {
+    expect(readFileSync(join(dist, 'robots.txt'), 'utf8')).toBe('User-agent: *\nAllow: /\n');
   });
 
   it('holds nothing of the Stately inspector, which only the dev server loads (?inspect)', () => {

@@ -82,9 +82,16 @@ describe('image', () => {
 });
 
 describe('Read more', () => {
+  test('shows "Read more" and is named after the story it opens', () => {
+    const { card } = renderCard();
+    const link = within(card).getByRole('link', { name: 'Read more about Quantum chip breaks efficiency record' });
+    // The title part is visually hidden: what shows is "Read more".
+    expect(link.firstChild?.textContent?.trim()).toBe('Read more');
+  });
+
   test('links to the story in a new tab without an opener', () => {
     const { card } = renderCard();
-    const link = within(card).getByRole('link', { name: 'Read more' });
+    const link = within(card).getByRole('link', { name: /^Read more about / });
     expect(link).toHaveAttribute('href', 'https://example.com/quantum-chip');
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -184,10 +191,15 @@ describe('share menu', () => {
   });
 });
 
-test('the compact variant has the same parts', () => {
-  const { card } = renderCard(makeStory(), { variant: 'compact' });
-  expect(within(card).getByRole('heading', { level: 3 })).toBeInTheDocument();
-  expect(within(card).getByRole('link', { name: 'Read more' })).toBeInTheDocument();
+test('the compact variant has the same parts: title, source, date, summary, image, Read more, bookmark and share', () => {
+  // A local noon, the same calendar day in every time zone the tests may run in.
+  const { card } = renderCard(makeStory({ published_at: '2025-11-21T12:05:00' }), { variant: 'compact' });
+  expect(within(card).getByRole('heading', { level: 3, name: 'Quantum chip breaks efficiency record' })).toBeInTheDocument();
+  expect(within(card).getByText('Tech Daily')).toBeInTheDocument();
+  expect(within(card).getByRole('time')).toHaveTextContent('Nov 21, 12:05 PM');
+  expect(within(card).getByText('Researchers report a new processor design that uses a fraction of the energy.')).toBeInTheDocument();
+  expect(within(card).getByRole('presentation')).toHaveAttribute('src', 'https://images.example.com/quantum.jpg');
+  expect(within(card).getByRole('link', { name: /^Read more about / })).toBeInTheDocument();
   expect(within(card).getByRole('button', { name: 'Bookmark story' })).toBeInTheDocument();
   expect(within(card).getByRole('button', { name: 'Share story' })).toBeInTheDocument();
 });

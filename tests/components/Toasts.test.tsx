@@ -3,10 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import { createToastQueue, TOAST_TIMEOUT_MS } from '../../src/components/toast-queue.ts';
-import { createPendingToasts } from '../../src/components/pending-toasts.ts';
 import { ToastRegion } from '../../src/components/Toasts.tsx';
-import { AppToastRegion } from '../../src/app/AppToasts.tsx';
-import type { ToastName } from '../../src/app/messages.ts';
 import { renderWithTheme } from './render.tsx';
 
 afterEach(() => {
@@ -61,26 +58,4 @@ test('the timeout is 5000 ms unless the caller passes another', () => {
   queue.add({ title: 'a', description: 'b' });
   queue.add({ title: 'c', description: 'd' }, { timeout: 1000 });
   expect(queue.visibleToasts.map((toast) => toast.timeout)).toEqual([1000, 5000]);
-});
-
-test('toasts raised before the region loads show once it does, in order, and later ones follow', () => {
-  const pending = createPendingToasts<ToastName>();
-  pending.add('bookmarkAdded');
-  pending.add('linkCopied');
-  const view = renderWithTheme(<AppToastRegion pending={pending} />);
-  const region = screen.getByRole('region', { name: /notification/ });
-  // Both, newest first as the region always shows them, in the words their names stand for.
-  expect(within(region).getAllByRole('alertdialog').map((toast) => within(toast).getByRole('alert').textContent)).toEqual([
-    'Link copiedStory link copied to clipboard',
-    'Story bookmarkedStory saved to your bookmarks',
-  ]);
-  act(() => {
-    pending.add('copyFailed');
-  });
-  expect(within(region).getByRole('alertdialog', { name: 'Copy failed' })).toBeInTheDocument();
-  // Gone with the region: later toasts wait for the next one.
-  view.unmount();
-  pending.add('bookmarkRemoved');
-  renderWithTheme(<AppToastRegion pending={pending} />);
-  expect(screen.getByRole('alertdialog', { name: 'Bookmark removed' })).toBeInTheDocument();
 });

@@ -30,7 +30,7 @@ describe('several sources, one story', () => {
   test('a button "Also covered by N more sources" discloses a link per source', async () => {
     const user = userEvent.setup();
     const { card } = renderCard(makeStory({ related: RELATED }));
-    const button = within(card).getByRole('button', { name: 'Also covered by 2 more sources' });
+    const button = await within(card).findByRole('button', { name: 'Also covered by 2 more sources' });
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(within(card).queryByRole('link', { name: 'Harbour Gazette' })).not.toBeInTheDocument();
 
@@ -52,7 +52,7 @@ describe('several sources, one story', () => {
   test('says "1 more source" for one, and opens from the keyboard', async () => {
     const user = userEvent.setup();
     const { card } = renderCard(makeStory({ related: RELATED.slice(0, 1) }));
-    const button = within(card).getByRole('button', { name: 'Also covered by 1 more source' });
+    const button = await within(card).findByRole('button', { name: 'Also covered by 1 more source' });
     button.focus();
     await user.keyboard('{Enter}');
     expect(button).toHaveAttribute('aria-expanded', 'true');

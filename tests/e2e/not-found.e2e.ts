@@ -47,15 +47,26 @@ describe('an unknown route', () => {
   });
 });
 
-describe('an unexpected routing failure', () => {
-  it('shows the "Unexpected Application Error!" page when the page for a route cannot be loaded', async () => {
-    // The 404 page is a chunk of its own (src/app/router.tsx); failing to load it is a routing failure.
+describe('a route whose page cannot load (docs/product.md#when-the-page-cannot-load)', () => {
+  it('reloads once by itself, then shows the page header and "Reload", which reloads the page', async () => {
+    // The 404 page is a chunk of its own (src/app/router.tsx).
     const chunk = notFoundChunk();
     expect(chunk, 'the build has a NotFoundPage chunk').toBeTruthy();
-    const { page } = await h.open({ expectConsoleErrors: [EXPECTED.failedRequests, /Failed to fetch dynamically imported module/] });
+    const { page } = await h.open({ expectConsoleErrors: [EXPECTED.failedRequests, /Failed to fetch dynamically imported module/, logged404] });
     await page.route(`**/assets/${chunk}`, (route) => route.abort());
+    let loads = 0;
+    page.on('load', () => (loads += 1));
     await page.goto(`${SITE}${UNKNOWN}`);
-    await page.getByRole('heading', { name: 'Unexpected Application Error!', exact: true }).waitFor();
-    expect(await page.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    await page.getByRole('button', { name: 'Reload', exact: true }).waitFor();
+    expect(await page.getByRole('heading', { level: 1, name: 'Newsroom', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('The page could not load. Check your connection, then reload.').isVisible()).toBe(true);
+    // The one automatic reload, remembered for this tab.
+    expect(loads).toBe(2);
+    expect(await page.evaluate(() => sessionStorage.getItem('newsChunkReload'))).toBe('1');
+
+    await page.unroute(`**/assets/${chunk}`);
+    await page.getByRole('button', { name: 'Reload', exact: true }).click();
+    await page.getByText('Oops! Page not found', { exact: true }).waitFor();
+    expect(loads).toBe(3);
   });
 });

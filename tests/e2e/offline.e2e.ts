@@ -7,10 +7,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SNAPSHOT_CARDS } from '../../src/snapshot/paint.ts';
 import { EXPECTED_STORIES } from './support/feeds.ts';
 import { EXPECTED, useHarness } from './support/harness.ts';
-import { DEMO_NOTICE, eventually, functionStories, localStorageItem, onSite, openHomeWithStories, shownTitles, SITE, storyArea, storyCard } from './support/site.ts';
+import { DEMO_NOTICE, eventually, functionStories, localStorageItem, openHomeWithStories, shownTitles, SITE, storyArea, storyCard } from './support/site.ts';
 
 const h = useHarness();
 const LIVE_TITLES = EXPECTED_STORIES.map((story) => story.title);
@@ -34,9 +33,8 @@ function offlineText(savedAt: string): string {
 }
 
 /**
- * Where the Static Routing API sent the page's own request (Resource Timing). The feed call is
- * made by a dedicated worker (src/app/feed-call.ts), out of the page's timings: the backend's
- * own count of calls says it reached the network.
+ * Where the Static Routing API sent the page's own request (Resource Timing); the backend's
+ * own count of calls says the feed call reached the network.
  */
 function routedPage(page: Page) {
   return page.evaluate(() => {
@@ -53,33 +51,6 @@ function siteFilesNotFromCache(page: Page) {
       .filter((entry) => new URL(entry.name).origin === site && !['cache', 'fetch-event'].includes(entry.workerFinalSourceType ?? ''))
       .map((entry) => new URL(entry.name).pathname);
   }, new URL(SITE).origin);
-}
-
-/**
- * An init script: when `#snapshot` first enters the document, whether it shows, whether the
- * parser was still at work, and whether the boot script had run (the first thing it does is
- * to put its own addEventListener on window: src/boot/before-unload.ts).
- */
-const RECORD_FIRST_SNAPSHOT = `
-  new MutationObserver((records, observer) => {
-    const snapshot = document.getElementById('snapshot');
-    if (!snapshot) return;
-    observer.disconnect();
-    window.firstSnapshot = { display: getComputedStyle(snapshot).display, parsing: document.readyState === 'loading', bootRan: Object.hasOwn(window, 'addEventListener') };
-  }).observe(document, { childList: true, subtree: true });
-`;
-
-/** The page the worker's cache holds for \`/\`: the kept stories' saved_at and card titles in it, if any. */
-function servedSnapshot(page: Page) {
-  return page.evaluate(async () => {
-    const cache = (await caches.keys()).find((name) => name.startsWith('newsroom-'));
-    const served = cache ? await (await caches.open(cache)).match('/') : undefined;
-    const html = new DOMParser().parseFromString(served ? await served.text() : '', 'text/html');
-    return {
-      savedAt: html.querySelector('meta[name="snapshot-saved-at"]')?.getAttribute('content') ?? null,
-      titles: [...html.querySelectorAll('#snapshot h3')].map((heading) => heading.textContent),
-    };
-  });
 }
 
 function offlineNotice(page: Page, savedAt: string) {
@@ -193,70 +164,6 @@ describe('the service worker', () => {
     const opened = await other.goto(`${SITE}/?q=${encodeURIComponent(LIVE_TITLES[0]!.split(' ')[0]!)}`);
     expect(opened?.fromServiceWorker()).toBe(true);
     await storyCard(other, LIVE_TITLES[0]!).waitFor();
-  });
-
-  it('serves the next visit a page with the kept stories\' first cards in its HTML, shown before any script has run', async () => {
-    const { page } = await h.open({ context: { serviceWorkers: 'allow' }, initScripts: [onSite(RECORD_FIRST_SNAPSHOT)] });
-    await openHomeWithStories(page);
-    const kept = await keptStories(page);
-    await eventually(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.active?.state ?? null))).toBe('activated');
-    // Written once the worker is active (and again whenever live stories are kept).
-    await eventually(() => servedSnapshot(page)).toEqual({ savedAt: kept.saved_at, titles: LIVE_TITLES.slice(0, SNAPSHOT_CARDS) });
-
-    const response = await page.reload();
-    expect(response?.fromServiceWorker()).toBe(true);
-    // The cards were in the document as the parser made it, shown, before the deferred boot script ran.
-    expect(await page.evaluate(() => (window as unknown as { firstSnapshot?: unknown }).firstSnapshot)).toEqual({ display: 'block', parsing: true, bootRan: false });
-    await storyCard(page, LIVE_TITLES[0]!).waitFor();
-    await eventually(() => shownTitles(page)).toEqual(LIVE_TITLES);
-    expect(await page.locator('#snapshot').count()).toBe(0);
-  });
-
-  it('never shows those cards once the kept stories are gone or over 24 hours old: the page starts as a first visit does', async () => {
-    const { page } = await h.open({ context: { serviceWorkers: 'allow' }, initScripts: [onSite(RECORD_FIRST_SNAPSHOT)] });
-    await openHomeWithStories(page);
-    const kept = await keptStories(page);
-    await eventually(() => servedSnapshot(page)).toEqual({ savedAt: kept.saved_at, titles: LIVE_TITLES.slice(0, SNAPSHOT_CARDS) });
-
-    const old = { ...kept, saved_at: new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString() };
-    await page.evaluate((value) => localStorage.setItem('newsLastFeed', value), JSON.stringify(old));
-    h.backend.script({ proxy: true, delayMs: 1500 });
-    await page.reload();
-    expect(await page.evaluate(() => (window as unknown as { firstSnapshot?: unknown }).firstSnapshot)).toEqual({ display: 'none', parsing: true, bootRan: false });
-    // No stale card meanwhile: the app's loading state, then the live answer.
-    expect(await page.locator('#snapshot').count()).toBe(0);
-    expect(await storyArea(page).getAttribute('aria-busy')).toBe('true');
-    await eventually(() => shownTitles(page)).toEqual(LIVE_TITLES);
-  });
-
-  it('never shows those cards when the page\'s policy blocks the gate (a host\'s CSP from an older build): the page starts as a first visit does', async () => {
-    const { page, consoleErrors } = await h.open({
-      context: { serviceWorkers: 'allow' },
-      initScripts: [onSite(RECORD_FIRST_SNAPSHOT)],
-      expectConsoleErrors: [/Executing inline script violates/],
-    });
-    await openHomeWithStories(page);
-    const kept = await keptStories(page);
-    await eventually(() => servedSnapshot(page)).toEqual({ savedAt: kept.saved_at, titles: LIVE_TITLES.slice(0, SNAPSHOT_CARDS) });
-
-    // The kept page's policy without the gate's hash, everything else as it was.
-    const dropped = await page.evaluate(async () => {
-      const name = (await caches.keys()).find((key) => key.startsWith('newsroom-'))!;
-      const cache = await caches.open(name);
-      const served = (await cache.match('/'))!;
-      const html = await served.text();
-      const without = html.replace(/ &#39;sha256-[A-Za-z0-9+/=]+&#39;/, '');
-      await cache.put('/', new Response(without, { status: served.status, headers: served.headers }));
-      return without !== html;
-    });
-    expect(dropped).toBe(true);
-    h.backend.script({ proxy: true, delayMs: 1500 });
-    const response = await page.reload();
-    expect(response?.fromServiceWorker()).toBe(true);
-    expect(await page.evaluate(() => (window as unknown as { firstSnapshot?: unknown }).firstSnapshot)).toEqual({ display: 'none', parsing: true, bootRan: false });
-    expect(consoleErrors.some((error) => /Executing inline script violates/.test(error))).toBe(true);
-    // The kept stories still show at once, painted by the boot script instead; then the live answer.
-    await eventually(() => shownTitles(page)).toEqual(LIVE_TITLES);
   });
 
   it('never answers the feed call: with the function back, the live answer comes from the network', async () => {

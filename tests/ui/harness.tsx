@@ -10,8 +10,8 @@ import { afterEach, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { appFeedMachine } from '../../src/app/actors.ts';
 import { App } from '../../src/app/App.tsx';
-import { liveStoriesActor } from '../../src/app/live-feed.ts';
 import { createAppRouter } from '../../src/app/router.tsx';
+import { pageFromAnswer, type FeedPage } from '../../src/feed/fetch-feed.ts';
 import { sampleStories } from '../../src/domain/samples.ts';
 import type { Story } from '../../src/domain/story.ts';
 import liveAnswerJson from '../fixtures/live-answer.json';
@@ -32,8 +32,8 @@ export class ScriptedBackend {
   readonly fakes = new FakeActors();
   samplesFail = false;
 
-  /** The app's own live-call actor (validation included), over a scripted fetch-news answer. */
-  readonly fetchStories = liveStoriesActor((signal) => this.fakes.call('fetch-news', undefined, signal));
+  /** A scripted fetch-news answer, validated as src/feed/fetch-feed.ts validates it. */
+  readonly fetchStories = fromPromise<FeedPage>(async ({ signal }) => pageFromAnswer(await this.fakes.call('fetch-news', undefined, signal)));
 
   readonly loadSamples = fromPromise<Story[]>(async () => {
     if (this.samplesFail) throw new Error('chunk failed');

@@ -139,7 +139,7 @@ describe('a live answer while the visitor reads the kept stories', () => {
     keep(KEPT);
     const { backend } = await renderApp();
     await showsTitles(keptTitles);
-    within(storyArea()).getAllByRole('link', { name: 'Read more' })[2]!.focus();
+    within(storyArea()).getAllByRole('link', { name: /^Read more about / })[2]!.focus();
     await backend.answer({ stories: [...KEPT, liveAnswer.stories[0]] });
     const button = await screen.findByRole('button', { name: 'Show latest stories' });
     expect(button.closest('[role="status"]')).toHaveTextContent('1 new story');

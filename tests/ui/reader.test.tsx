@@ -50,7 +50,7 @@ describe('reading with the keyboard', () => {
   it('j from a control inside a card moves to the next card; k stops at the first', async () => {
     const { user, backend } = await renderApp();
     await showLiveStories(backend);
-    within(articles()[2]!).getByRole('link', { name: 'Read more' }).focus();
+    within(articles()[2]!).getByRole('link', { name: /^Read more about / }).focus();
     await waitFor(async () => {
       await user.keyboard('j');
       expect(articles()[3]).toHaveFocus();
@@ -239,7 +239,7 @@ describe('several sources, one story', () => {
     const { user, backend } = await renderApp();
     await showLiveStories(backend, body);
     const card = articles()[0]!;
-    await user.click(within(card).getByRole('button', { name: 'Also covered by 1 more source' }));
+    await user.click(await within(card).findByRole('button', { name: 'Also covered by 1 more source' }));
     expect(within(card).getByRole('link', { name: 'Harbour Gazette' })).toHaveAttribute('href', 'https://gazette.example/chips');
 
     await user.type(searchbox(), stories[0]!.title.slice(0, 20));

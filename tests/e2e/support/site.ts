@@ -25,8 +25,6 @@ export async function openHome(page: Page, search = ''): Promise<void> {
 export async function openHomeWithStories(page: Page, search = ''): Promise<void> {
   await openHome(page, search);
   await topStoriesHeading(page).waitFor({ timeout: 20_000 });
-  // The theme toggle, menus and chips load once the first cards show (docs/performance.md):
-  // the page is complete when the toggle has taken its reserved place.
   await themeToggle(page).waitFor({ timeout: 20_000 });
 }
 

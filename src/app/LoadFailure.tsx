@@ -1,0 +1,60 @@
+/**
+ * What shows when part of the page cannot load (docs/product.md#when-the-page-cannot-load): the
+ * page header and a message with a "Reload" button, never a blank page. A chunk that fails
+ * reloads the page once by itself first (`reloadOnceForChunkError`), so that a visitor whose
+ * page predates a deploy (its chunks gone) heals without noticing.
+ */
+import { Component, type ReactNode } from 'react';
+import { Button } from '../components/Button.tsx';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { StateMessage } from '../components/StateMessage.tsx';
+import { PRODUCT_TITLE, TAGLINE } from './config.ts';
+
+export const LOAD_FAILED_MESSAGE = 'The page could not load. Check your connection, then reload.';
+
+/** sessionStorage key: this tab has reloaded once for a chunk that failed to load. */
+export const CHUNK_RELOAD_KEY = 'newsChunkReload';
+
+export function LoadFailure() {
+  return (
+    <>
+      <PageHeader title={PRODUCT_TITLE} tagline={TAGLINE} actions={null} />
+      <main>
+        <StateMessage role="alert">
+          <p>{LOAD_FAILED_MESSAGE}</p>
+          <Button variant="primary" onPress={() => window.location.reload()}>
+            Reload
+          </Button>
+        </StateMessage>
+      </main>
+    </>
+  );
+}
+
+/** Any error below it (a lazy part that failed to load, above all) shows LoadFailure. */
+export class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <LoadFailure /> : this.props.children;
+  }
+}
+
+/**
+ * Vite's `vite:preloadError` (a chunk that failed to load): reloads the page, at most once per
+ * tab session; after that the error reaches the boundaries and LoadFailure shows.
+ */
+export function reloadOnceForChunkError(storage: Pick<Storage, 'getItem' | 'setItem'>, reload: () => void): void {
+  try {
+    if (storage.getItem(CHUNK_RELOAD_KEY) !== null) return;
+    storage.setItem(CHUNK_RELOAD_KEY, '1');
+  } catch {
+    // No storage: no way to know whether this tab has reloaded already, so no automatic reload.
+    return;
+  }
+  reload();
+}

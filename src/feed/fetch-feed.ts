@@ -1,0 +1,110 @@
+/**
+ * The one way the page calls fetch-news (docs/product.md#loading-failure-retry-and-fallback): a
+ * GET with the public anon key as `apikey` and bearer token, as supabase-js's `functions.invoke`
+ * sends it for an anonymous page, with `fetch` alone. Being a GET, its answer may be cached by
+ * browsers and CDNs for the time the function allows (docs/product.md#the-fetch-news-function).
+ * The answer is validated here and nowhere else (src/domain/normalize.ts).
+ */
+import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../app/config.ts';
+import { field, isPlainObject, storiesFromAnswer } from '../domain/normalize.ts';
+import type { Story } from '../domain/story.ts';
+
+export interface FeedParams {
+  /** Older stories: the `next` of the page before. */
+  before?: string;
+  /** These stories only (saved stories no longer in the feed). */
+  ids?: readonly string[];
+  /** The function's own search. */
+  q?: string;
+}
+
+export interface FeedPage {
+  stories: Story[];
+  /** The `before` of the next older page; null when there is none. */
+  next: string | null;
+}
+
+/** No answer within this time is a failure (docs/product.md#timings-and-constants). */
+export const FEED_TIMEOUT_MS = 10_000;
+
+export const NOT_JSON = 'The fetch-news answer is not JSON';
+
+/** Answers that are not text at all, whatever they contain. */
+const NOT_TEXT = new Set(['application/octet-stream', 'application/pdf', 'text/event-stream', 'multipart/form-data']);
+
+export function feedUrl({ before, ids, q }: FeedParams = {}): string {
+  const query = new URLSearchParams();
+  if (before !== undefined) query.set('before', before);
+  if (ids !== undefined) query.set('ids', ids.join(','));
+  if (q !== undefined) query.set('q', q);
+  const search = query.toString();
+  return `${SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/fetch-news${search ? `?${search}` : ''}`;
+}
+
+async function call(params: FeedParams, signal?: AbortSignal): Promise<FeedPage> {
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  if (signal?.aborted) abort();
+  signal?.addEventListener('abort', abort, { once: true });
+  const timer = setTimeout(abort, FEED_TIMEOUT_MS);
+  try {
+    return await read(params, controller.signal);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
+  }
+}
+
+async function read(params: FeedParams, signal: AbortSignal): Promise<FeedPage> {
+  const response = await fetch(feedUrl(params), {
+    method: 'GET',
+    headers: { apikey: SUPABASE_ANON_KEY, Authorization: `Bearer ${SUPABASE_ANON_KEY}` },
+    signal,
+  });
+  if (response.headers.get('x-relay-error') === 'true') throw new Error('fetch-news failed at the Supabase relay');
+  if (!response.ok) throw new Error(`The fetch-news function answered with a non-2xx status: ${response.status}`);
+  const type = (response.headers.get('content-type') ?? 'text/plain').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (NOT_TEXT.has(type)) throw new Error(NOT_JSON);
+  const text = await response.text();
+  let answer: unknown;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    throw new Error(NOT_JSON);
+  }
+  return pageFromAnswer(answer);
+}
+
+/** A parsed answer as a page: its valid stories, and `next` when it is a non-empty string. */
+export function pageFromAnswer(answer: unknown): FeedPage {
+  const next = isPlainObject(answer) ? field(answer, 'next') : null;
+  return { stories: storiesFromAnswer(answer).stories, next: typeof next === 'string' && next !== '' ? next : null };
+}
+
+/**
+ * The page's first call, started by src/boot.ts before the app's modules run: the one handoff.
+ * The first `fetchFeed({})` takes it instead of making a second request.
+ */
+let first: { page: Promise<FeedPage>; controller: AbortController } | undefined;
+
+export function startFirstFeedCall(): void {
+  if (first) return;
+  const controller = new AbortController();
+  const page = call({}, controller.signal);
+  // Its failure belongs to whoever takes it.
+  page.catch(() => {});
+  first = { page, controller };
+}
+
+/**
+ * Calls fetch-news and resolves with its validated stories and `next`. Rejects when the call
+ * fails: no connection, no answer within 10 s, a non-2xx status, or a body that is not JSON.
+ */
+export function fetchFeed(params: FeedParams, signal?: AbortSignal): Promise<FeedPage> {
+  const early = first;
+  if (!early || params.before !== undefined || params.ids !== undefined || params.q !== undefined) return call(params, signal);
+  first = undefined;
+  if (signal?.aborted) early.controller.abort();
+  signal?.addEventListener('abort', () => early.controller.abort(), { once: true });
+  return early.page;
+}
