@@ -1,13 +1,6 @@
-export interface Story {
-  id: string;
-  title: string;
-  summary: string;
-  source: string;
-  url: string;
-  image?: string;
-  published_at: string;
-  category: string;
-}
+import type { Story } from '../../supabase/functions/_shared/story.ts';
+
+export type { Story };
 
 export const CATEGORIES: readonly string[];
 export function makeStories(count: number, origin: string): Story[];

@@ -7,7 +7,9 @@
  */
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../app/config.ts';
 import { field, isPlainObject, storiesFromAnswer } from '../domain/normalize.ts';
-import type { Story } from '../domain/story.ts';
+import type { FeedPage } from '../../machines/feed.ts';
+
+export type { FeedPage };
 
 export interface FeedParams {
   /** Older stories: the `next` of the page before. */
@@ -18,11 +20,6 @@ export interface FeedParams {
   q?: string;
 }
 
-export interface FeedPage {
-  stories: Story[];
-  /** The `before` of the next older page; null when there is none. */
-  next: string | null;
-}
 
 /** No answer within this time is a failure (docs/product.md#timings-and-constants). */
 export const FEED_TIMEOUT_MS = 10_000;

@@ -23,11 +23,6 @@ export const INGEST_STALE_MS = 15 * 60_000;
 /** How many distinct requests' last answers are kept for when the store cannot be reached. */
 export const KEPT_ANSWERS = 64;
 
-/** The answer of fetch-news: today's shape, plus `next` (the cursor of the next older page). */
-export interface PagedAnswer extends NewsAnswer {
-  next?: string;
-}
-
 export interface HandlerDeps {
   readonly sql: Sql;
   readonly now?: () => Date;
@@ -54,10 +49,10 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  */
 export function createHandler(deps: HandlerDeps): (request: Request) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
-  const kept = new Map<string, PagedAnswer>();
+  const kept = new Map<string, NewsAnswer>();
   let ingesting: Promise<unknown> | undefined;
 
-  const keep = (key: string, answer: PagedAnswer): void => {
+  const keep = (key: string, answer: NewsAnswer): void => {
     kept.delete(key);
     kept.set(key, answer);
     if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value as string);
@@ -82,7 +77,7 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
     const asked = parseNewsRequest(url);
     if (asked.kind === 'error') return json({ error: asked.error }, 400, NO_STORE);
     const key = url.search;
-    let answer: PagedAnswer;
+    let answer: NewsAnswer;
     let lastIngestAt: Date | undefined;
     try {
       const status = await storeStatus(deps.sql);

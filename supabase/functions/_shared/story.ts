@@ -1,0 +1,48 @@
+/**
+ * The Story contract, once: the shape fetch-news answers and the page reads after validation
+ * (docs/product.md#the-story-and-its-validation). The function and the page both import it.
+ */
+
+export interface Story {
+  id: string;
+  title: string;
+  /** Plain text; "" when there is none. */
+  summary: string;
+  /** Publisher name; the URL's host when the feed gave none. */
+  source: string;
+  /** Absolute http(s) URL of the full story. */
+  url: string;
+  /** Absolute http(s) image URL, when there is one. */
+  image?: string;
+  /** ISO timestamp; the page shows no date when it does not parse. */
+  published_at: string;
+  /** Never empty: "General" when the feed gave none. */
+  category: string;
+  /** Other outlets' reports of the same event: 1 to 10 entries, else absent. */
+  related?: RelatedLink[];
+}
+
+/** One other outlet's report: a non-empty source name and an absolute http(s) URL. */
+export interface RelatedLink {
+  source: string;
+  url: string;
+}
+
+export interface SourceStatus {
+  name: string;
+  ok: boolean;
+  count: number;
+  /** An error code (docs/product.md#error-codes): `timeout`, `http_404`, `blocked_address`, ... */
+  error?: string;
+}
+
+/** fetch-news's answer (docs/product.md#the-answer). */
+export interface NewsAnswer {
+  stories: Story[];
+  generated_at: string;
+  sources: SourceStatus[];
+  /** The cursor of the next older page (`?before=`); absent when nothing is older. */
+  next?: string;
+  /** Present and true when the store could not be reached and an earlier answer is served again. */
+  stale?: boolean;
+}
