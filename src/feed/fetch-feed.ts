@@ -20,7 +20,6 @@ export interface FeedParams {
   q?: string;
 }
 
-
 /** No answer within this time is a failure (docs/product.md#timings-and-constants). */
 export const FEED_TIMEOUT_MS = 10_000;
 
