@@ -15,7 +15,7 @@ const searchbox = () => screen.getByRole('searchbox', { name: 'Search news stori
 const categoriesButton = () => screen.getByRole('button', { name: /^Categories/ });
 /**
  * Lets animation frames run (up to 60) until the story area shows the search `query`: a typed
- * search starts with the frame that shows the key (src/app/search-index.ts). For tests whose
+ * search shows in a React transition, a frame or more after the key. For tests whose
  * timers stand still, so nothing that waits for the typing's pause can happen meanwhile.
  */
 async function framesUntilTheListShows(query: string) {
