@@ -31,7 +31,9 @@ describe('header and theme', () => {
     expect(screen.getByText('Stay informed with the latest news')).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('data-theme', 'light');
 
-    // The toggle arrives in its own chunk, a moment after the first render.
+    // The toggle with its tooltip arrives in its own chunk and takes the stand-in's place: wait for
+    // that chunk, so that the button clicked is not swapped out between finding and clicking it.
+    await act(() => import('../../src/components/ThemeToggle.tsx'));
     await user.click(await screen.findByRole('button', { name: 'Switch to dark theme' }));
     expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
     expect(document.documentElement.style.colorScheme).toBe('dark');
