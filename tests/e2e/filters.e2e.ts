@@ -162,6 +162,7 @@ describe('categories', () => {
     expect(await chipRemover(page, 'Sports').isVisible()).toBe(true);
     expect(searchParams(page).getAll('category').sort()).toEqual(['Science', 'Sports']);
     await categoriesButton(page).click();
+    await page.getByRole('menu').waitFor();
     const checked = page.getByRole('menuitemcheckbox', { checked: true });
     expect(await checked.allTextContents()).toEqual(['Science', 'Sports']);
   });
