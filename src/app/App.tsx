@@ -1,7 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { createToastQueue } from '../components/toast-queue.ts';
+import type { AppToast } from '../components/toast-queue.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { themes } from '../theme/tokens.ts';
 import {
@@ -27,8 +27,8 @@ import { useRefetchOnReturn } from './useRefetchOnReturn.ts';
 import { useStorageFromOtherTabs } from './useStorageFromOtherTabs.ts';
 import { useSystemColorScheme } from './useSystemColorScheme.ts';
 
-// Mounted with the first toast: its code (React Aria's toast region) loads then.
-const ToastRegion = lazy(() => import('../components/Toasts.tsx').then((m) => ({ default: m.ToastRegion })));
+// Mounted with the first toast: its code (React Aria's toast queue and region) loads then.
+const RaisedToasts = lazy(() => import('../components/Toasts.tsx').then((m) => ({ default: m.RaisedToasts })));
 
 /** The machines the app runs; tests pass versions with fake effects. */
 export interface AppLogic {
@@ -70,14 +70,8 @@ interface AppProps {
 export function App({ logic, router: givenRouter, inspect }: AppProps) {
   const machines = { ...defaultLogic, ...logic };
   const [router] = useState(() => givenRouter ?? createAppRouter());
-  const [queue] = useState(createToastQueue);
-  const [toasted, setToasted] = useState(false);
-  const [toasts] = useState(() => ({
-    add: (name: ToastName) => {
-      queue.add(TOASTS[name]);
-      setToasted(true);
-    },
-  }));
+  const [raised, setRaised] = useState<readonly AppToast[]>([]);
+  const [toasts] = useState(() => ({ add: (name: ToastName) => setRaised((list) => [...list, TOASTS[name]]) }));
   const [themeInput] = useState(readThemeInput);
   const [bookmarksInput] = useState(readBookmarksInput);
   const [feedInput] = useState(readFeedInput);
@@ -91,9 +85,9 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
               <LoadBoundary>
                 <BrowserConnections toasts={toasts} />
                 <RouterProvider router={router} />
-                {toasted && (
+                {raised.length > 0 && (
                   <Suspense fallback={null}>
-                    <ToastRegion queue={queue} />
+                    <RaisedToasts raised={raised} />
                   </Suspense>
                 )}
               </LoadBoundary>

@@ -1,30 +1,45 @@
-import { ToggleButton, type ToggleButtonProps } from 'react-aria-components';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { focusRing } from '../theme/mixins.ts';
 import { iconButtonBase } from './iconButtonBase.ts';
 
-export interface IconToggleButtonProps extends ToggleButtonProps {
+export interface IconToggleButtonProps {
   /** Icon-only toggles must be named. */
   'aria-label': string;
+  isSelected: boolean;
+  onChange(isSelected: boolean): void;
+  children: ReactNode;
 }
 
-const StyledToggle = styled(ToggleButton)`
+// A plain button with aria-pressed: every card has one, and React Aria's toggle would put its press handling into the first render.
+const StyledToggle = styled.button`
   ${iconButtonBase}
   border: 0;
 
-  &[data-hovered] {
-    background: ${({ theme }) => theme.color.surfaceMuted};
-    color: ${({ theme }) => theme.color.text};
+  &:focus-visible {
+    ${focusRing}
   }
 
-  &[data-selected] {
+  @media (hover: hover) {
+    &:hover {
+      background: ${({ theme }) => theme.color.surfaceMuted};
+      color: ${({ theme }) => theme.color.text};
+    }
+  }
+
+  &[aria-pressed='true'] {
     color: ${({ theme }) => theme.color.accent};
   }
 
-  &[data-pressed] svg {
+  &:active svg {
     transform: scale(0.9);
   }
 `;
 
-export function IconToggleButton(props: IconToggleButtonProps) {
-  return <StyledToggle {...props} />;
+export function IconToggleButton({ isSelected, onChange, children, ...props }: IconToggleButtonProps) {
+  return (
+    <StyledToggle type="button" aria-label={props['aria-label']} aria-pressed={isSelected} onClick={() => onChange(!isSelected)}>
+      {children}
+    </StyledToggle>
+  );
 }

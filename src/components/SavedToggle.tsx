@@ -1,4 +1,3 @@
-import { ToggleButton } from 'react-aria-components';
 import styled from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
 import { BookmarkIcon } from './icons.tsx';
@@ -9,7 +8,8 @@ export interface SavedToggleProps {
   count?: number;
 }
 
-const StyledToggle = styled(ToggleButton)`
+// A plain button with aria-pressed: React Aria's toggle would put its press handling into the first render.
+const StyledToggle = styled.button`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
@@ -25,21 +25,23 @@ const StyledToggle = styled(ToggleButton)`
   cursor: pointer;
   transition: background-color ${({ theme }) => theme.motion.fast};
 
-  &[data-hovered] {
-    background: ${({ theme }) => theme.color.surfaceMuted};
+  @media (hover: hover) {
+    &:hover {
+      background: ${({ theme }) => theme.color.surfaceMuted};
+    }
+
+    &[aria-pressed='true']:hover {
+      background: ${({ theme }) => theme.color.accentHover};
+    }
   }
 
-  &[data-selected] {
+  &[aria-pressed='true'] {
     border-color: ${({ theme }) => theme.color.accent};
     background: ${({ theme }) => theme.color.accent};
     color: ${({ theme }) => theme.color.onAccent};
   }
 
-  &[data-selected][data-hovered] {
-    background: ${({ theme }) => theme.color.accentHover};
-  }
-
-  &[data-focus-visible] {
+  &:focus-visible {
     ${focusRing}
   }
 `;
@@ -52,7 +54,7 @@ const Count = styled.span`
 export function SavedToggle({ isSelected, onChange, count }: SavedToggleProps) {
   return (
     // Named by its content; the count is hidden from it, so the name is exactly "Saved" (docs/product.md#accessible-names).
-    <StyledToggle isSelected={isSelected} onChange={onChange}>
+    <StyledToggle type="button" aria-pressed={isSelected} onClick={() => onChange(!isSelected)}>
       <BookmarkIcon size={18} filled={isSelected} />
       Saved
       {count !== undefined && <Count aria-hidden="true">{count}</Count>}

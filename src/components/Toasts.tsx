@@ -6,12 +6,13 @@ import {
   UNSTABLE_ToastRegion as RACToastRegion,
   type UNSTABLE_ToastQueue as ToastQueue,
 } from 'react-aria-components';
+import { useEffect, useRef, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
 import type { ToastTone } from '../theme/tokens.ts';
 import { AlertIcon, CloseIcon } from './icons.tsx';
 import { CheckCircleIcon, InfoIcon } from './icons-more.tsx';
-import type { AppToast } from './toast-queue.ts';
+import { createToastQueue, type AppToast } from './toast-queue.ts';
 
 const slideIn = keyframes`
   from { opacity: 0; transform: translateY(8px); }
@@ -124,4 +125,18 @@ export function ToastRegion({ queue }: { queue: ToastQueue<AppToast> }) {
       }}
     </Region>
   );
+}
+
+/**
+ * The app's toasts: the queue is made with the first toast, so React Aria's queue loads with this
+ * chunk; `raised` only grows, and each toast in it is queued once.
+ */
+export function RaisedToasts({ raised }: { raised: readonly AppToast[] }) {
+  const [queue] = useState(createToastQueue);
+  const queued = useRef(0);
+  useEffect(() => {
+    for (const toast of raised.slice(queued.current)) queue.add(toast);
+    queued.current = raised.length;
+  }, [raised, queue]);
+  return <ToastRegion queue={queue} />;
 }

@@ -119,7 +119,10 @@ describe('the demo fallback', () => {
     );
     expect(hoursAgo).toEqual([2, 4, 6, 8, 10, 12]);
     await page.getByRole('button', { name: /^Categories/ }).click();
-    expect(await page.getByRole('menuitemcheckbox').allTextContents()).toEqual(SAMPLE_CATEGORIES);
+    // The first press loads the picker's menu: wait for it before reading it.
+    const items = page.getByRole('menu').getByRole('menuitemcheckbox');
+    await items.first().waitFor();
+    expect(await items.allTextContents()).toEqual(SAMPLE_CATEGORIES);
     await page.keyboard.press('Escape');
   });
 

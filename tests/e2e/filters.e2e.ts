@@ -162,6 +162,7 @@ describe('categories', () => {
     expect(await chipRemover(page, 'Sports').isVisible()).toBe(true);
     expect(searchParams(page).getAll('category').sort()).toEqual(['Science', 'Sports']);
     await categoriesButton(page).click();
+    await page.getByRole('menu').waitFor();
     const checked = page.getByRole('menuitemcheckbox', { checked: true });
     expect(await checked.allTextContents()).toEqual(['Science', 'Sports']);
   });
@@ -201,7 +202,8 @@ describe('categories', () => {
 
     await openHomeWithStories(page, '?category=Astrology&category=Health');
     await eventually(() => shownTitles(page)).toEqual(expectedTitles({ categories: ['Health'] }));
-    expect(await chipRemover(page, 'Health').isVisible()).toBe(true);
+    // The chips arrive in their own chunk, a moment after the stories.
+    await eventually(() => chipRemover(page, 'Health').isVisible()).toBe(true);
   });
 });
 

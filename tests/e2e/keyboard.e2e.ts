@@ -140,7 +140,8 @@ describe('keyboard only', () => {
     await eventually(() => isFocused(categoriesButton(page))).toBe(true);
     expect(await categoriesButton(page).textContent()).toContain('2');
     for (const category of chosen) {
-      expect(await page.getByRole('button', { name: `Remove ${category}`, exact: true }).isVisible()).toBe(true);
+      // The chips arrive in their own chunk, a moment after the first choice.
+      await eventually(() => page.getByRole('button', { name: `Remove ${category}`, exact: true }).isVisible()).toBe(true);
     }
 
     await page.keyboard.press('ArrowDown');

@@ -15,9 +15,17 @@ const searchbox = () => screen.getByRole('searchbox', { name: 'Search news stori
 const categoriesButton = () => screen.getByRole('button', { name: /^Categories/ });
 /**
  * Lets animation frames run (up to 60) until the story area shows the search `query`: a typed
- * search starts with the frame that shows the key (src/app/search-index.ts). For tests whose
+ * search shows in a React transition, a frame or more after the key. For tests whose
  * timers stand still, so nothing that waits for the typing's pause can happen meanwhile.
  */
+/**
+ * The theme toggle with its tooltip arrives in its own chunk and takes the stand-in's place: wait
+ * for that chunk, so that the button found is not swapped out before it is used.
+ */
+async function toggleLoaded() {
+  await act(() => import('../../src/components/ThemeToggle.tsx'));
+}
+
 async function framesUntilTheListShows(query: string) {
   for (let frame = 0; frame < 60 && storyArea().getAttribute('data-query') !== query; frame += 1) {
     await act(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
@@ -31,7 +39,7 @@ describe('header and theme', () => {
     expect(screen.getByText('Stay informed with the latest news')).toBeInTheDocument();
     expect(document.documentElement).toHaveAttribute('data-theme', 'light');
 
-    // The toggle arrives in its own chunk, a moment after the first render.
+    await toggleLoaded();
     await user.click(await screen.findByRole('button', { name: 'Switch to dark theme' }));
     expect(document.documentElement).toHaveAttribute('data-theme', 'dark');
     expect(document.documentElement.style.colorScheme).toBe('dark');
@@ -50,6 +58,7 @@ describe('header and theme', () => {
 
     localStorage.setItem('theme', '{corrupt');
     const { system } = await renderApp({ prefersDark: true });
+    await toggleLoaded();
     expect(await screen.findByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
     act(() => system.change(false));
     expect(document.documentElement).toHaveAttribute('data-theme', 'light');
@@ -60,6 +69,7 @@ describe('header and theme', () => {
     act(() => {
       window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: 'dark' }));
     });
+    await toggleLoaded();
     expect(await screen.findByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
   });
 });
