@@ -8,13 +8,16 @@ import {
   appBookmarksMachine,
   appCopyLinkMachine,
   appFeedMachine,
+  appSearchMachine,
   appThemeMachine,
   BookmarksActor,
   CopyLinkActor,
   FeedActor,
   readBookmarksInput,
   readFeedInput,
+  readSearchInput,
   readThemeInput,
+  SearchActor,
   ThemeActor,
 } from './actors.ts';
 import type { Inspect } from './inspector.ts';
@@ -75,23 +78,26 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
   const [themeInput] = useState(readThemeInput);
   const [bookmarksInput] = useState(readBookmarksInput);
   const [feedInput] = useState(readFeedInput);
+  const [search] = useState(() => ({ logic: appSearchMachine(router), input: readSearchInput(router) }));
 
   return (
     <ThemeActor.Provider logic={machines.theme} options={{ input: themeInput, inspect }}>
       <FeedActor.Provider logic={machines.feed} options={{ input: feedInput, inspect }}>
         <BookmarksActor.Provider logic={machines.bookmarks} options={{ input: bookmarksInput, inspect }}>
           <CopyLinkActor.Provider logic={machines.copyLink} options={{ inspect }}>
-            <Themed>
-              <LoadBoundary>
-                <BrowserConnections toasts={toasts} />
-                <RouterProvider router={router} />
-                {raised.length > 0 && (
-                  <Suspense fallback={null}>
-                    <RaisedToasts raised={raised} />
-                  </Suspense>
-                )}
-              </LoadBoundary>
-            </Themed>
+            <SearchActor.Provider logic={search.logic} options={{ input: search.input, inspect }}>
+              <Themed>
+                <LoadBoundary>
+                  <BrowserConnections toasts={toasts} />
+                  <RouterProvider router={router} />
+                  {raised.length > 0 && (
+                    <Suspense fallback={null}>
+                      <RaisedToasts raised={raised} />
+                    </Suspense>
+                  )}
+                </LoadBoundary>
+              </Themed>
+            </SearchActor.Provider>
           </CopyLinkActor.Provider>
         </BookmarksActor.Provider>
       </FeedActor.Provider>

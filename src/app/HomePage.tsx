@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { DeferredCategoryPicker } from '../components/DeferredCategoryPicker.tsx';
 import { Layout } from '../components/Layout.tsx';
@@ -11,7 +11,7 @@ import { categoriesOf, filterStories } from '../domain/filter.ts';
 import { facebookShareUrl, twitterShareUrl } from '../domain/share.ts';
 import type { Story } from '../domain/story.ts';
 import { mediaUp } from '../theme/tokens.ts';
-import { BookmarksActor, CopyLinkActor, FeedActor, ThemeActor } from './actors.ts';
+import { BookmarksActor, CopyLinkActor, FeedActor, SearchActor, ThemeActor } from './actors.ts';
 import { openInNewTab } from './browser.ts';
 import { PRODUCT_TITLE, TAGLINE } from './config.ts';
 import { QueryField } from './QueryField.tsx';
@@ -64,28 +64,16 @@ export function HomePage() {
 
   const categories = useMemo(() => categoriesOf(stories), [stories]);
   const bookmarked = useMemo(() => new Set(bookmarkIds), [bookmarkIds]);
-  const { filter, setQuery, setCategories, setSavedOnly, clearFilters } = useHomeFilters(categories);
+  const { filter, setCategories, setSavedOnly, clearFilters } = useHomeFilters(categories);
 
-  // The committed query is the URL's: the search box's from the moment typing pauses (QueryField).
-  const query = filter.query;
-  // The text in the search box as it is typed, ahead of the pause: the list follows it in a
-  // transition, which the next key interrupts. It counts only while the query it was typed over
-  // is still the URL's: a commit, "Clear filters" or the back button supersedes it.
-  const [typed, setTyped] = useState({ over: query, text: query });
-  const typeQuery = useCallback((text: string) => startTransition(() => setTyped({ over: query, text })), [query]);
-  const shownQuery = typed.over === query ? typed.text : query;
-  // "Clear filters" also drops a query typed but not yet committed (a new search box: no
-  // pending pause can put it back).
-  const [searchBoxKey, setSearchBoxKey] = useState(0);
-  const clearAll = useCallback(() => {
-    setTyped({ over: '', text: '' });
-    setSearchBoxKey((key) => key + 1);
-    clearFilters();
-  }, [clearFilters]);
+  // The search machine's: `text` as typed (the list follows it in the background, each key
+  // interrupting the last key's render), `query` once typing pauses (the URL, the title, the count).
+  const text = useDeferredValue(SearchActor.useSelector((snapshot) => snapshot.context.text));
+  const query = SearchActor.useSelector((snapshot) => snapshot.context.query);
 
   const matches = useMemo(
-    () => filterStories(stories, { query: shownQuery, categories: filter.categories, savedOnly: filter.savedOnly }, bookmarked),
-    [stories, shownQuery, filter.categories, filter.savedOnly, bookmarked],
+    () => filterStories(stories, { query: text, categories: filter.categories, savedOnly: filter.savedOnly }, bookmarked),
+    [stories, text, filter.categories, filter.savedOnly, bookmarked],
   );
 
   const searchRef = useRef<HTMLInputElement>(null);
@@ -113,8 +101,8 @@ export function HomePage() {
   );
 
   useEffect(() => {
-    document.title = filter.query ? `“${filter.query}” · ${PRODUCT_TITLE}` : `${PRODUCT_TITLE}: ${TAGLINE}`;
-  }, [filter.query]);
+    document.title = query ? `“${query}” · ${PRODUCT_TITLE}` : `${PRODUCT_TITLE}: ${TAGLINE}`;
+  }, [query]);
 
   // Each part of the page as its own element, remade only when what it shows changes: a search
   // re-renders the story area and nothing else around it.
@@ -163,7 +151,7 @@ export function HomePage() {
       <Layout>
         <Toolbar role="search" aria-label="Filter stories">
           <Controls>
-            <QueryField key={searchBoxKey} query={query} onCommit={setQuery} onType={typeQuery} inputRef={searchRef} />
+            <QueryField inputRef={searchRef} />
             {otherControls}
           </Controls>
           {chips}
@@ -173,11 +161,11 @@ export function HomePage() {
         <StoryArea
           status={status}
           matches={matches}
-          query={shownQuery}
-          holdAnnouncement={shownQuery !== query}
+          query={text}
+          holdAnnouncement={text !== query}
           bookmarks={bookmarked}
           onRetry={retry}
-          onClearFilters={clearAll}
+          onClearFilters={clearFilters}
           onToggleBookmark={toggleBookmark}
           onShare={share}
           lastVisit={newSince}

@@ -7,12 +7,15 @@ import { fromPromise } from 'xstate';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { copyLinkMachine } from '../../machines/copyLink.ts';
 import { feedMachine, type FeedPage } from '../../machines/feed.ts';
+import { searchMachine } from '../../machines/search.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
 import { parseSavedStories, saveSavedLists } from '../domain/saved-stories.ts';
 import type { Story } from '../domain/story.ts';
 import { fetchFeed } from '../feed/fetch-feed.ts';
+import { validateHomeSearch } from '../domain/search-params.ts';
 import { isVisitorReading, prefersDarkQuery, readStorage, writeClipboard, writeStorage } from './browser.ts';
+import type { createAppRouter } from './router.tsx';
 import { BOOKMARKS_STORAGE_KEY, KEPT_STORIES_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from './storage-keys.ts';
 
 /** The sample stories, in a chunk of their own: only fetched when the live feed cannot be used. */
@@ -68,7 +71,23 @@ export const appCopyLinkMachine = copyLinkMachine.provide({
   },
 });
 
+/** The search machine writing its query into the router's URL: the same history entry, the other filters kept. */
+export function appSearchMachine(router: ReturnType<typeof createAppRouter>) {
+  return searchMachine.provide({
+    actions: {
+      writeQuery: (_, { query }) =>
+        void router.navigate({ to: '/', search: (previous) => ({ ...previous, q: query === '' ? undefined : query }), replace: true, resetScroll: false }),
+    },
+  });
+}
+
+/** The URL's query as the page opens (docs/product.md#search-categories-and-the-url). */
+export function readSearchInput(router: ReturnType<typeof createAppRouter>) {
+  return { query: validateHomeSearch(router.state.location.search).q ?? '' };
+}
+
 export const FeedActor = createActorContext(appFeedMachine);
+export const SearchActor = createActorContext(searchMachine);
 export const ThemeActor = createActorContext(appThemeMachine);
 export const BookmarksActor = createActorContext(appBookmarksMachine);
 export const CopyLinkActor = createActorContext(appCopyLinkMachine);

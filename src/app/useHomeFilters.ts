@@ -1,14 +1,20 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import type { StoryFilter } from '../domain/filter.ts';
 import { filterFromSearch, type HomeSearch } from '../domain/search-params.ts';
+import { SearchActor } from './actors.ts';
 
 /**
  * The home page's filters live in the URL (docs/product.md#search-categories-and-the-url): reading them, and
- * changing them so that typing replaces the history entry and other changes add one.
+ * changing them so that each change adds a history entry. The query's changes are the search machine's
+ * (it writes them itself, replacing the entry); every change of the URL's query is sent to it.
  */
 export function useHomeFilters(categories: readonly string[]) {
   const search = useSearch({ from: '/' });
+  const searchActor = SearchActor.useActorRef();
+  const urlQuery = search.q ?? '';
+  // Before paint: the box and the list never show a query the URL has left (Back, Forward).
+  useLayoutEffect(() => searchActor.send({ type: 'search.urlChanged', query: urlQuery }), [searchActor, urlQuery]);
   const navigate = useNavigate({ from: '/' });
   const read = useMemo(() => filterFromSearch(search, categories), [search, categories]);
   // The same categories keep the same array when another parameter changes (the query, once
@@ -17,17 +23,18 @@ export function useHomeFilters(categories: readonly string[]) {
   const filter: StoryFilter = useMemo(() => ({ ...read, categories: selected }), [read, selected]);
 
   const update = useCallback(
-    (patch: Partial<HomeSearch>, replace = false) =>
-      navigate({ search: (previous: HomeSearch) => ({ ...previous, ...patch }), replace, resetScroll: false }),
+    (patch: Partial<HomeSearch>) => navigate({ search: (previous: HomeSearch) => ({ ...previous, ...patch }), resetScroll: false }),
     [navigate],
   );
 
   return {
     filter,
-    setQuery: useCallback((q: string) => update({ q: q === '' ? undefined : q }, true), [update]),
     setCategories: useCallback((category: string[]) => update({ category: category.length ? category : undefined }), [update]),
     setSavedOnly: useCallback((saved: boolean) => update({ saved: saved || undefined }), [update]),
-    clearFilters: useCallback(() => update({ q: undefined, category: undefined, saved: undefined }), [update]),
+    clearFilters: useCallback(() => {
+      searchActor.send({ type: 'filters.clear' });
+      update({ q: undefined, category: undefined, saved: undefined });
+    }, [searchActor, update]),
   };
 }
 

@@ -5,11 +5,13 @@ import { focusRing, visuallyHidden } from '../theme/mixins.ts';
 import { CloseIcon, SearchIcon } from './icons.tsx';
 
 export interface SearchBoxProps {
-  /** The text at first. The box holds what is typed; a caller replaces it through `inputRef`. */
-  defaultValue?: string;
-  /** Every change of the text: a key, the clear button, Escape. */
+  /** The text the box shows: the caller holds it. */
+  value: string;
+  /** The visitor edited the text. */
   onChange(value: string): void;
-  /** The input, for a caller that focuses it or replaces its text. */
+  /** The clear button or Escape. */
+  onClear(): void;
+  /** The input, for a caller that focuses it. */
   inputRef?: RefObject<HTMLInputElement | null>;
 }
 
@@ -130,24 +132,19 @@ const WhileText = styled.span`
 
 /**
  * The search field: a plain `<input type="search">` with its label, a clear button while there
- * is text (the "/" hint while there is none), and Escape to clear. Uncontrolled: a key costs the
- * browser's input handling and the `onChange` call, no render (docs/performance.md: keystroke to
- * paint). The hint and the clear button follow the text through CSS (`:placeholder-shown`).
+ * is text (the "/" hint while there is none), and Escape to clear. Controlled by `value`; the hint
+ * and the clear button follow the text through CSS (`:placeholder-shown`), so a key mounts nothing.
  */
-export function SearchBox({ defaultValue = '', onChange, inputRef }: SearchBoxProps) {
+export function SearchBox({ value, onChange, onClear, inputRef }: SearchBoxProps) {
   const id = useId();
   const ownRef = useRef<HTMLInputElement>(null);
   const ref = inputRef ?? ownRef;
-  const clear = () => {
-    if (ref.current) ref.current.value = '';
-    onChange('');
-  };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // Escape clears the text; with no text it is left to others (dialogs, menus).
     if (event.key !== 'Escape' || event.currentTarget.value === '') return;
     event.preventDefault();
     event.stopPropagation();
-    clear();
+    onClear();
   };
   return (
     <Field>
@@ -157,7 +154,7 @@ export function SearchBox({ defaultValue = '', onChange, inputRef }: SearchBoxPr
         ref={ref}
         id={id}
         type="search"
-        defaultValue={defaultValue}
+        value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
         onKeyDown={onKeyDown}
         placeholder="Search news stories..."
@@ -173,7 +170,7 @@ export function SearchBox({ defaultValue = '', onChange, inputRef }: SearchBoxPr
           aria-label="Clear search"
           excludeFromTabOrder
           onPress={() => {
-            clear();
+            onClear();
             ref.current?.focus();
           }}
         >

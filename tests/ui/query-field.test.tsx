@@ -1,53 +1,90 @@
 // @vitest-environment jsdom
-import { useState } from 'react';
+/**
+ * The search box on the search machine (docs/product.md#search-categories-and-the-url): the
+ * box shows what is typed, the URL's write waits for the 300 ms pause, and a URL changed
+ * elsewhere replaces the text. The URL is a recorder here; the whole page is in home.test.tsx.
+ */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect, test, vi } from 'vitest';
-import { QUERY_COMMIT_DELAY_MS, QueryField } from '../../src/app/QueryField.tsx';
+import { expect, test } from 'vitest';
+import type { ActorRefFrom } from 'xstate';
+import { searchMachine } from '../../machines/search.ts';
+import { SearchActor } from '../../src/app/actors.ts';
+import { QueryField } from '../../src/app/QueryField.tsx';
 import { renderWithTheme } from '../components/render.tsx';
 
-/** A page whose query catches up with the box's commits only when the test says so (a slow URL update). */
-function Page({ onCommit, replaceRef }: { onCommit(query: string): void; replaceRef: { current: (query: string) => void } }) {
-  const [query, setQuery] = useState('');
-  replaceRef.current = setQuery;
-  return <QueryField query={query} onCommit={onCommit} />;
+/** docs/product.md#timings-and-constants: the query reaches the URL once typing pauses for 300 ms. */
+const PAUSE_MS = 300;
+
+function Grab({ into }: { into: { actor?: ActorRefFrom<typeof searchMachine> } }) {
+  into.actor = SearchActor.useActorRef();
+  return null;
+}
+
+/** The box on a search machine whose URL writes are recorded; `urlChanged` plays a change of the URL. */
+function renderField(query = '') {
+  const written: string[] = [];
+  const logic = searchMachine.provide({ actions: { writeQuery: (_, params) => void written.push(params.query) } });
+  const held: { actor?: ActorRefFrom<typeof searchMachine> } = {};
+  renderWithTheme(
+    <SearchActor.Provider logic={logic} options={{ input: { query } }}>
+      <QueryField />
+      <Grab into={held} />
+    </SearchActor.Provider>,
+  );
+  const urlChanged = (to: string) => act(() => held.actor?.send({ type: 'search.urlChanged', query: to }));
+  return { written, urlChanged };
 }
 
 const box = () => screen.getByRole('searchbox', { name: 'Search news stories' });
+const pause = () => act(() => new Promise((resolve) => setTimeout(resolve, PAUSE_MS * 2)));
 
-test('commits once per pause, and keeps keys typed while its own commit comes back', async () => {
-  const user = userEvent.setup();
-  const onCommit = vi.fn();
-  const replaceRef = { current: (_query: string) => {} };
-  renderWithTheme(<Page onCommit={onCommit} replaceRef={replaceRef} />);
-  await user.type(box(), 'ha');
-  await waitFor(() => expect(onCommit).toHaveBeenCalledWith('ha'));
-  expect(onCommit).toHaveBeenCalledTimes(1);
-  // Typed after the pause, before the page has caught up with "ha".
-  await user.type(box(), 'rb');
-  act(() => replaceRef.current('ha'));
-  expect(box()).toHaveValue('harb');
-  await waitFor(() => expect(onCommit).toHaveBeenLastCalledWith('harb'));
-  // Two commits on the way: the older one coming back changes nothing either.
-  await user.type(box(), 'our');
-  await waitFor(() => expect(onCommit).toHaveBeenLastCalledWith('harbour'));
-  act(() => replaceRef.current('harb'));
-  expect(box()).toHaveValue('harbour');
-  act(() => replaceRef.current('harbour'));
-  expect(box()).toHaveValue('harbour');
-  expect(onCommit.mock.calls).toEqual([['ha'], ['harb'], ['harbour']]);
+test('starts with the URL\'s query', () => {
+  renderField('jupiter');
+  expect(box()).toHaveValue('jupiter');
 });
 
-test('a query changed elsewhere replaces the text', async () => {
+test('writes once per pause, and keeps keys typed while its own write comes back', async () => {
   const user = userEvent.setup();
-  const onCommit = vi.fn();
-  const replaceRef = { current: (_query: string) => {} };
-  renderWithTheme(<Page onCommit={onCommit} replaceRef={replaceRef} />);
+  const { written, urlChanged } = renderField();
+  await user.type(box(), 'ha');
+  await waitFor(() => expect(written).toEqual(['ha']));
+  // Typed after the pause, before the URL has caught up with "ha".
+  await user.type(box(), 'rb');
+  urlChanged('ha');
+  expect(box()).toHaveValue('harb');
+  await waitFor(() => expect(written).toEqual(['ha', 'harb']));
+  urlChanged('harb');
+  expect(box()).toHaveValue('harb');
+  await pause();
+  expect(written).toEqual(['ha', 'harb']);
+});
+
+test('a query changed elsewhere replaces the text and drops the write under way', async () => {
+  const user = userEvent.setup();
+  const { written, urlChanged } = renderField();
   await user.type(box(), 'rail');
-  await waitFor(() => expect(onCommit).toHaveBeenCalledWith('rail'));
-  act(() => replaceRef.current('rail'));
-  act(() => replaceRef.current('tax'));
+  await waitFor(() => expect(written).toEqual(['rail']));
+  urlChanged('rail');
+  urlChanged('tax');
   expect(box()).toHaveValue('tax');
-  await new Promise((resolve) => setTimeout(resolve, QUERY_COMMIT_DELAY_MS * 2));
-  expect(onCommit).toHaveBeenCalledTimes(1);
+  await user.type(box(), 'i');
+  urlChanged('bus');
+  expect(box()).toHaveValue('bus');
+  await pause();
+  expect(written).toEqual(['rail']);
+});
+
+test('the clear button and Escape empty the box and the URL at once', async () => {
+  const user = userEvent.setup();
+  const { written } = renderField('mars');
+  await user.click(screen.getByRole('button', { name: 'Clear search' }));
+  expect(box()).toHaveValue('');
+  expect(written).toEqual(['']);
+  await user.type(box(), 'moon');
+  await user.keyboard('{Escape}');
+  expect(box()).toHaveValue('');
+  expect(written).toEqual(['', '']);
+  await pause();
+  expect(written).toEqual(['', '']);
 });
