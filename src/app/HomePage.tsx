@@ -11,7 +11,9 @@ import { categoriesOf, filterStories } from '../domain/filter.ts';
 import { facebookShareUrl, twitterShareUrl } from '../domain/share.ts';
 import type { Story } from '../domain/story.ts';
 import { mediaUp } from '../theme/tokens.ts';
-import { BookmarksActor, CopyLinkActor, FeedActor, ThemeActor } from './actors.ts';
+import { savedView } from '../domain/saved-stories.ts';
+import { notOnPage } from '../domain/story-lists.ts';
+import { ArchiveSearchActor, BookmarksActor, CopyLinkActor, FeedActor, OlderStoriesActor, ThemeActor } from './actors.ts';
 import { openInNewTab } from './browser.ts';
 import { PRODUCT_TITLE, TAGLINE } from './config.ts';
 import { QueryField } from './QueryField.tsx';
@@ -24,6 +26,10 @@ import { canShareNatively, shareNatively } from './nativeShare.ts';
 import { useHomeFilters } from './useHomeFilters.ts';
 
 // Only a selected category shows chips: their code (React Aria's tag group) loads then.
+// Older pages and the last 30 days: their code loads when the feed has a `next` or the search box text.
+const OlderStories = lazy(() => import('./OlderStories.tsx').then((m) => ({ default: m.OlderStories })));
+const ArchiveSection = lazy(() => import('./ArchiveSection.tsx').then((m) => ({ default: m.ArchiveSection })));
+
 const CategoryChips = lazy(() => import('../components/CategoryChips.tsx').then((m) => ({ default: m.CategoryChips })));
 
 const Toolbar = styled.div`
@@ -52,7 +58,16 @@ const Controls = styled.div`
 export function HomePage() {
   const feed = FeedActor.useActorRef();
   const status = FeedActor.useSelector(selectFeedStatus);
-  const stories = FeedActor.useSelector(selectStories);
+  const firstPage = FeedActor.useSelector(selectStories);
+  const older = OlderStoriesActor.useActorRef();
+  const olderStories = OlderStoriesActor.useSelector((snapshot) => snapshot.context.stories);
+  const olderStatus = OlderStoriesActor.useSelector((snapshot) =>
+    snapshot.hasTag('loading') ? 'loading' : snapshot.hasTag('failed') ? 'failed' : snapshot.hasTag('canLoad') ? 'idle' : null,
+  );
+  // Everything loaded, each story once: search, categories, Saved, the keys and "New" apply to it all.
+  const stories = useMemo(() => (olderStories.length === 0 ? firstPage : [...firstPage, ...notOnPage(olderStories, firstPage)]), [firstPage, olderStories]);
+  const archive = ArchiveSearchActor.useActorRef();
+  const archiveMatches = ArchiveSearchActor.useSelector((snapshot) => snapshot.context.matches);
   const keptAt = FeedActor.useSelector(selectKeptAt);
   const heldBack = FeedActor.useSelector(selectHeldBack);
   const showHeldBack = useCallback(() => feed.send({ type: 'feed.showNew' }), [feed]);
@@ -60,11 +75,13 @@ export function HomePage() {
   const themeName = ThemeActor.useSelector((snapshot) => snapshot.context.theme);
   const bookmarks = BookmarksActor.useActorRef();
   const bookmarkIds = BookmarksActor.useSelector((snapshot) => snapshot.context.ids);
+  const savedCopies = BookmarksActor.useSelector((snapshot) => snapshot.context.stories);
   const copyLink = CopyLinkActor.useActorRef();
 
-  const categories = useMemo(() => categoriesOf(stories), [stories]);
+  // The saved copies' categories too: the Saved view shows them.
+  const categories = useMemo(() => categoriesOf(savedCopies.length === 0 ? stories : [...stories, ...savedCopies]), [stories, savedCopies]);
   const bookmarked = useMemo(() => new Set(bookmarkIds), [bookmarkIds]);
-  const { filter, setQuery, setCategories, setSavedOnly, clearFilters } = useHomeFilters(categories);
+  const { filter, archive: archiveInUrl, setQuery, setCategories, setSavedOnly, clearFilters, showArchive } = useHomeFilters(categories);
 
   // The committed query is the URL's: the search box's from the moment typing pauses (QueryField).
   const query = filter.query;
@@ -72,7 +89,14 @@ export function HomePage() {
   // transition, which the next key interrupts. It counts only while the query it was typed over
   // is still the URL's: a commit, "Clear filters" or the back button supersedes it.
   const [typed, setTyped] = useState({ over: query, text: query });
-  const typeQuery = useCallback((text: string) => startTransition(() => setTyped({ over: query, text })), [query]);
+  const typeQuery = useCallback(
+    (text: string) => {
+      // A new query: "From the last 30 days" goes until asked for again (docs/product.md#the-last-30-days).
+      archive.send({ type: 'archive.hide' });
+      startTransition(() => setTyped({ over: query, text }));
+    },
+    [query, archive],
+  );
   const shownQuery = typed.over === query ? typed.text : query;
   // "Clear filters" also drops a query typed but not yet committed (a new search box: no
   // pending pause can put it back).
@@ -83,10 +107,20 @@ export function HomePage() {
     clearFilters();
   }, [clearFilters]);
 
+  // Saved: every saved story in the order saved, from the page or its kept copy (docs/product.md#saved-stories-last).
+  const listed = useMemo(() => (filter.savedOnly ? savedView(bookmarkIds, stories, savedCopies) : stories), [filter.savedOnly, bookmarkIds, stories, savedCopies]);
   const matches = useMemo(
-    () => filterStories(stories, { query: shownQuery, categories: filter.categories, savedOnly: filter.savedOnly }, bookmarked),
-    [stories, shownQuery, filter.categories, filter.savedOnly, bookmarked],
+    () => filterStories(listed, { query: shownQuery, categories: filter.categories, savedOnly: filter.savedOnly }, bookmarked),
+    [listed, shownQuery, filter.categories, filter.savedOnly, bookmarked],
   );
+
+  // The URL says whether "From the last 30 days" shows: it asks the machine, once per change.
+  useEffect(() => {
+    const snapshot = archive.getSnapshot();
+    const shown = snapshot.hasTag('shown');
+    if (archiveInUrl && (!shown || snapshot.context.query !== query.trim())) archive.send({ type: 'archive.search', query });
+    else if (!archiveInUrl && shown) archive.send({ type: 'archive.hide' });
+  }, [archive, archiveInUrl, query]);
 
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -151,8 +185,47 @@ export function HomePage() {
     [status, keptAt, heldBack, stories, showHeldBack],
   );
   const readerFeatures = useMemo(
-    () => <ReaderFeatures stories={stories} lastVisit={newSince} onOpen={openStory} onToggleBookmark={toggleBookmark} searchRef={searchRef} />,
-    [stories, newSince, openStory, toggleBookmark],
+    () => (
+      <ReaderFeatures
+        stories={stories}
+        reachable={[...stories, ...savedCopies, ...archiveMatches]}
+        lastVisit={newSince}
+        onOpen={openStory}
+        onToggleBookmark={toggleBookmark}
+        searchRef={searchRef}
+      />
+    ),
+    [stories, savedCopies, archiveMatches, newSince, openStory, toggleBookmark],
+  );
+  const loadOlder = useCallback(() => older.send({ type: 'older.load' }), [older]);
+  const retryOlder = useCallback(() => older.send({ type: 'older.retry' }), [older]);
+  const olderEnd = useMemo(
+    () =>
+      olderStatus !== null && (
+        <Suspense fallback={null}>
+          <OlderStories status={olderStatus} onLoad={loadOlder} onRetry={retryOlder} />
+        </Suspense>
+      ),
+    [olderStatus, loadOlder, retryOlder],
+  );
+  const searchArchive = useCallback(() => showArchive(shownQuery), [showArchive, shownQuery]);
+  const hasText = shownQuery.trim() !== '';
+  const archiveSection = useMemo(
+    () =>
+      hasText && (
+        <Suspense fallback={null}>
+          <ArchiveSection
+            onPage={matches}
+            onSearch={searchArchive}
+            bookmarks={bookmarked}
+            onToggleBookmark={toggleBookmark}
+            onShare={share}
+            lastVisit={newSince}
+            canShareNatively={nativeShare}
+          />
+        </Suspense>
+      ),
+    [hasText, matches, searchArchive, bookmarked, toggleBookmark, share, newSince, nativeShare],
   );
   const retry = useCallback(() => feed.send({ type: 'feed.retry' }), [feed]);
 
@@ -182,6 +255,8 @@ export function HomePage() {
           onShare={share}
           lastVisit={newSince}
           canShareNatively={nativeShare}
+          listEnd={olderEnd}
+          afterResults={archiveSection}
         />
       </Layout>
     </>

@@ -5,13 +5,15 @@
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
+import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { copyLinkMachine } from '../../machines/copyLink.ts';
 import { feedMachine, type FeedPage } from '../../machines/feed.ts';
+import { olderStoriesMachine, type OlderPage } from '../../machines/olderStories.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
 import { parseSavedStories, saveSavedLists } from '../domain/saved-stories.ts';
 import type { Story } from '../domain/story.ts';
-import { fetchFeed } from '../feed/fetch-feed.ts';
+import { fetchFeed, fetchSavedStories } from '../feed/fetch-feed.ts';
 import { isVisitorReading, prefersDarkQuery, readStorage, writeClipboard, writeStorage } from './browser.ts';
 import { BOOKMARKS_STORAGE_KEY, KEPT_STORIES_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from './storage-keys.ts';
 
@@ -52,6 +54,7 @@ export const appThemeMachine = themeMachine.provide({
 
 export const appBookmarksMachine = bookmarksMachine.provide({
   actors: {
+    fetchSaved: fromPromise<Story[], { ids: string[] }>(({ input, signal }) => fetchSavedStories(input.ids, signal)),
     saveBookmarks: fromPromise<void, { ids: string[]; stories: Story[] }>(async ({ input }) =>
       saveSavedLists(
         { writeIds: (value) => writeStorage(BOOKMARKS_STORAGE_KEY, value), writeStories: (value) => writeStorage(SAVED_STORIES_STORAGE_KEY, value) },
@@ -68,10 +71,24 @@ export const appCopyLinkMachine = copyLinkMachine.provide({
   },
 });
 
+export const appOlderStoriesMachine = olderStoriesMachine.provide({
+  actors: {
+    fetchOlder: fromPromise<OlderPage, { before: string }>(({ input, signal }) => fetchFeed({ before: input.before }, signal)),
+  },
+});
+
+export const appArchiveSearchMachine = archiveSearchMachine.provide({
+  actors: {
+    searchArchive: fromPromise<Story[], { query: string }>(async ({ input, signal }) => (await fetchFeed({ q: input.query }, signal)).stories),
+  },
+});
+
 export const FeedActor = createActorContext(appFeedMachine);
 export const ThemeActor = createActorContext(appThemeMachine);
 export const BookmarksActor = createActorContext(appBookmarksMachine);
 export const CopyLinkActor = createActorContext(appCopyLinkMachine);
+export const OlderStoriesActor = createActorContext(appOlderStoriesMachine);
+export const ArchiveSearchActor = createActorContext(appArchiveSearchMachine);
 
 export function readThemeInput() {
   return { stored: readStorage(THEME_STORAGE_KEY), systemPrefersDark: prefersDarkQuery()?.matches ?? false };

@@ -24,10 +24,14 @@ export function useHomeFilters(categories: readonly string[]) {
 
   return {
     filter,
-    setQuery: useCallback((q: string) => update({ q: q === '' ? undefined : q }, true), [update]),
+    /** "From the last 30 days" shows for the query (`archive=1`: docs/product.md#the-last-30-days). */
+    archive: search.archive === true,
+    // A new query hides "From the last 30 days" until it is asked for again.
+    setQuery: useCallback((q: string) => update({ q: q === '' ? undefined : q, archive: undefined }, true), [update]),
+    showArchive: useCallback((q: string) => update({ q: q === '' ? undefined : q, archive: true }), [update]),
     setCategories: useCallback((category: string[]) => update({ category: category.length ? category : undefined }), [update]),
     setSavedOnly: useCallback((saved: boolean) => update({ saved: saved || undefined }), [update]),
-    clearFilters: useCallback(() => update({ q: undefined, category: undefined, saved: undefined }), [update]),
+    clearFilters: useCallback(() => update({ q: undefined, category: undefined, saved: undefined, archive: undefined }), [update]),
   };
 }
 

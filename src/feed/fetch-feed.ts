@@ -108,3 +108,15 @@ export function fetchFeed(params: FeedParams, signal?: AbortSignal): Promise<Fee
   signal?.addEventListener('abort', () => early.controller.abort(), { once: true });
   return early.page;
 }
+
+/** At most this many ids in one `?ids=` call (docs/product.md#saved-stories-last). */
+export const IDS_PER_CALL = 100;
+
+/** The saved stories the store still has: one `?ids=` call per 100 ids, in turn; a failed call fails them all. */
+export async function fetchSavedStories(ids: readonly string[], signal?: AbortSignal): Promise<Story[]> {
+  const stories: Story[] = [];
+  for (let start = 0; start < ids.length; start += IDS_PER_CALL) {
+    stories.push(...(await fetchFeed({ ids: ids.slice(start, start + IDS_PER_CALL) }, signal)).stories);
+  }
+  return stories;
+}
