@@ -25,11 +25,11 @@ import { useLastVisit } from './lastVisit.ts';
 import { canShareNatively, shareNatively } from './nativeShare.ts';
 import { useHomeFilters } from './useHomeFilters.ts';
 
-// Only a selected category shows chips: their code (React Aria's tag group) loads then.
 // Older pages and the last 30 days: their code loads when the feed has a `next` or the search box text.
 const OlderStories = lazy(() => import('./OlderStories.tsx').then((m) => ({ default: m.OlderStories })));
 const ArchiveSection = lazy(() => import('./ArchiveSection.tsx').then((m) => ({ default: m.ArchiveSection })));
 
+// Only a selected category shows chips: their code (React Aria's tag group) loads then.
 const CategoryChips = lazy(() => import('../components/CategoryChips.tsx').then((m) => ({ default: m.CategoryChips })));
 
 const Toolbar = styled.div`
