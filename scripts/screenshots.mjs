@@ -3,7 +3,8 @@
  * headless Chromium at 375, 800 and 1280 px, light and dark, with live stories from a fixture
  * and with the demo fallback, into docs/screenshots/. Network calls are answered locally.
  * `--only=reader` takes just the reader features' shots (related sources, "New", shortcuts);
- * `--only=offline` just the offline notice and the "new stories" bar over kept stories.
+ * `--only=offline` just the offline notice and the "new stories" bar over kept stories;
+ * `--only=memory` just Saved with a kept copy, "Show older stories" and "From the last 30 days".
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -149,6 +150,59 @@ try {
       await page.waitForTimeout(300);
       await page.screenshot({ path: `${out}/reader-shortcuts-${theme}-${width}.png` });
       console.log(`wrote ${out}/reader-{new,related-open,shortcuts}-${theme}-${width}.png`);
+      await context.close();
+    }
+  }
+  // What a reader keeps and can reach: the function's `?before=`, `?ids=` and `?q=` answered from the fixture.
+  const memory = (() => {
+    const answer = JSON.parse(fixture);
+    const older = answer.stories.slice(0, 6).map((story, i) => ({ ...story, id: `older-${i}`, title: `Earlier: ${story.title}`, published_at: `2026-11-0${i + 1}T09:00:00Z`, url: `${story.url}-older` }));
+    return { first: JSON.stringify({ ...answer, next: 'cursor-1' }), older: JSON.stringify({ stories: older }), gone: older[0], matches: JSON.stringify({ stories: [older[5], answer.stories[5]] }) };
+  })();
+  for (const theme of want('memory') ? ['light', 'dark'] : []) {
+    for (const width of [375, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'UTC', serviceWorkers: 'block' });
+      const saved = JSON.parse(fixture).stories[1];
+      await context.addInitScript(
+        // No stories kept from the shot before: each page shows the live answer with its `next` at once.
+        `localStorage.removeItem('newsLastFeed'); localStorage.setItem('newsBookmarks', ${JSON.stringify(JSON.stringify([saved.id, memory.gone.id]))}); localStorage.setItem('newsSavedStories', ${JSON.stringify(JSON.stringify([memory.gone, saved]))})`,
+      );
+      const page = await context.newPage();
+      await page.route(
+        (url) => url.pathname.endsWith('/functions/v1/fetch-news'),
+        (route) => {
+          if (route.request().method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+          const params = new URL(route.request().url()).searchParams;
+          const body = params.has('before') ? memory.older : params.has('q') ? memory.matches : params.has('ids') ? JSON.stringify({ stories: [saved] }) : memory.first;
+          return route.fulfill({ status: 200, headers: { ...cors, 'content-type': 'application/json' }, body });
+        },
+      );
+      await answerImages(page);
+      await page.goto(`${base}/?saved=1`);
+      await page.getByRole('article', { name: memory.gone.title }).waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: `${out}/memory-saved-${theme}-${width}.png`, fullPage: true });
+
+      await page.goto(base);
+      const older = page.getByRole('button', { name: 'Show older stories' });
+      await older.waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+      await older.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${out}/memory-older-${theme}-${width}.png` });
+      await older.click();
+      await page.getByRole('article', { name: memory.gone.title }).waitFor();
+      await page.getByRole('article').last().evaluate((element) => element.scrollIntoView({ block: 'end' }));
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${out}/memory-older-loaded-${theme}-${width}.png` });
+
+      await page.goto(`${base}/?q=wind&archive=1`);
+      const heading = page.getByRole('heading', { name: 'From the last 30 days' });
+      await page.getByRole('region', { name: 'From the last 30 days' }).getByRole('article').first().waitFor({ timeout: 15_000 });
+      await heading.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `${out}/memory-archive-${theme}-${width}.png` });
+      console.log(`wrote ${out}/memory-{saved,older,older-loaded,archive}-${theme}-${width}.png`);
       await context.close();
     }
   }

@@ -5,14 +5,18 @@ import type { AppToast } from '../components/toast-queue.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { themes } from '../theme/tokens.ts';
 import {
+  appArchiveSearchMachine,
   appBookmarksMachine,
   appCopyLinkMachine,
   appFeedMachine,
   appSearchMachine,
+  appOlderStoriesMachine,
   appThemeMachine,
+  ArchiveSearchActor,
   BookmarksActor,
   CopyLinkActor,
   FeedActor,
+  OlderStoriesActor,
   readBookmarksInput,
   readFeedInput,
   readSearchInput,
@@ -27,6 +31,7 @@ import { createAppRouter } from './router.tsx';
 import { useDocumentTheme } from './useDocumentTheme.ts';
 import { useOutcomeToasts } from './useOutcomeToasts.ts';
 import { useRefetchOnReturn } from './useRefetchOnReturn.ts';
+import { useOlderFirstPage, useSavedRefresh } from './useReaderMemory.ts';
 import { useStorageFromOtherTabs } from './useStorageFromOtherTabs.ts';
 import { useSystemColorScheme } from './useSystemColorScheme.ts';
 
@@ -39,9 +44,11 @@ export interface AppLogic {
   theme: typeof appThemeMachine;
   bookmarks: typeof appBookmarksMachine;
   copyLink: typeof appCopyLinkMachine;
+  older: typeof appOlderStoriesMachine;
+  archive: typeof appArchiveSearchMachine;
 }
 
-const defaultLogic: AppLogic = { feed: appFeedMachine, theme: appThemeMachine, bookmarks: appBookmarksMachine, copyLink: appCopyLinkMachine };
+const defaultLogic: AppLogic = { feed: appFeedMachine, theme: appThemeMachine, bookmarks: appBookmarksMachine, copyLink: appCopyLinkMachine, older: appOlderStoriesMachine, archive: appArchiveSearchMachine };
 
 function Themed({ children }: { children: ReactNode }) {
   const name = ThemeActor.useSelector((snapshot) => snapshot.context.theme);
@@ -58,6 +65,8 @@ function Themed({ children }: { children: ReactNode }) {
 function BrowserConnections({ toasts }: { toasts: { add(name: ToastName): unknown } }) {
   useRefetchOnReturn();
   useStorageFromOtherTabs();
+  useSavedRefresh();
+  useOlderFirstPage();
   useSystemColorScheme();
   useOutcomeToasts(toasts);
   return null;
@@ -86,17 +95,21 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
         <BookmarksActor.Provider logic={machines.bookmarks} options={{ input: bookmarksInput, inspect }}>
           <CopyLinkActor.Provider logic={machines.copyLink} options={{ inspect }}>
             <SearchActor.Provider logic={search.logic} options={{ input: search.input, inspect }}>
-              <Themed>
-                <LoadBoundary>
-                  <BrowserConnections toasts={toasts} />
-                  <RouterProvider router={router} />
-                  {raised.length > 0 && (
-                    <Suspense fallback={null}>
-                      <RaisedToasts raised={raised} />
-                    </Suspense>
-                  )}
-                </LoadBoundary>
-              </Themed>
+              <OlderStoriesActor.Provider logic={machines.older} options={{ input: { next: null }, inspect }}>
+                <ArchiveSearchActor.Provider logic={machines.archive} options={{ inspect }}>
+                  <Themed>
+                    <LoadBoundary>
+                      <BrowserConnections toasts={toasts} />
+                      <RouterProvider router={router} />
+                      {raised.length > 0 && (
+                        <Suspense fallback={null}>
+                          <RaisedToasts raised={raised} />
+                        </Suspense>
+                      )}
+                    </LoadBoundary>
+                  </Themed>
+                </ArchiveSearchActor.Provider>
+              </OlderStoriesActor.Provider>
             </SearchActor.Provider>
           </CopyLinkActor.Provider>
         </BookmarksActor.Provider>

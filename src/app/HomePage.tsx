@@ -11,7 +11,9 @@ import { categoriesOf, filterStories } from '../domain/filter.ts';
 import { facebookShareUrl, twitterShareUrl } from '../domain/share.ts';
 import type { Story } from '../domain/story.ts';
 import { mediaUp } from '../theme/tokens.ts';
-import { BookmarksActor, CopyLinkActor, FeedActor, SearchActor, ThemeActor } from './actors.ts';
+import { savedView } from '../domain/saved-stories.ts';
+import { notOnPage } from '../domain/story-lists.ts';
+import { ArchiveSearchActor, BookmarksActor, CopyLinkActor, FeedActor, OlderStoriesActor, SearchActor, ThemeActor } from './actors.ts';
 import { openInNewTab } from './browser.ts';
 import { PRODUCT_TITLE, TAGLINE } from './config.ts';
 import { QueryField } from './QueryField.tsx';
@@ -22,6 +24,10 @@ import { StoryArea } from './StoryArea.tsx';
 import { useLastVisit } from './lastVisit.ts';
 import { canShareNatively, shareNatively } from './nativeShare.ts';
 import { useHomeFilters } from './useHomeFilters.ts';
+
+// Older pages and the last 30 days: their code loads when the feed has a `next` or the search box text.
+const OlderStories = lazy(() => import('./OlderStories.tsx').then((m) => ({ default: m.OlderStories })));
+const ArchiveSection = lazy(() => import('./ArchiveSection.tsx').then((m) => ({ default: m.ArchiveSection })));
 
 // Only a selected category shows chips: their code (React Aria's tag group) loads then.
 const CategoryChips = lazy(() => import('../components/CategoryChips.tsx').then((m) => ({ default: m.CategoryChips })));
@@ -52,7 +58,16 @@ const Controls = styled.div`
 export function HomePage() {
   const feed = FeedActor.useActorRef();
   const status = FeedActor.useSelector(selectFeedStatus);
-  const stories = FeedActor.useSelector(selectStories);
+  const firstPage = FeedActor.useSelector(selectStories);
+  const older = OlderStoriesActor.useActorRef();
+  const olderStories = OlderStoriesActor.useSelector((snapshot) => snapshot.context.stories);
+  const olderStatus = OlderStoriesActor.useSelector((snapshot) =>
+    snapshot.hasTag('loading') ? 'loading' : snapshot.hasTag('failed') ? 'failed' : snapshot.hasTag('canLoad') ? 'idle' : null,
+  );
+  // Everything loaded, each story once: search, categories, Saved, the keys and "New" apply to it all.
+  const stories = useMemo(() => (olderStories.length === 0 ? firstPage : [...firstPage, ...notOnPage(olderStories, firstPage)]), [firstPage, olderStories]);
+  const archive = ArchiveSearchActor.useActorRef();
+  const archiveMatches = ArchiveSearchActor.useSelector((snapshot) => snapshot.context.matches);
   const keptAt = FeedActor.useSelector(selectKeptAt);
   const heldBack = FeedActor.useSelector(selectHeldBack);
   const showHeldBack = useCallback(() => feed.send({ type: 'feed.showNew' }), [feed]);
@@ -60,21 +75,41 @@ export function HomePage() {
   const themeName = ThemeActor.useSelector((snapshot) => snapshot.context.theme);
   const bookmarks = BookmarksActor.useActorRef();
   const bookmarkIds = BookmarksActor.useSelector((snapshot) => snapshot.context.ids);
+  const savedCopies = BookmarksActor.useSelector((snapshot) => snapshot.context.stories);
   const copyLink = CopyLinkActor.useActorRef();
 
-  const categories = useMemo(() => categoriesOf(stories), [stories]);
+  // The saved copies' categories too: the Saved view shows them.
+  const categories = useMemo(() => categoriesOf(savedCopies.length === 0 ? stories : [...stories, ...savedCopies]), [stories, savedCopies]);
   const bookmarked = useMemo(() => new Set(bookmarkIds), [bookmarkIds]);
-  const { filter, setCategories, setSavedOnly, clearFilters } = useHomeFilters(categories);
+  const { filter, archive: archiveInUrl, setCategories, setSavedOnly, clearFilters, showArchive } = useHomeFilters(categories);
 
   // The search machine's: `text` as typed (the list follows it in the background, each key
   // interrupting the last key's render), `query` once typing pauses (the URL, the title, the count).
-  const text = useDeferredValue(SearchActor.useSelector((snapshot) => snapshot.context.text));
+  const typedText = SearchActor.useSelector((snapshot) => snapshot.context.text);
+  const text = useDeferredValue(typedText);
   const query = SearchActor.useSelector((snapshot) => snapshot.context.query);
 
+  // A new query hides "From the last 30 days" until it is asked for again (docs/product.md#the-last-30-days).
+  useEffect(() => {
+    const snapshot = archive.getSnapshot();
+    if (snapshot.hasTag('shown') && typedText.trim() !== snapshot.context.query) archive.send({ type: 'archive.hide' });
+  }, [archive, typedText]);
+
+  // Saved: every saved story in the order saved, from the page or its kept copy (docs/product.md#saved-stories-last).
+  const listed = useMemo(() => (filter.savedOnly ? savedView(bookmarkIds, stories, savedCopies) : stories), [filter.savedOnly, bookmarkIds, stories, savedCopies]);
   const matches = useMemo(
-    () => filterStories(stories, { query: text, categories: filter.categories, savedOnly: filter.savedOnly }, bookmarked),
-    [stories, text, filter.categories, filter.savedOnly, bookmarked],
+    () => filterStories(listed, { query: text, categories: filter.categories, savedOnly: filter.savedOnly }, bookmarked),
+    [listed, text, filter.categories, filter.savedOnly, bookmarked],
   );
+
+  // The URL says whether "From the last 30 days" shows: it asks the machine, once per change.
+  useEffect(() => {
+    const snapshot = archive.getSnapshot();
+    const shown = snapshot.hasTag('shown');
+    // Not while a new query is typed: its pause takes `archive=1` out of the URL.
+    if (archiveInUrl && typedText.trim() === query.trim() && (!shown || snapshot.context.query !== query.trim())) archive.send({ type: 'archive.search', query });
+    else if (!archiveInUrl && shown) archive.send({ type: 'archive.hide' });
+  }, [archive, archiveInUrl, query, typedText]);
 
   const searchRef = useRef<HTMLInputElement>(null);
 
@@ -139,8 +174,47 @@ export function HomePage() {
     [status, keptAt, heldBack, stories, showHeldBack],
   );
   const readerFeatures = useMemo(
-    () => <ReaderFeatures stories={stories} lastVisit={newSince} onOpen={openStory} onToggleBookmark={toggleBookmark} searchRef={searchRef} />,
-    [stories, newSince, openStory, toggleBookmark],
+    () => (
+      <ReaderFeatures
+        stories={stories}
+        reachable={[...stories, ...savedCopies, ...archiveMatches]}
+        lastVisit={newSince}
+        onOpen={openStory}
+        onToggleBookmark={toggleBookmark}
+        searchRef={searchRef}
+      />
+    ),
+    [stories, savedCopies, archiveMatches, newSince, openStory, toggleBookmark],
+  );
+  const loadOlder = useCallback(() => older.send({ type: 'older.load' }), [older]);
+  const retryOlder = useCallback(() => older.send({ type: 'older.retry' }), [older]);
+  const olderEnd = useMemo(
+    () =>
+      olderStatus !== null && (
+        <Suspense fallback={null}>
+          <OlderStories status={olderStatus} onLoad={loadOlder} onRetry={retryOlder} />
+        </Suspense>
+      ),
+    [olderStatus, loadOlder, retryOlder],
+  );
+  const searchArchive = useCallback(() => showArchive(typedText), [showArchive, typedText]);
+  const hasText = text.trim() !== '';
+  const archiveSection = useMemo(
+    () =>
+      hasText && (
+        <Suspense fallback={null}>
+          <ArchiveSection
+            onPage={matches}
+            onSearch={searchArchive}
+            bookmarks={bookmarked}
+            onToggleBookmark={toggleBookmark}
+            onShare={share}
+            lastVisit={newSince}
+            canShareNatively={nativeShare}
+          />
+        </Suspense>
+      ),
+    [hasText, matches, searchArchive, bookmarked, toggleBookmark, share, newSince, nativeShare],
   );
   const retry = useCallback(() => feed.send({ type: 'feed.retry' }), [feed]);
 
@@ -170,6 +244,8 @@ export function HomePage() {
           onShare={share}
           lastVisit={newSince}
           canShareNatively={nativeShare}
+          listEnd={olderEnd}
+          afterResults={archiveSection}
         />
       </Layout>
     </>

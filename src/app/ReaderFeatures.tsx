@@ -15,6 +15,8 @@ export interface ReaderFeaturesProps {
   stories: readonly Story[];
   /** The previous visit's time, or null: no "New" on a first visit or without live stories. */
   lastVisit: number | null;
+  /** Every story a key can reach (the page's lists, saved copies, older matches); `stories` when absent. */
+  reachable?: readonly Story[];
   onOpen(story: Story): void;
   onToggleBookmark(story: Story): void;
   /** The search box, which "/" focuses. */
@@ -26,11 +28,11 @@ const KeyboardShortcuts = lazy(() => import('./KeyboardShortcuts.tsx').then((m) 
 
 const noSearchBox: RefObject<HTMLInputElement | null> = { current: null };
 
-export function ReaderFeatures({ stories, lastVisit, onOpen, onToggleBookmark, searchRef = noSearchBox }: ReaderFeaturesProps) {
+export function ReaderFeatures({ stories, reachable = stories, lastVisit, onOpen, onToggleBookmark, searchRef = noSearchBox }: ReaderFeaturesProps) {
   useSlashToFocus(searchRef);
   const newCount = useMemo(() => countNewSince(stories, lastVisit), [stories, lastVisit]);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
-  const byId = (id: string) => stories.find((story) => story.id === id);
+  const byId = (id: string) => reachable.find((story) => story.id === id);
   useReadingKeys({
     onOpen: (id) => {
       const story = byId(id);

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ErrorState } from '../components/ErrorState.tsx';
 import type { ShareTarget } from '../components/ShareMenu.tsx';
@@ -36,6 +36,10 @@ interface StoryAreaProps {
   /** The previous visit's time (stories after it carry "New"); null for none. */
   lastVisit?: number | null;
   canShareNatively?: boolean;
+  /** The end of More Stories when the list shows ("Show older stories"). */
+  listEnd?: ReactNode;
+  /** After the results, the empty state too ("Search the last 30 days"). */
+  afterResults?: ReactNode;
 }
 
 const Area = styled.main`
@@ -57,7 +61,7 @@ function announcement(status: FeedStatus, count: number): string {
  * The story area: skeletons, the error screen, the empty state or the two sections. Memoized:
  * only a new result list, status or bookmark re-renders it.
  */
-export const StoryArea = memo(function StoryArea({ status, matches, query = '', holdAnnouncement = false, bookmarks, onRetry, onClearFilters, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: StoryAreaProps) {
+export const StoryArea = memo(function StoryArea({ status, matches, query = '', holdAnnouncement = false, bookmarks, onRetry, onClearFilters, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false, listEnd = null, afterResults = null }: StoryAreaProps) {
   const current = announcement(status, matches.length);
   const [announced, setAnnounced] = useState(current);
   if (!holdAnnouncement && announced !== current) setAnnounced(current);
@@ -77,16 +81,20 @@ export const StoryArea = memo(function StoryArea({ status, matches, query = '', 
           <EmptyState onClearFilters={onClearFilters} />
         </Suspense>
       ) : (
-        <StorySections
-          top={top}
-          more={more}
-          bookmarks={bookmarks}
-          onToggleBookmark={onToggleBookmark}
-          onShare={onShare}
-          lastVisit={lastVisit}
-          canShareNatively={canShareNatively}
-        />
+        <>
+          <StorySections
+            top={top}
+            more={more}
+            bookmarks={bookmarks}
+            onToggleBookmark={onToggleBookmark}
+            onShare={onShare}
+            lastVisit={lastVisit}
+            canShareNatively={canShareNatively}
+          />
+          {listEnd}
+        </>
       )}
+      {status !== 'loading' && status !== 'error' && afterResults}
     </Area>
   );
 });

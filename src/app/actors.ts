@@ -5,14 +5,16 @@
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
+import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { copyLinkMachine } from '../../machines/copyLink.ts';
 import { feedMachine, type FeedPage } from '../../machines/feed.ts';
 import { searchMachine } from '../../machines/search.ts';
+import { olderStoriesMachine, type OlderPage } from '../../machines/olderStories.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
 import { parseSavedStories, saveSavedLists } from '../domain/saved-stories.ts';
 import type { Story } from '../domain/story.ts';
-import { fetchFeed } from '../feed/fetch-feed.ts';
+import { fetchFeed, fetchSavedStories } from '../feed/fetch-feed.ts';
 import { validateHomeSearch } from '../domain/search-params.ts';
 import { isVisitorReading, prefersDarkQuery, readStorage, writeClipboard, writeStorage } from './browser.ts';
 import type { createAppRouter } from './router.tsx';
@@ -55,6 +57,7 @@ export const appThemeMachine = themeMachine.provide({
 
 export const appBookmarksMachine = bookmarksMachine.provide({
   actors: {
+    fetchSaved: fromPromise<Story[], { ids: string[] }>(({ input, signal }) => fetchSavedStories(input.ids, signal)),
     saveBookmarks: fromPromise<void, { ids: string[]; stories: Story[] }>(async ({ input }) =>
       saveSavedLists(
         { writeIds: (value) => writeStorage(BOOKMARKS_STORAGE_KEY, value), writeStories: (value) => writeStorage(SAVED_STORIES_STORAGE_KEY, value) },
@@ -71,12 +74,12 @@ export const appCopyLinkMachine = copyLinkMachine.provide({
   },
 });
 
-/** The search machine writing its query into the router's URL: the same history entry, the other filters kept. */
+/** The search machine writing its query into the router's URL: the same history entry, the other filters kept; a new query drops `archive` (docs/product.md#the-last-30-days). */
 export function appSearchMachine(router: ReturnType<typeof createAppRouter>) {
   return searchMachine.provide({
     actions: {
       writeQuery: (_, { query }) =>
-        void router.navigate({ to: '/', search: (previous) => ({ ...previous, q: query === '' ? undefined : query }), replace: true, resetScroll: false }),
+        void router.navigate({ to: '/', search: (previous) => ({ ...previous, q: query === '' ? undefined : query, archive: undefined }), replace: true, resetScroll: false }),
     },
   });
 }
@@ -86,11 +89,25 @@ export function readSearchInput(router: ReturnType<typeof createAppRouter>) {
   return { query: validateHomeSearch(router.state.location.search).q ?? '' };
 }
 
+export const appOlderStoriesMachine = olderStoriesMachine.provide({
+  actors: {
+    fetchOlder: fromPromise<OlderPage, { before: string }>(({ input, signal }) => fetchFeed({ before: input.before }, signal)),
+  },
+});
+
+export const appArchiveSearchMachine = archiveSearchMachine.provide({
+  actors: {
+    searchArchive: fromPromise<Story[], { query: string }>(async ({ input, signal }) => (await fetchFeed({ q: input.query }, signal)).stories),
+  },
+});
+
 export const FeedActor = createActorContext(appFeedMachine);
 export const SearchActor = createActorContext(searchMachine);
 export const ThemeActor = createActorContext(appThemeMachine);
 export const BookmarksActor = createActorContext(appBookmarksMachine);
 export const CopyLinkActor = createActorContext(appCopyLinkMachine);
+export const OlderStoriesActor = createActorContext(appOlderStoriesMachine);
+export const ArchiveSearchActor = createActorContext(appArchiveSearchMachine);
 
 export function readThemeInput() {
   return { stored: readStorage(THEME_STORAGE_KEY), systemPrefersDark: prefersDarkQuery()?.matches ?? false };

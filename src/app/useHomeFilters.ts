@@ -29,11 +29,14 @@ export function useHomeFilters(categories: readonly string[]) {
 
   return {
     filter,
+    /** "From the last 30 days" shows for the query (`archive=1`: docs/product.md#the-last-30-days). */
+    archive: search.archive === true,
+    showArchive: useCallback((q: string) => update({ q: q === '' ? undefined : q, archive: true }), [update]),
     setCategories: useCallback((category: string[]) => update({ category: category.length ? category : undefined }), [update]),
     setSavedOnly: useCallback((saved: boolean) => update({ saved: saved || undefined }), [update]),
     clearFilters: useCallback(() => {
       searchActor.send({ type: 'filters.clear' });
-      update({ q: undefined, category: undefined, saved: undefined });
+      update({ q: undefined, category: undefined, saved: undefined, archive: undefined });
     }, [searchActor, update]),
   };
 }

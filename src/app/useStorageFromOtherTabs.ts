@@ -13,7 +13,11 @@ export function useStorageFromOtherTabs() {
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       // key is null when another tab cleared the whole storage.
-      if (event.key === null || event.key === BOOKMARKS_STORAGE_KEY) bookmarks.send({ type: 'bookmarks.storage.changed', value: event.newValue });
+      if (event.key === null || event.key === BOOKMARKS_STORAGE_KEY) {
+        bookmarks.send({ type: 'bookmarks.storage.changed', value: event.newValue });
+        // A story saved there may have no copy here yet: fetch it (docs/product.md#saved-stories-last).
+        bookmarks.send({ type: 'saved.refresh' });
+      }
       if (event.key === null || event.key === SAVED_STORIES_STORAGE_KEY) bookmarks.send({ type: 'saved.storage.changed', stories: parseSavedStories(event.newValue) });
       if (event.key === null || event.key === THEME_STORAGE_KEY) theme.send({ type: 'theme.storage.changed', value: event.newValue });
     };

@@ -5,6 +5,8 @@ export interface HomeSearch {
   q?: string;
   category?: string[];
   saved?: boolean;
+  /** "From the last 30 days" shows (docs/product.md#the-last-30-days); only with a query. */
+  archive?: boolean;
 }
 
 // The router JSON-parses each param, so `?q=2024` or `?category=true` arrive as numbers or
@@ -28,7 +30,7 @@ function categoryList(value: unknown): string[] {
   return [...categories];
 }
 
-const SAVED_VALUES: ReadonlySet<unknown> = new Set([true, 1, '1', 'true']);
+const FLAG_VALUES: ReadonlySet<unknown> = new Set([true, 1, '1', 'true']);
 
 /** Tolerant reading of the URL's search params; keys at their default are left out. Never throws. */
 export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
@@ -39,7 +41,9 @@ export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
   if (q !== undefined && q !== '') search.q = q;
   const category = Object.hasOwn(raw, 'category') ? categoryList(raw.category) : [];
   if (category.length > 0) search.category = category;
-  if (Object.hasOwn(raw, 'saved') && SAVED_VALUES.has(raw.saved)) search.saved = true;
+  if (Object.hasOwn(raw, 'saved') && FLAG_VALUES.has(raw.saved)) search.saved = true;
+  // The last 30 days are searched for the query: without one there is nothing to search.
+  if (search.q !== undefined && search.q.trim() !== '' && Object.hasOwn(raw, 'archive') && FLAG_VALUES.has(raw.archive)) search.archive = true;
   return search;
 }
 

@@ -8,6 +8,7 @@
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../app/config.ts';
 import { field, isPlainObject, storiesFromAnswer } from '../domain/normalize.ts';
 import type { FeedPage } from '../../machines/feed.ts';
+import type { Story } from '../domain/story.ts';
 
 export type { FeedPage };
 
@@ -103,4 +104,16 @@ export function fetchFeed(params: FeedParams, signal?: AbortSignal): Promise<Fee
   if (signal?.aborted) early.controller.abort();
   signal?.addEventListener('abort', () => early.controller.abort(), { once: true });
   return early.page;
+}
+
+/** At most this many ids in one `?ids=` call (docs/product.md#saved-stories-last). */
+export const IDS_PER_CALL = 100;
+
+/** The saved stories the store still has: one `?ids=` call per 100 ids, in turn; a failed call fails them all. */
+export async function fetchSavedStories(ids: readonly string[], signal?: AbortSignal): Promise<Story[]> {
+  const stories: Story[] = [];
+  for (let start = 0; start < ids.length; start += IDS_PER_CALL) {
+    stories.push(...(await fetchFeed({ ids: ids.slice(start, start + IDS_PER_CALL) }, signal)).stories);
+  }
+  return stories;
 }

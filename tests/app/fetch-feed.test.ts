@@ -12,11 +12,12 @@ const seen: IncomingMessage[] = [];
 let server: Server;
 let fetchFeed: typeof import('../../src/feed/fetch-feed.ts').fetchFeed;
 let startFirstFeedCall: () => void;
+let fetchSavedStories: typeof import('../../src/feed/fetch-feed.ts').fetchSavedStories;
 
 /** A fresh page load: no first call started yet. */
 async function freshPage() {
   vi.resetModules();
-  ({ fetchFeed, startFirstFeedCall } = await import('../../src/feed/fetch-feed.ts'));
+  ({ fetchFeed, startFirstFeedCall, fetchSavedStories } = await import('../../src/feed/fetch-feed.ts'));
 }
 
 beforeAll(async () => {
@@ -65,6 +66,29 @@ describe('fetchFeed', () => {
     expect(url.searchParams.get('before')).toBe('2026-01-02T03:04:05Z');
     expect(url.searchParams.get('ids')).toBe('a,b c');
     expect(url.searchParams.get('q')).toBe('solar power');
+  });
+
+  it('asks for saved stories 100 ids a call (docs/product.md#saved-stories-last), and a failed call fails the refresh', async () => {
+    const ids = Array.from({ length: 250 }, (_, i) => `s${i}`);
+    const before = seen.length;
+    handler = (request, response) => {
+      const asked = new URL(request.url!, 'http://x').searchParams.get('ids')!.split(',');
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ stories: asked.slice(0, 1).map((id) => ({ ...STORY, id })) }));
+    };
+    const stories = await fetchSavedStories(ids);
+    const calls = seen.slice(before).map((request) => new URL(request.url!, 'http://x').searchParams.get('ids')!.split(','));
+    expect(calls.map((asked) => asked.length)).toEqual([100, 100, 50]);
+    expect(calls.flat()).toEqual(ids);
+    expect(stories.map((story) => story.id)).toEqual(['s0', 's100', 's200']);
+
+    let answered = 0;
+    handler = (_request, response) => {
+      answered += 1;
+      response.writeHead(answered === 2 ? 503 : 200, { 'content-type': 'application/json' });
+      response.end('{"stories":[]}');
+    };
+    await expect(fetchSavedStories(ids)).rejects.toThrow('503');
   });
 
   it('validates the stories: invalid and repeated items dropped, defaults filled in', async () => {

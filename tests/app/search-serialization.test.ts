@@ -7,6 +7,8 @@ describe('URL search strings', () => {
   it('writes the plain form the product page names, repeated keys for categories', () => {
     expect(stringifySearch({ q: 'text', category: ['Science', 'Sports'], saved: true })).toBe('?q=text&category=Science&category=Sports&saved=1');
     expect(stringifySearch({})).toBe('');
+    expect(stringifySearch({ q: 'mars rover', archive: true })).toBe('?q=mars+rover&archive=1');
+    expect(validateHomeSearch(parseSearch('?q=mars+rover&archive=1'))).toEqual({ q: 'mars rover', archive: true });
     expect(stringifySearch({ q: undefined, category: [], saved: false })).toBe('');
   });
 
@@ -18,7 +20,7 @@ describe('URL search strings', () => {
 
   it('round-trips any valid home search through the URL', () => {
     const search = fc.record(
-      { q: fc.string({ minLength: 1 }), category: fc.uniqueArray(fc.string().filter((s) => s.trim() !== ''), { minLength: 1, maxLength: 4 }), saved: fc.constant(true) },
+      { q: fc.string({ minLength: 1 }), category: fc.uniqueArray(fc.string().filter((s) => s.trim() !== ''), { minLength: 1, maxLength: 4 }), saved: fc.constant(true), archive: fc.constant(true) },
       { requiredKeys: [] },
     );
     fc.assert(

@@ -49,6 +49,19 @@ describe('validateHomeSearch', () => {
     expect(validateHomeSearch({ saved })).toEqual({ saved: true });
   });
 
+  it.each([1, '1', true, 'true'])('reads archive = %j with a query as true (docs/product.md#the-last-30-days)', (archive) => {
+    expect(validateHomeSearch({ q: 'mars', archive })).toEqual({ q: 'mars', archive: true });
+  });
+
+  it.each([0, '0', false, 'false', 'yes', null])('drops archive = %j', (archive) => {
+    expect(validateHomeSearch({ q: 'mars', archive })).toEqual({ q: 'mars' });
+  });
+
+  it('drops archive=1 without a query to search: nothing to show', () => {
+    expect(validateHomeSearch({ archive: '1' })).toEqual({});
+    expect(validateHomeSearch({ q: '   ', archive: '1' })).toEqual({ q: '   ' });
+  });
+
   it.each([0, '0', false, 'false', 'yes', 2, null, [1], {}])('drops saved = %j', (saved) => {
     expect(validateHomeSearch({ saved })).toEqual({});
   });
@@ -95,6 +108,7 @@ const rawSearch = fc.oneof(
       q: fc.oneof(fc.string(), fc.jsonValue()),
       category: fc.oneof(fc.string(), fc.array(fc.oneof(fc.string(), fc.jsonValue({ maxDepth: 1 }))), fc.jsonValue()),
       saved: fc.oneof(fc.constantFrom(1, '1', true, 'true', 0, false, 'false'), fc.jsonValue()),
+      archive: fc.oneof(fc.constantFrom(1, '1', true, 'true', 0, false, 'false'), fc.jsonValue()),
       other: fc.jsonValue(),
     },
     { requiredKeys: [] },
@@ -106,7 +120,8 @@ describe('validateHomeSearch properties', () => {
     fc.assert(
       fc.property(rawSearch, (raw) => {
         const search = validateHomeSearch(raw);
-        for (const key of Object.keys(search)) expect(['q', 'category', 'saved']).toContain(key);
+        for (const key of Object.keys(search)) expect(['q', 'category', 'saved', 'archive']).toContain(key);
+        if ('archive' in search) expect(search.archive === true && search.q !== undefined && search.q.trim() !== '').toBe(true);
         if ('q' in search) expect(search.q).toEqual(expect.any(String));
         if ('q' in search) expect(search.q).not.toBe('');
         if ('category' in search) {

@@ -8,7 +8,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import { appFeedMachine } from '../../src/app/actors.ts';
+import { appArchiveSearchMachine, appBookmarksMachine, appFeedMachine, appOlderStoriesMachine } from '../../src/app/actors.ts';
 import { App } from '../../src/app/App.tsx';
 import { createAppRouter } from '../../src/app/router.tsx';
 import { pageFromAnswer, type FeedPage } from '../../src/feed/fetch-feed.ts';
@@ -35,6 +35,17 @@ export class ScriptedBackend {
   /** A scripted fetch-news answer, validated as src/feed/fetch-feed.ts validates it. */
   readonly fetchStories = fromPromise<FeedPage>(async ({ signal }) => pageFromAnswer(await this.fakes.call('fetch-news', undefined, signal)));
 
+  /** `?before=<cursor>`: an older page; the call's input is `{ before }`. */
+  readonly fetchOlder = fromPromise<FeedPage, { before: string }>(async ({ input, signal }) => pageFromAnswer(await this.fakes.call('fetch-news?before', input, signal)));
+
+  /** `?q=<text>`: the last 30 days; the call's input is `{ query }`. */
+  readonly searchArchive = fromPromise<Story[], { query: string }>(
+    async ({ input, signal }) => pageFromAnswer(await this.fakes.call('fetch-news?q', input, signal)).stories,
+  );
+
+  /** `?ids=`: the saved stories the store still has; the call's input is `{ ids }`. */
+  readonly fetchSaved = fromPromise<Story[], { ids: string[] }>(async ({ input, signal }) => pageFromAnswer(await this.fakes.call('fetch-news?ids', input, signal)).stories);
+
   readonly loadSamples = fromPromise<Story[]>(async () => {
     if (this.samplesFail) throw new Error('chunk failed');
     return sampleStories(Date.now());
@@ -48,6 +59,23 @@ export class ScriptedBackend {
   /** Answers the next call with this parsed JSON body. */
   async answer(body: unknown) {
     (await this.fakes.nextCall('fetch-news')).resolve(body);
+  }
+
+  /** Answers the next call of `?before=`, `?q=` or `?ids=` with this parsed JSON body; resolves with the call's input. */
+  async answerCall(kind: 'before' | 'q' | 'ids', body: unknown): Promise<unknown> {
+    const call = await this.fakes.nextCall(`fetch-news?${kind}`);
+    call.resolve(body);
+    return call.input;
+  }
+
+  /** Fails the next call of `?before=`, `?q=` or `?ids=`. */
+  async failCall(kind: 'before' | 'q' | 'ids') {
+    (await this.fakes.nextCall(`fetch-news?${kind}`)).reject(new Error('FunctionsFetchError: connection refused'));
+  }
+
+  /** How many calls of `?before=`, `?q=` or `?ids=` the page made. */
+  callCount(kind: 'before' | 'q' | 'ids'): number {
+    return this.fakes.count(`fetch-news?${kind}`);
   }
 
   /** Fails the next call, as supabase-js does when the function cannot be reached or answers non-2xx. */
@@ -97,7 +125,10 @@ export async function renderApp({ path = '/', prefersDark = false }: { path?: st
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(history);
   const user = userEvent.setup();
-  const view = render(<App logic={{ feed }} router={router} />);
+  const bookmarks = appBookmarksMachine.provide({ actors: { fetchSaved: backend.fetchSaved } });
+  const older = appOlderStoriesMachine.provide({ actors: { fetchOlder: backend.fetchOlder } });
+  const archive = appArchiveSearchMachine.provide({ actors: { searchArchive: backend.searchArchive } });
+  const view = render(<App logic={{ feed, bookmarks, older, archive }} router={router} />);
   // The router renders its first match asynchronously.
   await screen.findByRole('heading', { level: 1 });
   return { user, backend, router, history, system, view };

@@ -47,7 +47,12 @@ export class Backend {
   /** Requests for any other path (the page should make none). */
   readonly otherRequests: Call[] = [];
 
-  constructor(private readonly functionEndpoint: string) {}
+  constructor(private functionEndpoint: string) {}
+
+  /** Proxies to another fetch-news from now on (a file's own function and store); reset() keeps it. */
+  proxyTo(functionEndpoint: string): void {
+    this.functionEndpoint = functionEndpoint;
+  }
 
   /** Starts listening (again) on 127.0.0.1:54329. */
   async accept(): Promise<void> {
@@ -149,7 +154,9 @@ export class Backend {
 
   private async proxy(request: IncomingMessage, body: Buffer, response: ServerResponse): Promise<void> {
     try {
-      const answer = await fetch(this.functionEndpoint, {
+      // The page's parameters (`?before=`, `?ids=`, `?q=`) go through as they came.
+      const search = new URL(request.url ?? '/', 'http://backend').search;
+      const answer = await fetch(`${this.functionEndpoint}${search}`, {
         method: request.method ?? 'POST',
         headers: { 'content-type': request.headers['content-type'] ?? 'application/json' },
         ...(request.method === 'GET' || request.method === 'HEAD' ? {} : { body: new Uint8Array(body) }),
