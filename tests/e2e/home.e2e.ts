@@ -136,36 +136,6 @@ describe('the news home page with live stories', () => {
     expect(await area.getAttribute('aria-busy')).not.toBe('true');
     await eventually(() => shownTitles(page)).toEqual(ALL_TITLES);
   });
-
-  it('lays out, unseen, every font the story cards use while they load, so the frame that shows the stories looks none up', async () => {
-    h.backend.always({ proxy: true, delayMs: 2500 });
-    const { page } = await h.open();
-    await openHome(page);
-    const area = storyArea(page);
-    await eventually(() => area.getAttribute('aria-busy')).toBe('true');
-    // The family, weight, size and style of the text under `root`, hidden text included (it is
-    // laid out all the same), not text that has no box at all (display: none).
-    const fontsUnder = (root: Locator) =>
-      root.evaluate((element) => {
-        const fonts = new Set<string>();
-        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-          const range = document.createRange();
-          range.selectNodeContents(node);
-          if (node.parentElement === null || node.nodeValue?.trim() === '' || range.getClientRects().length === 0) continue;
-          const style = getComputedStyle(node.parentElement);
-          fonts.add(`${style.fontFamily} ${style.fontWeight} ${style.fontSize} ${style.fontStyle}`);
-        }
-        return [...fonts];
-      });
-    const whileLoading = new Set(await fontsUnder(page.locator('body')));
-    // What lays them out shows nothing: the placeholder's text is hidden.
-    expect((await area.locator('[aria-hidden="true"]').first().innerText()).trim()).toBe('');
-    await eventually(() => shownTitles(page)).toEqual(ALL_TITLES);
-    const shown = await fontsUnder(area);
-    expect(shown.length).toBeGreaterThanOrEqual(4);
-    expect(shown.filter((font) => !whileLoading.has(font))).toEqual([]);
-  });
 });
 
 describe('the story grids', () => {
