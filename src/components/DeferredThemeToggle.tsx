@@ -1,40 +1,43 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { IconButton } from './IconButton.tsx';
 import { MoonIcon, SunIcon } from './icons-more.tsx';
 import type { ThemeToggleProps } from './ThemeToggle.tsx';
 
-const load = () => import('./ThemeToggle.tsx');
-const ThemeToggle = lazy(() => load().then((m) => ({ default: m.ThemeToggle })));
+type ThemeToggleModule = typeof import('./ThemeToggle.tsx');
 
 /**
  * The theme toggle, working from the first render. Its tooltip's code (React Aria's overlay
  * positioning) is not part of the first render: it loads right after, and the toggle with the
- * tooltip takes the button's place then, unless focus is on it (then once focus leaves), so
- * that no focus is lost.
+ * tooltip takes the button's place then, unless the pointer or focus is on it (then once both
+ * have left), so that no press, hover or focus is lost to the swap.
  */
 export function DeferredThemeToggle({ theme, onToggle }: ThemeToggleProps) {
-  const [loaded, setLoaded] = useState(false);
+  const [module, setModule] = useState<ThemeToggleModule | null>(null);
   const [focused, setFocused] = useState(false);
+  const [hovered, setHovered] = useState(false);
   useEffect(() => {
     let current = true;
-    load().then(
-      () => current && setLoaded(true),
+    import('./ThemeToggle.tsx').then(
+      (loadedModule) => current && setModule(loadedModule),
       () => {},
     );
     return () => {
       current = false;
     };
   }, []);
+  if (module && !focused && !hovered) return <module.ThemeToggle theme={theme} onToggle={onToggle} />;
   const label = theme === 'light' ? 'Switch to dark theme' : 'Switch to light theme';
-  const standIn = (
-    <IconButton aria-label={label} variant="outline" onPress={onToggle} onFocus={() => setFocused(true)} onBlur={() => setFocused(false)}>
+  return (
+    <IconButton
+      aria-label={label}
+      variant="outline"
+      onPress={onToggle}
+      onFocus={() => setFocused(true)}
+      onBlur={() => setFocused(false)}
+      onHoverStart={() => setHovered(true)}
+      onHoverEnd={() => setHovered(false)}
+    >
       {theme === 'light' ? <MoonIcon /> : <SunIcon />}
     </IconButton>
-  );
-  if (!loaded || focused) return standIn;
-  return (
-    <Suspense fallback={standIn}>
-      <ThemeToggle theme={theme} onToggle={onToggle} />
-    </Suspense>
   );
 }
