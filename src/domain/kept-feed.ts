@@ -26,9 +26,9 @@ export interface KeptStories {
  * The stored value as kept stories, or null when it counts as absent: missing, not JSON, not
  * an object, `saved_at` not an ISO date and time with its zone, kept after `now` (the clock went
  * back) or 24 hours or more before it, or no story left once validated like a live answer. At
- * most 200 stories, or `limit` (only as many are validated: the snapshot needs a few).
+ * most 200 stories, the first valid ones.
  */
-export function parseKeptStories(stored: string | null, now: number, limit = KEPT_STORIES_MAX): KeptStories | null {
+export function parseKeptStories(stored: string | null, now: number): KeptStories | null {
   if (stored === null) return null;
   let value: unknown;
   try {
@@ -40,7 +40,7 @@ export function parseKeptStories(stored: string | null, now: number, limit = KEP
   const savedAt = field(value, 'saved_at');
   const time = isoTime(savedAt);
   if (time === null || now < time || now - time >= KEPT_STORIES_MAX_AGE_MS) return null;
-  const stories = storiesFromAnswer(value, Math.min(limit, KEPT_STORIES_MAX)).stories;
+  const stories = storiesFromAnswer(value, KEPT_STORIES_MAX).stories;
   // A string: isoTime reads nothing else.
   return stories.length > 0 ? { savedAt: savedAt as string, stories } : null;
 }

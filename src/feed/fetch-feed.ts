@@ -60,7 +60,7 @@ async function read(params: FeedParams, signal: AbortSignal): Promise<FeedPage> 
   });
   if (response.headers.get('x-relay-error') === 'true') throw new Error('fetch-news failed at the Supabase relay');
   if (!response.ok) throw new Error(`The fetch-news function answered with a non-2xx status: ${response.status}`);
-  const type = (response.headers.get('content-type') ?? 'text/plain').split(';')[0]?.trim().toLowerCase() ?? '';
+  const type = (response.headers.get('content-type') ?? '').replace(/;.*$/s, '').trim().toLowerCase();
   if (NOT_TEXT.has(type)) throw new Error(NOT_JSON);
   const text = await response.text();
   let answer: unknown;

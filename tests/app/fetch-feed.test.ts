@@ -133,6 +133,19 @@ describe('fetchFeed', () => {
     expect(seen.length).toBe(before + 1);
   });
 
+  it('reads a JSON body that comes with no content type', async () => {
+    handler = (_request, response) => response.end(JSON.stringify({ stories: [STORY] }));
+    await expect(fetchFeed({})).resolves.toEqual({ stories: [KEPT], next: null });
+  });
+
+  it('fails on an error from the Supabase relay, whatever its body', async () => {
+    handler = (_request, response) => {
+      response.writeHead(502, { 'content-type': 'application/json', 'x-relay-error': 'true' });
+      response.end('{"stories":[]}');
+    };
+    await expect(fetchFeed({})).rejects.toThrow('fetch-news failed at the Supabase relay');
+  });
+
   it('fails when the body is not JSON, comes as bytes, or is malformed', async () => {
     handler = json(200, '<html>gateway</html>', 'text/html');
     await expect(fetchFeed({})).rejects.toThrow('The fetch-news answer is not JSON');
@@ -163,6 +176,14 @@ describe('fetchFeed', () => {
     controller.abort();
     await expect(call).rejects.toThrow();
     await closed;
+  });
+
+  it('fails at once, sending nothing, when the caller has already aborted', async () => {
+    handler = json(200, '{"stories":[]}');
+    const before = seen.length;
+    await expect(fetchFeed({ q: 'moon' }, AbortSignal.abort())).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.length).toBe(before);
   });
 
   it('fails when no answer comes within 10 s', async () => {
@@ -235,5 +256,33 @@ describe('the first call, started before the app (src/boot.ts)', () => {
     controller.abort();
     await expect(taken).rejects.toThrow();
     await closed;
+  });
+
+  it('fails, and ends its request, when the taker had already aborted', async () => {
+    handler = () => {}; // never answers
+    const before = seen.length;
+    startFirstFeedCall();
+    await vi.waitFor(() => expect(seen.length).toBe(before + 1));
+    const closed = new Promise((resolve) => seen.at(-1)!.socket.once('close', resolve));
+    await expect(fetchFeed({}, AbortSignal.abort())).rejects.toThrow();
+    await closed;
+  });
+});
+
+describe('with no build-time configuration (docs/product.md#configuration-and-commands)', () => {
+  it('calls the local function on port 54321 with the placeholder key', async () => {
+    vi.stubEnv('VITE_SUPABASE_URL', '');
+    vi.stubEnv('VITE_SUPABASE_ANON_KEY', '');
+    try {
+      vi.resetModules();
+      const config = await import('../../src/app/config.ts');
+      const { feedUrl } = await import('../../src/feed/fetch-feed.ts');
+      expect(feedUrl()).toBe('http://127.0.0.1:54321/functions/v1/fetch-news');
+      expect(config.SUPABASE_ANON_KEY).toBe('local-development-anon-key');
+    } finally {
+      vi.stubEnv('VITE_SUPABASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      vi.stubEnv('VITE_SUPABASE_ANON_KEY', 'test-anon-key');
+      await freshPage();
+    }
   });
 });
