@@ -6,13 +6,14 @@
  */
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
-import { DemoNotice } from '../components/DemoNotice.tsx';
-import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import type { Story } from '../domain/story.ts';
 import type { FeedStatus } from './selectors.ts';
 
 // Only kept stories on screen need it: its code loads with them, long before the live answer.
 const HeldBackStories = lazy(() => import('./HeldBackStories.tsx').then((m) => ({ default: m.HeldBackStories })));
+// Only the sample stories (their own chunk) or kept stories after a failed call bring these.
+const DemoNotice = lazy(() => import('../components/DemoNotice.tsx').then((m) => ({ default: m.DemoNotice })));
+const OfflineNotice = lazy(() => import('../components/OfflineNotice.tsx').then((m) => ({ default: m.OfflineNotice })));
 
 const Notices = styled.div`
   margin-bottom: ${({ theme }) => theme.space(6)};
@@ -33,14 +34,18 @@ export function FeedNotices({ status, keptAt, incoming, stories, onShowIncoming 
   if (status === 'demo') {
     return (
       <Notices>
-        <DemoNotice />
+        <Suspense fallback={null}>
+          <DemoNotice />
+        </Suspense>
       </Notices>
     );
   }
   if (status === 'offline' && keptAt !== null) {
     return (
       <Notices>
-        <OfflineNotice keptAt={keptAt} />
+        <Suspense fallback={null}>
+          <OfflineNotice keptAt={keptAt} />
+        </Suspense>
       </Notices>
     );
   }

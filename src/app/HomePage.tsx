@@ -19,11 +19,13 @@ import { PRODUCT_TITLE, TAGLINE } from './config.ts';
 import { QueryField } from './QueryField.tsx';
 import { selectFeedStatus, selectHeldBack, selectKeptAt, selectStories } from './selectors.ts';
 import { FeedNotices } from './FeedNotices.tsx';
-import { ReaderFeatures } from './ReaderFeatures.tsx';
 import { StoryArea } from './StoryArea.tsx';
 import { useLastVisit } from './lastVisit.ts';
 import { canShareNatively, shareNatively } from './nativeShare.ts';
 import { useHomeFilters } from './useHomeFilters.ts';
+
+// The reading keys and "new since your last visit": their chunk loads right after the first render.
+const ReaderFeatures = lazy(() => import('./ReaderFeatures.tsx').then((m) => ({ default: m.ReaderFeatures })));
 
 // Older pages and the last 30 days: their code loads when the feed has a `next` or the search box text.
 const OlderStories = lazy(() => import('./OlderStories.tsx').then((m) => ({ default: m.OlderStories })));
@@ -175,14 +177,16 @@ export function HomePage() {
   );
   const readerFeatures = useMemo(
     () => (
-      <ReaderFeatures
-        stories={stories}
-        reachable={[...stories, ...savedCopies, ...archiveMatches]}
-        lastVisit={newSince}
-        onOpen={openStory}
-        onToggleBookmark={toggleBookmark}
-        searchRef={searchRef}
-      />
+      <Suspense fallback={null}>
+        <ReaderFeatures
+          stories={stories}
+          reachable={[...stories, ...savedCopies, ...archiveMatches]}
+          lastVisit={newSince}
+          onOpen={openStory}
+          onToggleBookmark={toggleBookmark}
+          searchRef={searchRef}
+        />
+      </Suspense>
     ),
     [stories, savedCopies, archiveMatches, newSince, openStory, toggleBookmark],
   );

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { visuallyHidden } from '../theme/mixins.ts';
-import { ChevronDownIcon, FilterIcon } from './icons-more.tsx';
+import { ChevronDownIcon, FilterIcon } from './icons.tsx';
 
 const Badge = styled.span`
   display: inline-flex;

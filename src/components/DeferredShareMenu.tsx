@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { PressEvent } from 'react-aria-components';
 import { IconButton } from './IconButton.tsx';
-import { ShareIcon } from './icons-more.tsx';
 import type { ShareMenuProps } from './ShareMenu.tsx';
+import { ShareIcon } from './icons.tsx';
 
 type ShareMenuModule = typeof import('./ShareMenu.tsx');
 

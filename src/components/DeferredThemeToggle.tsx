@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { IconButton } from './IconButton.tsx';
-import { MoonIcon, SunIcon } from './icons-more.tsx';
 import type { ThemeToggleProps } from './ThemeToggle.tsx';
+import { MoonIcon, SunIcon } from './icons.tsx';
 
 type ThemeToggleModule = typeof import('./ThemeToggle.tsx');
 

@@ -1,8 +1,8 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import styled from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
-import { ExternalLinkIcon } from './icons-more.tsx';
 import { cardTextFont } from './storyFonts.ts';
+import { ExternalLinkIcon } from './icons.tsx';
 
 export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel' | 'children'> {
   /** An http(s) URL; the caller checks it. */

@@ -3,8 +3,8 @@ import styled from 'styled-components';
 import type { RelatedLink } from '../domain/story.ts';
 import { focusRing } from '../theme/mixins.ts';
 import { ExternalLink } from './ExternalLink.tsx';
-import { ChevronDownIcon } from './icons-more.tsx';
 import { smallPrintFont } from './storyFonts.ts';
+import { ChevronDownIcon } from './icons.tsx';
 
 export interface RelatedSourcesProps {
   /** Validated entries (1 to 10); the card shows nothing when there are none. */

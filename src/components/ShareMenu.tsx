@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { MenuTrigger } from 'react-aria-components';
 import { IconButton } from './IconButton.tsx';
-import { FacebookIcon, LinkIcon, ShareIcon, TwitterIcon } from './icons-more.tsx';
+import { FacebookIcon, LinkIcon, TwitterIcon } from './icons-more.tsx';
+import { ShareIcon } from './icons.tsx';
 import { Menu } from './Menu.tsx';
 import { MenuItem } from './MenuItem.tsx';
 import { Popover } from './Popover.tsx';

@@ -1,8 +1,8 @@
 import { TooltipTrigger } from 'react-aria-components';
 import type { ThemeName } from '../theme/tokens.ts';
 import { IconButton } from './IconButton.tsx';
-import { MoonIcon, SunIcon } from './icons-more.tsx';
 import { Tooltip } from './Tooltip.tsx';
+import { MoonIcon, SunIcon } from './icons.tsx';
 
 export interface ThemeToggleProps {
   theme: ThemeName;

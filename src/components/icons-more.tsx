@@ -1,26 +1,8 @@
 /**
- * Icons that only controls outside the first render use (menus, toasts, the theme toggle, the
- * cards' links, the empty state): apart from icons.tsx, so they travel with those chunks and not before the
- * first paint.
+ * Icons that only parts loaded on first use show (the menus, toasts, the empty state): apart from
+ * icons.tsx, so they travel with those chunks and not before the first paint.
  */
 import { Icon, type IconProps } from './icons.tsx';
-
-export function SunIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="4" />
-      <path d="M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M4.93 19.07l1.41-1.41M17.66 6.34l1.41-1.41" />
-    </Icon>
-  );
-}
-
-export function MoonIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M20.5 14.5A8.5 8.5 0 0 1 9.5 3.5a8.5 8.5 0 1 0 11 11z" />
-    </Icon>
-  );
-}
 
 export function CheckIcon(props: IconProps) {
   return (
@@ -30,34 +12,6 @@ export function CheckIcon(props: IconProps) {
   );
 }
 
-export function ChevronDownIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="m6 9 6 6 6-6" />
-    </Icon>
-  );
-}
-
-export function FilterIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M3 5h18M6 12h12M10 19h4" />
-    </Icon>
-  );
-}
-
-export function ShareIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="18" cy="5" r="3" />
-      <circle cx="6" cy="12" r="3" />
-      <circle cx="18" cy="19" r="3" />
-      <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
-    </Icon>
-  );
-}
-
-/** The X (formerly Twitter) mark. */
 export function TwitterIcon(props: IconProps) {
   return (
     <Icon {...props} strokeWidth={1.75}>
@@ -84,23 +38,6 @@ export function LinkIcon(props: IconProps) {
   );
 }
 
-export function ExternalLinkIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M15 3h6v6M10 14 21 3M18 13v6a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h6" />
-    </Icon>
-  );
-}
-
-export function InfoIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="10" />
-      <path d="M12 16v-4M12 8h.01" />
-    </Icon>
-  );
-}
-
 export function CheckCircleIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -115,6 +52,15 @@ export function SearchOffIcon(props: IconProps) {
     <Icon {...props}>
       <circle cx="11" cy="11" r="7" />
       <path d="m20 20-3.5-3.5M8.5 8.5l5 5M13.5 8.5l-5 5" />
+    </Icon>
+  );
+}
+
+export function InfoIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 16v-4M12 8h.01" />
     </Icon>
   );
 }
