@@ -1,5 +1,10 @@
-// Theme before first paint; index.html's fallback if a script fails (docs/product.md).
+// Theme before first paint; index.html's fallback if a script fails; no beforeunload listener (docs/product.md).
 (function (d, w) {
+  // Before any module runs: libraries add beforeunload listeners as they load, and the page wants none.
+  var add = w.addEventListener.bind(w);
+  w.addEventListener = function (type, listener, options) {
+    if (type !== 'beforeunload') add(type, listener, options);
+  };
   var t = null;
   try {
     t = w.localStorage.getItem('theme');
