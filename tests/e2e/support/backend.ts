@@ -41,8 +41,10 @@ export class Backend {
   private readonly pending = new Set<ServerResponse>();
   private queue: Reply[] = [];
   private fallback: Reply = 'proxy';
-  /** Every request to the function other than the CORS preflight. */
+  /** Every feed call to the function: not the CORS preflight, not the saved stories' refresh. */
   readonly calls: Call[] = [];
+  /** The saved stories' refreshes (`?ids=`), always proxied to the function. */
+  readonly refreshCalls: Call[] = [];
   readonly preflights: Call[] = [];
   /** Requests for any other path (the page should make none). */
   readonly otherRequests: Call[] = [];
@@ -81,6 +83,7 @@ export class Backend {
   /** Forgets calls and scripts: back to proxying everything. */
   reset(): void {
     this.calls.length = 0;
+    this.refreshCalls.length = 0;
     this.preflights.length = 0;
     this.otherRequests.length = 0;
     this.queue = [];
@@ -127,9 +130,11 @@ export class Backend {
       response.writeHead(204, CORS_HEADERS).end();
       return;
     }
-    this.calls.push(call);
+    // The saved stories' refresh (`?ids=`) is not the feed call that scripts and counts are about: proxied, counted apart.
+    const refresh = url.searchParams.has('ids');
+    (refresh ? this.refreshCalls : this.calls).push(call);
     const body = await readBody(request);
-    const reply = this.queue.shift() ?? this.fallback;
+    const reply = refresh ? 'proxy' : (this.queue.shift() ?? this.fallback);
     if (reply === 'hang') {
       this.pending.add(response);
       response.once('close', () => this.pending.delete(response));

@@ -7,7 +7,8 @@ import type { Cursor } from '../../_shared/store.ts';
 
 export const MAX_IDS = 100;
 export const MAX_QUERY_CHARS = 200;
-const ID = /^[0-9a-z]{1,64}$/;
+// Wider than the ids the ingest makes: a bookmark of a sample story (`sample-1`) or an older id is simply not found.
+const ID = /^[0-9A-Za-z._:-]{1,128}$/;
 const CURSOR_MAX_CHARS = 200;
 
 export type RequestErrorCode = 'invalid_parameters' | 'invalid_cursor' | 'invalid_ids' | 'too_many_ids' | 'empty_query' | 'query_too_long';
