@@ -258,6 +258,7 @@ describe('filters in the URL', () => {
 
     expect(await shownTitles(page)).toEqual(want);
     expect(await searchBox(page).inputValue()).toBe('in');
+    await chipRemover(page, 'Science').waitFor();
     expect(await chipRemover(page, 'Science').isVisible()).toBe(true);
     expect(await chipRemover(page, 'Sports').isVisible()).toBe(true);
     expect(await savedToggle(page).getAttribute('aria-pressed')).toBe('true');
