@@ -103,6 +103,8 @@ describe('the backend fails', () => {
     await page.clock.runFor('00:02');
     await h.backend.waitForCalls(2);
     await page.clock.runFor('00:10');
+    // Both calls have failed: time may run again, so that the notice's chunk (React.lazy) can be revealed.
+    await page.clock.resume();
     await expectDemo(page);
     expect(h.backend.calls).toHaveLength(2);
     await expectBookmarksKept(page);
