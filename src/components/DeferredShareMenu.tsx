@@ -1,69 +1,45 @@
-import { useEffect, useState } from 'react';
-import type { PressEvent } from 'react-aria-components';
-import { IconButton } from './IconButton.tsx';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { PlainIconButton } from './IconToggleButton.tsx';
 import type { ShareMenuProps } from './ShareMenu.tsx';
 import { ShareIcon } from './icons.tsx';
 
-type ShareMenuModule = typeof import('./ShareMenu.tsx');
-
-let loaded: ShareMenuModule | undefined;
-let loading: Promise<ShareMenuModule> | undefined;
-
-/** The menu's code (React Aria's menu, popover and collections): one chunk for every card. */
-function loadShareMenu(): Promise<ShareMenuModule> {
-  loading ??= import('./ShareMenu.tsx').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      // A chunk that failed to load is tried again by the next press.
-      loading = undefined;
-      throw error;
-    },
-  );
-  return loading;
-}
+const loadShareMenu = () => import('./ShareMenu.tsx');
+const ShareMenu = lazy(() => loadShareMenu().then((m) => ({ default: m.ShareMenu })));
 
 /**
- * The card's share menu. Until it is pressed, a card holds only its "Share story" button: React
- * Aria's menu trigger and popover cost every card a render, and a results page has up to 63
- * cards while only the pressed one needs them (docs/performance.md: typing at scale). A press
- * loads the menu's code if it has not arrived yet (once for every card; it is also fetched as
- * soon as a card is on screen) and opens the menu in the button's place, keeping focus there.
- * A chunk that fails to load is tried again by the next press.
+ * The card's "Share story" button, a plain `<button>`: React Aria's menu trigger would cost
+ * every card a render, and only the pressed card needs a menu. A press opens the menu (its
+ * code is fetched on hover or focus, else then) at the button, which stays the same element,
+ * so focus is never lost to a swap; closing the menu returns focus to it.
  */
 export function DeferredShareMenu(props: ShareMenuProps) {
-  const [module, setModule] = useState(() => loaded);
-  // How the stand-in was pressed: from the keyboard or a screen reader, the open menu focuses
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // From the keyboard or a screen reader (a click with no pointer detail) the open menu focuses
   // its first item, as React Aria's own trigger does; by pointer, the menu itself.
-  const [pressed, setPressed] = useState<PressEvent['pointerType'] | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (module) return;
-    let current = true;
-    loadShareMenu().then(
-      (loadedModule) => current && setModule(loadedModule),
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, [module, attempt]);
-
-  if (module && pressed !== null) {
-    const menuFocus = pressed === 'keyboard' || pressed === 'virtual' ? 'first' : true;
-    return <module.ShareMenu {...props} autoFocus defaultOpen menuFocus={menuFocus} />;
-  }
+  const [menuFocus, setMenuFocus] = useState<'first' | true | null>(null);
+  const close = () => setMenuFocus(null);
   return (
-    <IconButton
-      aria-label="Share story"
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPress={(event) => {
-        setPressed(event.pointerType);
-        setAttempt((n) => n + 1);
-      }}
-    >
-      <ShareIcon size={18} />
-    </IconButton>
+    <>
+      <PlainIconButton
+        ref={triggerRef}
+        type="button"
+        aria-label="Share story"
+        aria-haspopup="menu"
+        aria-expanded={menuFocus !== null}
+        onPointerEnter={() => void loadShareMenu()}
+        onFocus={() => void loadShareMenu()}
+        // Enter opens on its keyup, as Space does, so that the open menu never receives the key's keyup.
+        onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
+        onKeyUp={(event) => event.key === 'Enter' && setMenuFocus('first')}
+        onClick={(event) => setMenuFocus(event.detail === 0 ? 'first' : true)}
+      >
+        <ShareIcon size={18} />
+      </PlainIconButton>
+      {menuFocus !== null && (
+        <Suspense fallback={null}>
+          <ShareMenu {...props} triggerRef={triggerRef} menuFocus={menuFocus} onClose={close} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -11,8 +11,9 @@ export interface IconToggleButtonProps {
   children: ReactNode;
 }
 
-// A plain button with aria-pressed: every card has one, and React Aria's toggle would put its press handling into the first render.
-const StyledToggle = styled.button`
+// Plain buttons: every card has two, and React Aria's press handling would cost each card a render.
+/** A 40 × 40 px icon-only plain `<button>`: the card's bookmark toggle and its share button. */
+export const PlainIconButton = styled.button`
   ${iconButtonBase}
   border: 0;
 
@@ -38,8 +39,8 @@ const StyledToggle = styled.button`
 
 export function IconToggleButton({ isSelected, onChange, children, ...props }: IconToggleButtonProps) {
   return (
-    <StyledToggle type="button" aria-label={props['aria-label']} aria-pressed={isSelected} onClick={() => onChange(!isSelected)}>
+    <PlainIconButton type="button" aria-label={props['aria-label']} aria-pressed={isSelected} onClick={() => onChange(!isSelected)}>
       {children}
-    </StyledToggle>
+    </PlainIconButton>
   );
 }

@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-import { MenuTrigger } from 'react-aria-components';
-import { IconButton } from './IconButton.tsx';
+import type { RefObject } from 'react';
 import { FacebookIcon, LinkIcon, TwitterIcon } from './icons-more.tsx';
 import { ShareIcon } from './icons.tsx';
 import { Menu } from './Menu.tsx';
@@ -13,50 +11,40 @@ export interface ShareMenuProps {
   onShare(target: ShareTarget): void;
   /** Adds "More sharing options" (the system share sheet); only where navigator.share exists. */
   canShareNatively?: boolean;
-  /** Focus the button on mount (it replaces a stand-in that had focus: DeferredShareMenu). */
-  autoFocus?: boolean;
-  /** Open on mount (the stand-in was pressed: DeferredShareMenu). */
-  defaultOpen?: boolean;
-  /** What the open menu focuses: its first item, or (true) the menu itself. */
-  menuFocus?: 'first' | true;
 }
 
-export function ShareMenu({ onShare, canShareNatively = false, autoFocus = false, defaultOpen = false, menuFocus }: ShareMenuProps) {
-  const [isOpen, setOpen] = useState(false);
-  // Opened once the button has taken focus (its own effect runs first), so that closing the
-  // menu returns focus to it.
-  useEffect(() => {
-    if (defaultOpen) setOpen(true);
-    // Only on mount: later the menu opens and closes by its button.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+export interface OpenShareMenuProps extends ShareMenuProps {
+  /** The card's "Share story" button: the menu is placed at it, and focus returns to it. */
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  /** What the open menu focuses: its first item (opened from the keyboard), or the menu itself. */
+  menuFocus: 'first' | true;
+  onClose(): void;
+}
+
+/** The open share menu (React Aria's popover and menu), loaded when a card's "Share story" is pressed (DeferredShareMenu). */
+export function ShareMenu({ onShare, canShareNatively = false, triggerRef, menuFocus, onClose }: OpenShareMenuProps) {
   return (
-    <MenuTrigger isOpen={isOpen} onOpenChange={setOpen}>
-      <IconButton aria-label="Share story" autoFocus={autoFocus}>
-        <ShareIcon size={18} />
-      </IconButton>
-      <Popover placement="bottom end">
-        <Menu aria-label="Share story" autoFocus={menuFocus}>
-          <MenuItem id="twitter" textValue="Share to Twitter" onAction={() => onShare('twitter')}>
-            <TwitterIcon size={16} />
-            Share to Twitter
+    <Popover aria-label="Share story" triggerRef={triggerRef} isOpen onOpenChange={(isOpen) => !isOpen && onClose()} placement="bottom end">
+      <Menu aria-label="Share story" autoFocus={menuFocus} onClose={onClose}>
+        <MenuItem id="twitter" textValue="Share to Twitter" onAction={() => onShare('twitter')}>
+          <TwitterIcon size={16} />
+          Share to Twitter
+        </MenuItem>
+        <MenuItem id="facebook" textValue="Share to Facebook" onAction={() => onShare('facebook')}>
+          <FacebookIcon size={16} />
+          Share to Facebook
+        </MenuItem>
+        <MenuItem id="copy" textValue="Copy Link" onAction={() => onShare('copy')}>
+          <LinkIcon size={16} />
+          Copy Link
+        </MenuItem>
+        {canShareNatively && (
+          <MenuItem id="native" textValue="More sharing options" onAction={() => onShare('native')}>
+            <ShareIcon size={16} />
+            More sharing options
           </MenuItem>
-          <MenuItem id="facebook" textValue="Share to Facebook" onAction={() => onShare('facebook')}>
-            <FacebookIcon size={16} />
-            Share to Facebook
-          </MenuItem>
-          <MenuItem id="copy" textValue="Copy Link" onAction={() => onShare('copy')}>
-            <LinkIcon size={16} />
-            Copy Link
-          </MenuItem>
-          {canShareNatively && (
-            <MenuItem id="native" textValue="More sharing options" onAction={() => onShare('native')}>
-              <ShareIcon size={16} />
-              More sharing options
-            </MenuItem>
-          )}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+        )}
+      </Menu>
+    </Popover>
   );
 }
