@@ -240,6 +240,7 @@ export function HomePage() {
           status={status}
           matches={matches}
           query={text}
+          listKey={`${text}|${selectedCategories.join(',')}|${filter.savedOnly}`}
           holdAnnouncement={text !== query}
           bookmarks={bookmarked}
           onRetry={retry}
