@@ -1,6 +1,6 @@
 // First: it starts the feed call before the other modules run.
 import './boot.ts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { devInspector } from './app/inspector.ts';
@@ -18,8 +18,11 @@ const inspect = import.meta.env.DEV ? await devInspector(window.location.search)
 // Production only: the service worker, once the page has loaded (docs/deploy.md#offline-and-updates).
 if (import.meta.env.PROD) window.addEventListener('load', () => void import('./app/service-worker-registration.ts').then((m) => m.registerServiceWorker(navigator)));
 
-createRoot(root).render(
-  <StrictMode>
-    <App inspect={inspect} />
-  </StrictMode>,
+// A transition: React renders the first screen in short slices, never one long task.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App inspect={inspect} />
+    </StrictMode>,
+  ),
 );
