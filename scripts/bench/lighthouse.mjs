@@ -41,7 +41,11 @@ async function launchForLighthouse() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill();
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      } catch {
+        // A helper process of Chromium may still be writing its cache: the profile is only a temp dir.
+      }
     },
   };
 }
