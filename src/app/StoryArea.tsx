@@ -16,7 +16,7 @@ export const TOP_STORIES_COUNT = 3;
 /** A first screenful at any width, as many cards as the skeleton shows. */
 const FIRST_SCREEN_COUNT = 11;
 /** Cards added per task after it: each task stays short (docs/performance.md). */
-const CARDS_PER_TASK = 8;
+const CARDS_PER_TASK = 4;
 
 /**
  * How many of `total` cards to draw: a first screenful at once, then a few more in each later
