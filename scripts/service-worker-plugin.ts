@@ -1,15 +1,15 @@
 /**
- * Builds the service worker (src/sw/service-worker.ts) into dist/sw.js, next to index.html so
+ * Builds the service worker (src/offline/service-worker.ts) into dist/sw.js, next to index.html so
  * that its scope is the whole site, with this build's version and the list of files it keeps
  * (docs/deploy.md#offline-and-updates). Production builds only: the dev server never serves
- * a worker, and the page only registers one in production (src/app/service-worker-registration.ts).
+ * a worker, and the page only registers one in production (src/offline/service-worker-registration.ts).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Plugin } from 'vite';
 
-const ENTRY = 'src/sw/service-worker.ts';
+const ENTRY = 'src/offline/service-worker.ts';
 export const SERVICE_WORKER_FILE = 'sw.js';
 
 function filesUnder(dir: string): string[] {
@@ -25,7 +25,7 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-/** The URL path of a file of dist/; index.html is kept as `/` (src/sw/policy.ts, APP_SHELL). */
+/** The URL path of a file of dist/; index.html is kept as `/` (src/offline/policy.ts, APP_SHELL). */
 function urlPath(fileName: string): string {
   return fileName === 'index.html' ? '/' : `/${fileName}`;
 }

@@ -5,7 +5,7 @@
  * browsers and CDNs for the time the function allows (docs/product.md#the-fetch-news-function).
  * The answer is validated here and nowhere else (src/domain/normalize.ts).
  */
-import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../app/config.ts';
+import { SUPABASE_ANON_KEY, SUPABASE_URL } from './backend.ts';
 import { field, isPlainObject, storiesFromAnswer } from '../domain/normalize.ts';
 import type { FeedPage } from '../../machines/feed.ts';
 import type { Story } from '../domain/story.ts';
@@ -79,7 +79,7 @@ export function pageFromAnswer(answer: unknown): FeedPage {
 }
 
 /**
- * The page's first call, started by src/boot.ts before the app's modules run: the one handoff.
+ * The page's first call, started by src/feed/boot.ts before the app's modules run: the one handoff.
  * The first `fetchFeed({})` takes it instead of making a second request.
  */
 let first: { page: Promise<FeedPage>; controller: AbortController } | undefined;
