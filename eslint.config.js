@@ -46,12 +46,12 @@ const FEATURES = {
 };
 const ROOMS = ['app', ...Object.keys(FEATURES), 'ui', 'browser', 'theme', 'domain'];
 
-/** A pattern refusing `../<room>/…` for each room named (relative imports from a file one level down in src/). */
+/** A pattern refusing a relative import of each room named, from a file of another room (one level down in src/). */
 const rooms = (names, message, extra = {}) => ({ regex: `^\\.\\./(${names.join('|')})(/|$)`, message, ...extra });
 const machinesPath = '(^|/)machines(/|$)';
 
-/** Only `allowed` (an exact specifier) may be imported: a standalone script carries nothing else. */
-const onlyImport = (allowed, message) => ['error', { patterns: [{ regex: `^(?!${allowed.replace(/[.]/g, '\\.')}$)`, message }] }];
+/** Only the specifier `allowed` matches (a regular expression) may be imported: a standalone script carries nothing else. */
+const onlyImport = (allowed, message) => ['error', { patterns: [{ regex: `^(?!${allowed}$)`, message }] }];
 
 const featureZones = Object.entries(FEATURES).map(([room, { imports, types }]) => {
   const refused = ROOMS.filter((other) => other in FEATURES && other !== room && !imports.includes(other) && !types.includes(other));
@@ -160,11 +160,11 @@ export default tseslint.config(
   ...featureZones,
   {
     files: ['src/feed/boot.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': onlyImport('./fetch-feed.ts', 'The boot entry runs before the app: it imports the feed call and nothing else.') },
+    rules: { '@typescript-eslint/no-restricted-imports': onlyImport(String.raw`\./fetch-feed\.ts`, 'The boot entry runs before the app: it imports the feed call and nothing else.') },
   },
   {
     files: ['src/offline/service-worker.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': onlyImport('./policy.ts', 'The service worker is a classic script of its own: it imports its policy and nothing else (no React, nothing of the page).') },
+    rules: { '@typescript-eslint/no-restricted-imports': onlyImport(String.raw`\./policy\.ts`, 'The service worker is a classic script of its own: it imports its policy and nothing else (no React, nothing of the page).') },
   },
   {
     files: ['src/offline/policy.ts'],
@@ -172,7 +172,7 @@ export default tseslint.config(
   },
   {
     files: ['src/appearance/theme-boot.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': onlyImport('../browser/storage-keys.ts', 'theme-boot runs before first paint as a script of its own: it imports the storage keys and nothing else.') },
+    rules: { '@typescript-eslint/no-restricted-imports': onlyImport(String.raw`\.\./browser/storage-keys\.ts`, 'theme-boot runs before first paint as a script of its own: it imports the storage keys and nothing else.') },
   },
   {
     files: ['supabase/**/*.ts'],

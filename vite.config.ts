@@ -4,7 +4,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentSecurityPolicy, HOST_HEADERS_FILE, hostHeadersFile, securityHeaders } from './csp.config.ts';
-import { serviceWorker } from './scripts/service-worker-plugin.ts';
+import { standaloneScripts } from './scripts/standalone-scripts.ts';
 
 const DEFAULT_BACKEND = 'http://127.0.0.1:54321';
 
@@ -121,8 +121,8 @@ export default defineConfig(({ command, mode }) => {
       cspMetaTag(backendUrl),
       previewSecurityHeaders(backendUrl),
       hostHeaders(backendUrl),
-      // dist/sw.js: the site's files kept for offline visits (docs/deploy.md#offline-and-updates).
-      serviceWorker(),
+      // /theme-boot.js, and dist/sw.js: the site's files kept for offline visits (docs/deploy.md#offline-and-updates).
+      standaloneScripts(),
     ],
     server: { host: '127.0.0.1', port: 5173 },
     preview: { host: '127.0.0.1', port: 4173 },
