@@ -1,5 +1,5 @@
 /**
- * The service worker, built into dist/sw.js by scripts/service-worker-plugin.ts, which replaces
+ * The service worker, built into dist/sw.js by scripts/standalone-scripts.ts, which replaces
  * the two placeholders below with the build's version and its list of files
  * (docs/deploy.md#offline-and-updates).
  *
