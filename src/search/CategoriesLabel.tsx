@@ -1,14 +1,10 @@
 import styled from 'styled-components';
 import { visuallyHidden } from '../theme/mixins.ts';
 import { ChevronDownIcon, FilterIcon } from '../ui/icons.tsx';
+import { badgeBox } from './badge.ts';
 
 const Badge = styled.span`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  min-width: 22px;
-  height: 22px;
-  padding: 0 ${({ theme }) => theme.space(1.5)};
+  ${badgeBox}
   border-radius: ${({ theme }) => theme.radius.pill};
   background: ${({ theme }) => theme.color.accent};
   color: ${({ theme }) => theme.color.onAccent};

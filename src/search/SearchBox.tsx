@@ -3,6 +3,7 @@ import { Button } from 'react-aria-components';
 import styled from 'styled-components';
 import { focusRing, visuallyHidden } from '../theme/mixins.ts';
 import { CloseIcon, SearchIcon } from '../ui/icons.tsx';
+import { badgeBox } from './badge.ts';
 
 export interface SearchBoxProps {
   /** The text the box shows: the caller holds it. */
@@ -95,12 +96,7 @@ const ClearButton = styled(Button)`
 const KeyHint = styled.kbd`
   position: absolute;
   right: ${({ theme }) => theme.space(3)};
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  min-width: 22px;
-  height: 22px;
-  padding: 0 ${({ theme }) => theme.space(1.5)};
+  ${badgeBox}
   border: 1px solid ${({ theme }) => theme.color.borderStrong};
   border-radius: ${({ theme }) => theme.radius.sm};
   font-family: ${({ theme }) => theme.font.mono};
