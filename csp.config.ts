@@ -1,6 +1,6 @@
 /**
  * The Content-Security-Policy of the built site (docs/security.md). No eval and no inline
- * script: the theme's code (public/theme-boot.js) and the app's are files.
+ * script: the theme's code (/theme-boot.js, built from src/appearance/theme-boot.ts) and the app's are files.
  * styled-components inserts <style> elements at run time, which a static site cannot give a
  * per-response nonce, so style-src allows inline styles; styles cannot run code.
  */

@@ -4,11 +4,21 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /**
- * The one-way imports of the layout (README, "How the parts fit"), as rules:
- * - machines/ and src/domain/ are pure: no React, no UI or network package, nothing from
- *   src/app or src/components, and no browser or Node global (no `window` in a machine);
- *   a machine imports nothing from outside machines/ but types.
- * - src/components/ render what they are given: they cannot import src/app.
+ * The one-way imports of the layout (README, "Layout"; docs/architecture.md, "Zones"), as rules:
+ * - machines/ and src/domain/ are pure: no React, no UI or network package, nothing from any
+ *   other room of src/, and no browser or Node global (no `window` in a machine); a machine
+ *   imports nothing from outside machines/ but types.
+ * - src/theme/ (tokens) and src/browser/ (storage, clipboard, media queries) import no other room;
+ *   src/ui/ (generic building blocks) imports only src/theme/.
+ * - A feature room (FEATURES) imports domain, theme, ui, browser and the machines' modules, never
+ *   src/app, and another feature only along an edge of FEATURES, each one a need of the code:
+ *   search -> feed (the archive's call) and stories (its cards); bookmarks -> feed (the saved
+ *   stories' call); toasts -> bookmarks and reader (the outcomes they announce); stories -> feed
+ *   for a type only (FeedStatus).
+ * - src/app/ composes everything; nothing imports it.
+ * - The standalone bundles import next to nothing: the boot entry (src/feed/boot.ts) only the
+ *   feed call, the service worker (src/offline/service-worker.ts) only its policy, which imports
+ *   nothing, and theme-boot (src/appearance/theme-boot.ts) only the storage keys.
  * tests/lint/boundaries.test.ts plants a violation of each and expects lint to fail.
  */
 
@@ -22,6 +32,36 @@ const uiAndNetworkPackages = {
   group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@xstate/react', 'react-aria*', '@react-aria/*', 'styled-components', '@tanstack/*', '@supabase/*', '@statelyai/*'],
   message: 'Pure code (machines/, src/domain/) imports no UI, router, network or inspector package.',
 };
+
+/** Feature rooms and the other features each may import (value imports; `types`: type imports only). */
+const FEATURES = {
+  feed: { imports: [], types: [] },
+  stories: { imports: [], types: ['feed'] },
+  search: { imports: ['feed', 'stories'], types: [] },
+  bookmarks: { imports: ['feed'], types: [] },
+  reader: { imports: [], types: [] },
+  offline: { imports: [], types: [] },
+  appearance: { imports: [], types: [] },
+  toasts: { imports: ['bookmarks', 'reader'], types: [] },
+};
+const ROOMS = ['app', ...Object.keys(FEATURES), 'ui', 'browser', 'theme', 'domain'];
+
+/** A pattern refusing a relative import of each room named, from a file of another room (one level down in src/). */
+const rooms = (names, message, extra = {}) => ({ regex: `^\\.\\./(${names.join('|')})(/|$)`, message, ...extra });
+const machinesPath = '(^|/)machines(/|$)';
+
+/** Only the specifier `allowed` matches (a regular expression) may be imported: a standalone script carries nothing else. */
+const onlyImport = (allowed, message) => ['error', { patterns: [{ regex: `^(?!${allowed}$)`, message }] }];
+
+const featureZones = Object.entries(FEATURES).map(([room, { imports, types }]) => {
+  const refused = ROOMS.filter((other) => other in FEATURES && other !== room && !imports.includes(other) && !types.includes(other));
+  const patterns = [
+    rooms(['app'], `src/${room}/ is a feature: src/app composes the features, and no feature imports it.`),
+    ...(refused.length > 0 ? [rooms(refused, `src/${room}/ may import the features ${[...imports, ...types].join(', ') || 'none'} (eslint.config.js, FEATURES); not this one.`)] : []),
+    ...(types.length > 0 ? [rooms(types, `src/${room}/ may import types only from ${types.join(', ')}.`, { allowTypeImports: true })] : []),
+  ];
+  return { files: [`src/${room}/**/*.{ts,tsx}`], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } };
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-e2e/**', 'dist-bench/**', 'coverage/**', 'node_modules/**', 'docs/**', '.tmp-*/**', 'reports/**', '.stryker-tmp/**'] },
@@ -73,8 +113,8 @@ export default tseslint.config(
           patterns: [
             uiAndNetworkPackages,
             {
-              regex: '^\\.\\./(app|components|theme)(/|$)|(^|/)machines(/|$)',
-              message: 'src/domain/ is the bottom layer: it imports nothing from src/app, src/components, src/theme or machines/.',
+              regex: `^\\.\\./(${ROOMS.filter((room) => room !== 'domain').join('|')})(/|$)|${machinesPath}`,
+              message: 'src/domain/ is the bottom layer: it imports nothing from another room of src/ or from machines/.',
             },
           ],
         },
@@ -82,15 +122,57 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/components/**/*.{ts,tsx}'],
+    files: ['src/ui/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [{ regex: '^\\.\\./app(/|$)', message: 'Components render what they are given through props; they cannot import src/app.' }],
+          patterns: [
+            { regex: `^\\.\\./(${ROOMS.filter((room) => room !== 'ui' && room !== 'theme').join('|')})(/|$)|${machinesPath}`, message: 'src/ui/ holds generic building blocks: it renders what it is given and imports only src/theme/.' },
+          ],
         },
       ],
     },
+  },
+  {
+    files: ['src/browser/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { ...uiAndNetworkPackages, message: 'src/browser/ wraps the browser\'s own APIs: no UI, router, network or inspector package.' },
+            { regex: `^\\.\\./(${ROOMS.join('|')})(/|$)|${machinesPath}`, message: 'src/browser/ is below every feature: it imports no other room of src/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/theme/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: `^\\.\\./(${ROOMS.join('|')})(/|$)|${machinesPath}`, message: 'src/theme/ is below every feature: it imports no other room of src/.' }] },
+      ],
+    },
+  },
+  ...featureZones,
+  {
+    files: ['src/feed/boot.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': onlyImport(String.raw`\./fetch-feed\.ts`, 'The boot entry runs before the app: it imports the feed call and nothing else.') },
+  },
+  {
+    files: ['src/offline/service-worker.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': onlyImport(String.raw`\./policy\.ts`, 'The service worker is a classic script of its own: it imports its policy and nothing else (no React, nothing of the page).') },
+  },
+  {
+    files: ['src/offline/policy.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: '.', message: "The service worker's policy is built into sw.js: it imports nothing." }] }] },
+  },
+  {
+    files: ['src/appearance/theme-boot.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': onlyImport(String.raw`\.\./browser/storage-keys\.ts`, 'theme-boot runs before first paint as a script of its own: it imports the storage keys and nothing else.') },
   },
   {
     files: ['supabase/**/*.ts'],

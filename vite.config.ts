@@ -4,7 +4,7 @@ import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentSecurityPolicy, HOST_HEADERS_FILE, hostHeadersFile, securityHeaders } from './csp.config.ts';
-import { serviceWorker } from './scripts/service-worker-plugin.ts';
+import { standaloneScripts } from './scripts/standalone-scripts.ts';
 
 const DEFAULT_BACKEND = 'http://127.0.0.1:54321';
 
@@ -61,7 +61,7 @@ const HOSTING_BUILD_VARIABLES = ['NETLIFY', 'VERCEL', 'CF_PAGES', 'RENDER'] as c
 
 /**
  * The backend settings a build takes (docs/deploy.md). `npm run build` writes dist/ with the
- * local defaults of src/app/config.ts for whatever is not set (docs/product.md#configuration-and-commands),
+ * local defaults of src/feed/backend.ts for whatever is not set (docs/product.md#configuration-and-commands),
  * and says so (`defaulted`). A deployment must not ship them: it is refused (`problems`) when
  * built with `npm run build:deploy` (`--mode deploy`) or on a hosting platform's build, and
  * whenever the URL names a remote project but no key is set. Every build refuses a secret key.
@@ -121,8 +121,8 @@ export default defineConfig(({ command, mode }) => {
       cspMetaTag(backendUrl),
       previewSecurityHeaders(backendUrl),
       hostHeaders(backendUrl),
-      // dist/sw.js: the site's files kept for offline visits (docs/deploy.md#offline-and-updates).
-      serviceWorker(),
+      // /theme-boot.js, and dist/sw.js: the site's files kept for offline visits (docs/deploy.md#offline-and-updates).
+      standaloneScripts(),
     ],
     server: { host: '127.0.0.1', port: 5173 },
     preview: { host: '127.0.0.1', port: 4173 },

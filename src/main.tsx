@@ -1,5 +1,5 @@
 // First: it starts the feed call before the other modules run.
-import './boot.ts';
+import './feed/boot.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
@@ -16,7 +16,7 @@ if (!root) throw new Error('index.html has no #root element');
 const inspect = import.meta.env.DEV ? await devInspector(window.location.search) : undefined;
 
 // Production only: the service worker, once the page has loaded (docs/deploy.md#offline-and-updates).
-if (import.meta.env.PROD) window.addEventListener('load', () => void import('./app/service-worker-registration.ts').then((m) => m.registerServiceWorker(navigator)));
+if (import.meta.env.PROD) window.addEventListener('load', () => void import('./offline/service-worker-registration.ts').then((m) => m.registerServiceWorker(navigator)));
 
 // A transition: React renders the first screen in short slices, never one long task.
 startTransition(() =>

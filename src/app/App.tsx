@@ -1,42 +1,28 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import type { AppToast } from '../components/toast-queue.ts';
+import { appThemeMachine, readThemeInput, ThemeActor } from '../appearance/actors.ts';
+import { useDocumentTheme } from '../appearance/useDocumentTheme.ts';
+import { useSystemColorScheme } from '../appearance/useSystemColorScheme.ts';
+import { appBookmarksMachine, BookmarksActor, readBookmarksInput } from '../bookmarks/actors.ts';
+import { useSavedRefresh } from '../bookmarks/useSavedRefresh.ts';
+import { appFeedMachine, appOlderStoriesMachine, FeedActor, OlderStoriesActor, readFeedInput } from '../feed/actors.ts';
+import { useOlderFirstPage } from '../feed/useOlderFirstPage.ts';
+import { useRefetchOnReturn } from '../feed/useRefetchOnReturn.ts';
+import { appCopyLinkMachine, CopyLinkActor } from '../reader/actors.ts';
+import { appArchiveSearchMachine, appSearchMachine, ArchiveSearchActor, readSearchInput, SearchActor } from '../search/actors.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { themes } from '../theme/tokens.ts';
-import {
-  appArchiveSearchMachine,
-  appBookmarksMachine,
-  appCopyLinkMachine,
-  appFeedMachine,
-  appSearchMachine,
-  appOlderStoriesMachine,
-  appThemeMachine,
-  ArchiveSearchActor,
-  BookmarksActor,
-  CopyLinkActor,
-  FeedActor,
-  OlderStoriesActor,
-  readBookmarksInput,
-  readFeedInput,
-  readSearchInput,
-  readThemeInput,
-  SearchActor,
-  ThemeActor,
-} from './actors.ts';
+import { TOASTS, type ToastName } from '../toasts/messages.ts';
+import type { AppToast } from '../toasts/toast-queue.ts';
+import { useOutcomeToasts } from '../toasts/useOutcomeToasts.ts';
 import type { Inspect } from './inspector.ts';
 import { LoadBoundary } from './LoadFailure.tsx';
-import { TOASTS, type ToastName } from './messages.ts';
 import { createAppRouter } from './router.tsx';
-import { useDocumentTheme } from './useDocumentTheme.ts';
-import { useOutcomeToasts } from './useOutcomeToasts.ts';
-import { useRefetchOnReturn } from './useRefetchOnReturn.ts';
-import { useOlderFirstPage, useSavedRefresh } from './useReaderMemory.ts';
 import { useStorageFromOtherTabs } from './useStorageFromOtherTabs.ts';
-import { useSystemColorScheme } from './useSystemColorScheme.ts';
 
 // Mounted with the first toast: its code (React Aria's toast queue and region) loads then.
-const RaisedToasts = lazy(() => import('../components/Toasts.tsx').then((m) => ({ default: m.RaisedToasts })));
+const RaisedToasts = lazy(() => import('../toasts/Toasts.tsx').then((m) => ({ default: m.RaisedToasts })));
 
 /** The machines the app runs; tests pass versions with fake effects. */
 export interface AppLogic {

@@ -1,38 +1,42 @@
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { DeferredCategoryPicker } from '../components/DeferredCategoryPicker.tsx';
-import { Layout } from '../components/Layout.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { SavedToggle } from '../components/SavedToggle.tsx';
-import type { ShareTarget } from '../components/ShareMenu.tsx';
-import { SkipLink } from '../components/SkipLink.tsx';
-import { DeferredThemeToggle } from '../components/DeferredThemeToggle.tsx';
+import { DeferredCategoryPicker } from '../search/DeferredCategoryPicker.tsx';
+import { Layout } from '../ui/Layout.tsx';
+import { PageHeader } from '../ui/PageHeader.tsx';
+import { SavedToggle } from '../bookmarks/SavedToggle.tsx';
+import type { ShareTarget } from '../stories/ShareMenu.tsx';
+import { SkipLink } from '../ui/SkipLink.tsx';
+import { DeferredThemeToggle } from '../appearance/DeferredThemeToggle.tsx';
 import { categoriesOf, filterStories } from '../domain/filter.ts';
 import { facebookShareUrl, twitterShareUrl } from '../domain/share.ts';
 import type { Story } from '../domain/story.ts';
 import { mediaUp } from '../theme/tokens.ts';
 import { savedView } from '../domain/saved-stories.ts';
 import { notOnPage } from '../domain/story-lists.ts';
-import { ArchiveSearchActor, BookmarksActor, CopyLinkActor, FeedActor, OlderStoriesActor, SearchActor, ThemeActor } from './actors.ts';
-import { openInNewTab } from './browser.ts';
-import { PRODUCT_TITLE, TAGLINE } from './config.ts';
-import { QueryField } from './QueryField.tsx';
-import { selectFeedStatus, selectHeldBack, selectKeptAt, selectStories } from './selectors.ts';
-import { FeedNotices } from './FeedNotices.tsx';
-import { StoryArea } from './StoryArea.tsx';
-import { useLastVisit } from './lastVisit.ts';
-import { canShareNatively, shareNatively } from './nativeShare.ts';
-import { useHomeFilters } from './useHomeFilters.ts';
+import { ThemeActor } from '../appearance/actors.ts';
+import { BookmarksActor } from '../bookmarks/actors.ts';
+import { FeedActor, OlderStoriesActor } from '../feed/actors.ts';
+import { CopyLinkActor } from '../reader/actors.ts';
+import { ArchiveSearchActor, SearchActor } from '../search/actors.ts';
+import { openInNewTab } from '../browser/browser.ts';
+import { PRODUCT_TITLE, TAGLINE } from './title.ts';
+import { QueryField } from '../search/QueryField.tsx';
+import { selectFeedStatus, selectHeldBack, selectKeptAt, selectStories } from '../feed/selectors.ts';
+import { FeedNotices } from '../feed/FeedNotices.tsx';
+import { StoryArea } from '../stories/StoryArea.tsx';
+import { useLastVisit } from '../reader/lastVisit.ts';
+import { canShareNatively, shareNatively } from '../reader/nativeShare.ts';
+import { useHomeFilters } from '../search/useHomeFilters.ts';
 
 // The reading keys and "new since your last visit": their chunk loads right after the first render.
-const ReaderFeatures = lazy(() => import('./ReaderFeatures.tsx').then((m) => ({ default: m.ReaderFeatures })));
+const ReaderFeatures = lazy(() => import('../reader/ReaderFeatures.tsx').then((m) => ({ default: m.ReaderFeatures })));
 
 // Older pages and the last 30 days: their code loads when the feed has a `next` or the search box text.
-const OlderStories = lazy(() => import('./OlderStories.tsx').then((m) => ({ default: m.OlderStories })));
-const ArchiveSection = lazy(() => import('./ArchiveSection.tsx').then((m) => ({ default: m.ArchiveSection })));
+const OlderStories = lazy(() => import('../feed/OlderStories.tsx').then((m) => ({ default: m.OlderStories })));
+const ArchiveSection = lazy(() => import('../search/ArchiveSection.tsx').then((m) => ({ default: m.ArchiveSection })));
 
 // Only a selected category shows chips: their code (React Aria's tag group) loads then.
-const CategoryChips = lazy(() => import('../components/CategoryChips.tsx').then((m) => ({ default: m.CategoryChips })));
+const CategoryChips = lazy(() => import('../search/CategoryChips.tsx').then((m) => ({ default: m.CategoryChips })));
 
 const Toolbar = styled.div`
   display: grid;

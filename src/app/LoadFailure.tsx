@@ -5,10 +5,10 @@
  * page predates a deploy (its chunks gone) heals without noticing.
  */
 import { Component, type ReactNode } from 'react';
-import { Button } from '../components/Button.tsx';
-import { PageHeader } from '../components/PageHeader.tsx';
-import { StateMessage } from '../components/StateMessage.tsx';
-import { PRODUCT_TITLE, TAGLINE } from './config.ts';
+import { Button } from '../ui/Button.tsx';
+import { PageHeader } from '../ui/PageHeader.tsx';
+import { StateMessage } from '../ui/StateMessage.tsx';
+import { PRODUCT_TITLE, TAGLINE } from './title.ts';
 
 export const LOAD_FAILED_MESSAGE = 'The page could not load. Check your connection, then reload.';
 

@@ -2,7 +2,7 @@ import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet,
 import { validateHomeSearch } from '../domain/search-params.ts';
 import { HomePage } from './HomePage.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
-import { parseSearch, stringifySearch } from './search-serialization.ts';
+import { parseSearch, stringifySearch } from '../search/search-serialization.ts';
 
 const ErrorPage = lazyRouteComponent(() => import('./ErrorPage.tsx'), 'ErrorPage');
 

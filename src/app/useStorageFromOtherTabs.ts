@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { BookmarksActor, ThemeActor } from './actors.ts';
+import { ThemeActor } from '../appearance/actors.ts';
+import { BookmarksActor } from '../bookmarks/actors.ts';
 import { parseSavedStories } from '../domain/saved-stories.ts';
-import { BOOKMARKS_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from './storage-keys.ts';
+import { BOOKMARKS_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from '../browser/storage-keys.ts';
 
 /**
  * Bookmarks and a theme changed in another tab reach this one through the `storage` event

@@ -5,7 +5,7 @@
  * browsers and CDNs for the time the function allows (docs/product.md#the-fetch-news-function).
  * The answer is validated here and nowhere else (src/domain/normalize.ts).
  */
-import { SUPABASE_ANON_KEY, SUPABASE_URL } from '../app/config.ts';
+import { SUPABASE_ANON_KEY, SUPABASE_URL } from './backend.ts';
 import { field, isPlainObject, storiesFromAnswer } from '../domain/normalize.ts';
 import type { FeedPage } from '../../machines/feed.ts';
 import type { Story } from '../domain/story.ts';
@@ -21,9 +21,6 @@ export interface FeedParams {
   q?: string;
 }
 
-/** No answer within this time is a failure (docs/product.md#timings-and-constants). */
-export const FEED_TIMEOUT_MS = 10_000;
-
 export const NOT_JSON = 'The fetch-news answer is not JSON';
 
 /** Answers that are not text at all, whatever they contain. */
@@ -38,21 +35,11 @@ export function feedUrl({ before, ids, q }: FeedParams = {}): string {
   return `${SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/fetch-news${search ? `?${search}` : ''}`;
 }
 
+/**
+ * One request. It has no timer of its own: each caller is a machine that leaves the call after
+ * its 10 s `timeout` delay, which aborts `signal` (docs/product.md#timings-and-constants).
+ */
 async function call(params: FeedParams, signal?: AbortSignal): Promise<FeedPage> {
-  const controller = new AbortController();
-  const abort = () => controller.abort();
-  if (signal?.aborted) abort();
-  signal?.addEventListener('abort', abort, { once: true });
-  const timer = setTimeout(abort, FEED_TIMEOUT_MS);
-  try {
-    return await read(params, controller.signal);
-  } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', abort);
-  }
-}
-
-async function read(params: FeedParams, signal: AbortSignal): Promise<FeedPage> {
   const response = await fetch(feedUrl(params), {
     method: 'GET',
     headers: { apikey: SUPABASE_ANON_KEY, Authorization: `Bearer ${SUPABASE_ANON_KEY}` },
@@ -79,8 +66,9 @@ export function pageFromAnswer(answer: unknown): FeedPage {
 }
 
 /**
- * The page's first call, started by src/boot.ts before the app's modules run: the one handoff.
- * The first `fetchFeed({})` takes it instead of making a second request.
+ * The page's first call, started by src/feed/boot.ts before the app's modules run: the one handoff.
+ * The first `fetchFeed({})` takes it instead of making a second request: the feed machine's first
+ * attempt, as the app renders, whose 10 s bound it from then on. Until then nothing waits on it.
  */
 let first: { page: Promise<FeedPage>; controller: AbortController } | undefined;
 
@@ -95,7 +83,7 @@ export function startFirstFeedCall(): void {
 
 /**
  * Calls fetch-news and resolves with its validated stories and `next`. Rejects when the call
- * fails: no connection, no answer within 10 s, a non-2xx status, or a body that is not JSON.
+ * fails: no connection, `signal` aborted (the caller's 10 s), a non-2xx status, or a body that is not JSON.
  */
 export function fetchFeed(params: FeedParams, signal?: AbortSignal): Promise<FeedPage> {
   const early = first;

@@ -105,7 +105,9 @@ describe('the built site', () => {
       .filter((path) => !path.endsWith('.map') && path !== '/sw.js' && path !== `/${HOST_HEADERS_FILE}` && !path.startsWith('/.vite/'))
       .map((path) => (path === '/index.html' ? '/' : path));
     expect([...listed].sort()).toEqual(shipped.sort());
-    expect(listed).toEqual(expect.arrayContaining(['/', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png']));
+    expect(listed).toEqual(expect.arrayContaining(['/', '/theme-boot.js', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png']));
+    // The head's script is a classic script too, built on its own (scripts/standalone-scripts.ts).
+    expect(/^\s*(import|export)\b|\bimport\(/m.test(readFileSync(join(dist, 'theme-boot.js'), 'utf8'))).toBe(false);
     expect(worker).toMatch(/newsroom-/);
 
     const html = readFileSync(join(dist, 'index.html'), 'utf8');

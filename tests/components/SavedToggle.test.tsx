@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import { SavedToggle } from '../../src/components/SavedToggle.tsx';
+import { SavedToggle } from '../../src/bookmarks/SavedToggle.tsx';
 import { renderWithTheme } from './render.tsx';
 
 test('is a toggle button named exactly "Saved" with aria-pressed from props', () => {

@@ -3,7 +3,7 @@ import { createRef, useState } from 'react';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import { SearchBox } from '../../src/components/SearchBox.tsx';
+import { SearchBox } from '../../src/search/SearchBox.tsx';
 import { renderWithTheme } from './render.tsx';
 
 /** The box with its text held by a caller, as the page holds it (in the search machine). */

@@ -2,7 +2,7 @@
 // Story images come from the publishers' hosts: the browser must not tell them which page shows them.
 import { screen } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { StoryCard } from '../../src/components/StoryCard.tsx';
+import { StoryCard } from '../../src/stories/StoryCard.tsx';
 import { makeStory } from './fixtures.ts';
 import { renderWithTheme } from './render.tsx';
 

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { StoryCard, type StoryCardProps } from '../../src/components/StoryCard.tsx';
+import { StoryCard, type StoryCardProps } from '../../src/stories/StoryCard.tsx';
 import type { Story } from '../../src/domain/story.ts';
 import { makeStory } from './fixtures.ts';
 import { renderWithTheme } from './render.tsx';

@@ -2,8 +2,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, expect, test, vi } from 'vitest';
-import { SkeletonCards } from '../../src/components/SkeletonCards.tsx';
-import { StorySections, type StorySectionsProps } from '../../src/components/StorySections.tsx';
+import { SkeletonCards } from '../../src/stories/SkeletonCards.tsx';
+import { StorySections, type StorySectionsProps } from '../../src/stories/StorySections.tsx';
 import { makeStory } from './fixtures.ts';
 import { renderWithTheme } from './render.tsx';
 
@@ -15,7 +15,7 @@ const stories = Array.from({ length: 6 }, (_, index) =>
 // take seconds on a busy machine, longer than a find waits; compiled here, the tests below check
 // the callbacks rather than the compiler's speed (StoryCard.test.tsx presses before the code is there).
 beforeAll(async () => {
-  await import('../../src/components/ShareMenu.tsx');
+  await import('../../src/stories/ShareMenu.tsx');
 });
 
 function renderSections(props: Partial<StorySectionsProps> = {}) {

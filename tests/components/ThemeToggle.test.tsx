@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import { ThemeToggle } from '../../src/components/ThemeToggle.tsx';
+import { ThemeToggle } from '../../src/appearance/ThemeToggle.tsx';
 import { renderWithTheme } from './render.tsx';
 
 function setup(theme: 'light' | 'dark') {

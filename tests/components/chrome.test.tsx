@@ -2,9 +2,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import { Layout } from '../../src/components/Layout.tsx';
-import { PageHeader } from '../../src/components/PageHeader.tsx';
-import { SkipLink } from '../../src/components/SkipLink.tsx';
+import { Layout } from '../../src/ui/Layout.tsx';
+import { PageHeader } from '../../src/ui/PageHeader.tsx';
+import { SkipLink } from '../../src/ui/SkipLink.tsx';
 import { renderWithTheme } from './render.tsx';
 
 test('the page header is a banner with the h1 title, the tagline and the actions', () => {

@@ -7,9 +7,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { ShortcutsDialog } from '../../src/components/ShortcutsDialog.tsx';
-import { StoryCard, type StoryCardProps } from '../../src/components/StoryCard.tsx';
-import { StorySections } from '../../src/components/StorySections.tsx';
+import { ShortcutsDialog } from '../../src/reader/ShortcutsDialog.tsx';
+import { StoryCard, type StoryCardProps } from '../../src/stories/StoryCard.tsx';
+import { StorySections } from '../../src/stories/StorySections.tsx';
 import { SHORTCUTS } from '../../src/domain/reading-keys.ts';
 import type { Story } from '../../src/domain/story.ts';
 import { makeStory } from './fixtures.ts';

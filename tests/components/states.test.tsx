@@ -2,9 +2,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import { DemoNotice } from '../../src/components/DemoNotice.tsx';
-import { EmptyState } from '../../src/components/EmptyState.tsx';
-import { ErrorState } from '../../src/components/ErrorState.tsx';
+import { DemoNotice } from '../../src/feed/DemoNotice.tsx';
+import { EmptyState } from '../../src/stories/EmptyState.tsx';
+import { ErrorState } from '../../src/stories/ErrorState.tsx';
 import { renderWithTheme } from './render.tsx';
 
 test('the demo notice is a status with the exact demo text', () => {

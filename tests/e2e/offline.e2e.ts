@@ -149,7 +149,7 @@ describe('the service worker', () => {
     await eventually(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.active?.state ?? null))).toBe('activated');
 
     // The function goes too: Chromium's offline emulation does not reach the requests that the
-    // worker's static routes send to the network (src/sw/policy.ts), as a device without a network would.
+    // worker's static routes send to the network (src/offline/policy.ts), as a device without a network would.
     await h.backend.refuse();
     await context.setOffline(true);
     const response = await page.reload();

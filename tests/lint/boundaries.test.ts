@@ -24,19 +24,43 @@ describe('lint enforces the layout boundaries', () => {
     ['machines/planted.ts', "import { useState } from 'react';\nexport const x = useState;\n", IMPORTS],
     ['machines/planted.ts', "import { createClient } from '@supabase/supabase-js';\nexport const x = createClient;\n", IMPORTS],
     ['machines/planted.ts', "import { appFeedMachine } from '../src/app/actors.ts';\nexport const x = appFeedMachine;\n", IMPORTS],
-    ['machines/planted.ts', "import { Button } from '../src/components/Button.tsx';\nexport const x = Button;\n", IMPORTS],
+    ['machines/planted.ts', "import { Button } from '../src/ui/Button.tsx';\nexport const x = Button;\n", IMPORTS],
     // A value from src/domain: the machine would run it where Stately cannot follow.
     ['machines/planted.ts', "import { storiesFromAnswer } from '../src/domain/normalize.ts';\nexport const x = storiesFromAnswer;\n", IMPORTS],
     ['machines/planted.ts', 'export const width = () => window.innerWidth;\n', GLOBALS],
     ['machines/planted.ts', "export const later = () => setTimeout(() => {}, 1000);\n", GLOBALS],
     ['machines/planted.ts', "export const read = () => localStorage.getItem('theme');\n", GLOBALS],
     ['src/domain/planted.ts', "import { FeedActor } from '../app/actors.ts';\nexport const x = FeedActor;\n", IMPORTS],
-    ['src/domain/planted.ts', "import { Button } from '../components/Button.tsx';\nexport const x = Button;\n", IMPORTS],
+    ['src/domain/planted.ts', "import { Button } from '../ui/Button.tsx';\nexport const x = Button;\n", IMPORTS],
+    ['src/domain/planted.ts', "import { readStorage } from '../browser/browser.ts';\nexport const x = readStorage;\n", IMPORTS],
     ['src/domain/planted.ts', "import { feedMachine } from '../../machines/feed.ts';\nexport const x = feedMachine;\n", IMPORTS],
     ['src/domain/planted.ts', "import styled from 'styled-components';\nexport const x = styled;\n", IMPORTS],
     ['src/domain/planted.ts', "export const title = () => document.title;\n", GLOBALS],
     ['src/domain/planted.ts', "export const env = () => process.env.HOME;\n", GLOBALS],
-    ['src/components/Planted.tsx', "import { FeedActor } from '../app/actors.ts';\nexport const x = FeedActor;\n", IMPORTS],
+    // src/ui: generic building blocks, below every feature.
+    ['src/ui/Planted.tsx', "import { App } from '../app/App.tsx';\nexport const x = App;\n", IMPORTS],
+    ['src/ui/Planted.tsx', "import { StoryCard } from '../stories/StoryCard.tsx';\nexport const x = StoryCard;\n", IMPORTS],
+    ['src/ui/Planted.tsx', "import type { Story } from '../domain/story.ts';\nexport type S = Story;\n", IMPORTS],
+    // src/browser and src/theme: below every feature.
+    ['src/browser/planted.ts', "import { useEffect } from 'react';\nexport const x = useEffect;\n", IMPORTS],
+    ['src/browser/planted.ts', "import { FeedActor } from '../feed/actors.ts';\nexport const x = FeedActor;\n", IMPORTS],
+    ['src/theme/planted.ts', "import { Button } from '../ui/Button.tsx';\nexport const x = Button;\n", IMPORTS],
+    // Features never import src/app, and another feature only along a stated edge.
+    ['src/feed/Planted.tsx', "import { createAppRouter } from '../app/router.tsx';\nexport const x = createAppRouter;\n", IMPORTS],
+    ['src/feed/Planted.tsx', "import { SearchActor } from '../search/actors.ts';\nexport const x = SearchActor;\n", IMPORTS],
+    ['src/stories/Planted.tsx', "import { FeedActor } from '../feed/actors.ts';\nexport const x = FeedActor;\n", IMPORTS],
+    ['src/search/Planted.tsx', "import { BookmarksActor } from '../bookmarks/actors.ts';\nexport const x = BookmarksActor;\n", IMPORTS],
+    ['src/bookmarks/Planted.tsx', "import { SearchActor } from '../search/actors.ts';\nexport const x = SearchActor;\n", IMPORTS],
+    ['src/reader/Planted.tsx', "import { FeedActor } from '../feed/actors.ts';\nexport const x = FeedActor;\n", IMPORTS],
+    ['src/appearance/Planted.tsx', "import { App } from '../app/App.tsx';\nexport const x = App;\n", IMPORTS],
+    ['src/toasts/Planted.tsx', "import { FeedActor } from '../feed/actors.ts';\nexport const x = FeedActor;\n", IMPORTS],
+    ['src/offline/planted.ts', "import { App } from '../app/App.tsx';\nexport const x = App;\n", IMPORTS],
+    // The standalone bundles.
+    ['src/feed/boot.ts', "import { startFirstFeedCall } from './fetch-feed.ts';\nimport { FeedActor } from './actors.ts';\nstartFirstFeedCall();\nexport const x = FeedActor;\n", IMPORTS],
+    ['src/offline/service-worker.ts', "import { useState } from 'react';\nexport const x = useState;\n", IMPORTS],
+    ['src/offline/service-worker.ts', "import { registerServiceWorker } from './service-worker-registration.ts';\nexport const x = registerServiceWorker;\n", IMPORTS],
+    ['src/offline/policy.ts', "import { readStorage } from '../browser/browser.ts';\nexport const x = readStorage;\n", IMPORTS],
+    ['src/appearance/theme-boot.ts', "import { ThemeActor } from './actors.ts';\nexport const x = ThemeActor;\n", IMPORTS],
   ])('%s: %s is refused', async (path, code, rule) => {
     const found = await problems(path, code);
     expect(found.some((problem) => problem.startsWith(`${rule}:`)), found.join('\n') || 'no problem reported').toBe(true);
@@ -46,12 +70,35 @@ describe('lint enforces the layout boundaries', () => {
     ['machines/planted.ts', "import type { Story } from '../src/domain/story.ts';\nimport { setup } from 'xstate';\nexport const m = setup({}).createMachine({});\nexport type S = Story;\n"],
     ['src/domain/planted.ts', "import type { Story } from './story.ts';\nexport const host = (story: Story) => new URL(story.url).host;\n"],
     ['src/app/planted.ts', "import { feedMachine } from '../../machines/feed.ts';\nexport const width = () => window.innerWidth + String(feedMachine.id);\n"],
-    ['src/components/Planted.tsx', "import type { Story } from '../domain/story.ts';\nexport const title = (story: Story) => story.title;\n"],
+    ['src/ui/Planted.tsx', "import { focusRing } from '../theme/mixins.ts';\nexport const ring = focusRing;\n"],
+    ['src/browser/planted.ts', "export const width = () => window.innerWidth;\n"],
+    ['src/feed/Planted.tsx', "import type { Story } from '../domain/story.ts';\nimport { Button } from '../ui/Button.tsx';\nimport { readStorage } from '../browser/browser.ts';\nimport { feedMachine } from '../../machines/feed.ts';\nexport const x = [Button, readStorage, feedMachine];\nexport type S = Story;\n"],
+    ['src/stories/Planted.tsx', "import type { FeedStatus } from '../feed/selectors.ts';\nexport type S = FeedStatus;\n"],
+    ['src/search/Planted.tsx', "import { fetchFeed } from '../feed/fetch-feed.ts';\nimport { StoryCard } from '../stories/StoryCard.tsx';\nexport const x = [fetchFeed, StoryCard];\n"],
+    ['src/bookmarks/Planted.tsx', "import { fetchSavedStories } from '../feed/fetch-feed.ts';\nexport const x = fetchSavedStories;\n"],
+    ['src/reader/Planted.tsx', "import { isHttpUrl } from '../domain/url.ts';\nexport const x = isHttpUrl;\n"],
+    ['src/appearance/Planted.tsx', "import { readStorage } from '../browser/browser.ts';\nexport const x = readStorage;\n"],
+    ['src/toasts/Planted.tsx', "import { BookmarksActor } from '../bookmarks/actors.ts';\nimport { CopyLinkActor } from '../reader/actors.ts';\nexport const x = [BookmarksActor, CopyLinkActor];\n"],
+    ['src/offline/planted.ts', "export const scope = '/';\n"],
+    ['src/app/planted.ts', "import { FeedActor } from '../feed/actors.ts';\nimport { SearchActor } from '../search/actors.ts';\nexport const x = [FeedActor, SearchActor];\n"],
   ])('%s: what the layout allows passes', async (path, code) => {
     expect(await problems(path, code)).toEqual([]);
   });
 
-  it.each(['machines/feed.ts', 'machines/search.ts', 'src/domain/normalize.ts', 'src/components/StoryCard.tsx'])('the real %s passes', async (path) => {
+  it.each([
+    'machines/feed.ts',
+    'machines/search.ts',
+    'src/domain/normalize.ts',
+    'src/ui/Button.tsx',
+    'src/stories/StoryCard.tsx',
+    'src/stories/StoryArea.tsx',
+    'src/search/ArchiveSection.tsx',
+    'src/toasts/useOutcomeToasts.ts',
+    'src/feed/boot.ts',
+    'src/offline/service-worker.ts',
+    'src/offline/policy.ts',
+    'src/appearance/theme-boot.ts',
+  ])('the real %s passes', async (path) => {
     expect(await problems(path, readFileSync(`${root}${path}`, 'utf8'))).toEqual([]);
   });
 });

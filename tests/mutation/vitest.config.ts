@@ -64,7 +64,9 @@ export default defineConfig({
     include: [
       'tests/machines/**/*.test.ts',
       'tests/domain/**/*.test.ts',
-      'tests/app/**/*.test.ts',
+      'tests/feed/**/*.test.ts',
+      'tests/search/**/*.test.ts',
+      'tests/offline/**/*.test.ts',
       'tests/function/**/*.test.ts',
     ],
     exclude: [

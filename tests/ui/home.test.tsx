@@ -23,7 +23,7 @@ const categoriesButton = () => screen.getByRole('button', { name: /^Categories/ 
  * for that chunk, so that the button found is not swapped out before it is used.
  */
 async function toggleLoaded() {
-  await act(() => import('../../src/components/ThemeToggle.tsx'));
+  await act(() => import('../../src/appearance/ThemeToggle.tsx'));
 }
 
 async function framesUntilTheListShows(query: string) {
@@ -81,7 +81,7 @@ describe('stories', () => {
     const top = screen.getByRole('heading', { level: 2, name: 'Top Stories' }).closest('section') as HTMLElement;
     const more = screen.getByRole('heading', { level: 2, name: 'More Stories' }).closest('section') as HTMLElement;
     expect(within(top).getAllByRole('article')).toHaveLength(3);
-    // The cards past the first ones follow in batches, a frame apart (src/app/StoryArea.tsx).
+    // The cards past the first ones follow in batches, a frame apart (src/stories/StoryArea.tsx).
     await waitFor(() => expect(within(more).getAllByRole('article')).toHaveLength(stories.length - 3));
     expect(titles()).toEqual(stories.map((story) => story.title));
   });

@@ -102,7 +102,7 @@ describe('stories kept by an earlier visit', () => {
     const before = Date.now();
     const { backend } = await renderApp();
     await showLiveStories(backend, { stories: [...liveAnswer.stories, { id: 'broken', title: 'No link' }] });
-    // Kept in a task after the answer's render (src/app/actors.ts).
+    // Kept in a task after the answer's render (src/feed/actors.ts).
     await waitFor(() => expect(localStorage.getItem('newsLastFeed')).not.toBeNull());
     const stored = JSON.parse(localStorage.getItem('newsLastFeed') ?? 'null') as { saved_at: string; stories: Story[] };
     expect(stored.stories.map((story) => story.id)).toEqual(liveAnswer.stories.map((story) => story.id));

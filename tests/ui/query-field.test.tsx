@@ -9,8 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import type { ActorRefFrom } from 'xstate';
 import { searchMachine } from '../../machines/search.ts';
-import { SearchActor } from '../../src/app/actors.ts';
-import { QueryField } from '../../src/app/QueryField.tsx';
+import { SearchActor } from '../../src/search/actors.ts';
+import { QueryField } from '../../src/search/QueryField.tsx';
 import { renderWithTheme } from '../components/render.tsx';
 
 /** docs/product.md#timings-and-constants: the query reaches the URL once typing pauses for 300 ms. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test, vi } from 'vitest';
-import { StoryArea } from '../../src/app/StoryArea.tsx';
+import { StoryArea } from '../../src/stories/StoryArea.tsx';
 import type { Story } from '../../src/domain/story.ts';
 import { makeStory } from '../components/fixtures.ts';
 import { renderWithTheme } from '../components/render.tsx';

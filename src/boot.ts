@@ -1,7 +1,0 @@
-/**
- * The entry's first import: it starts the feed call while the rest of the app's modules are
- * still evaluating (src/feed/fetch-feed.ts).
- */
-import { startFirstFeedCall } from './feed/fetch-feed.ts';
-
-startFirstFeedCall();

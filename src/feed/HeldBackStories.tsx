@@ -1,0 +1,28 @@
+/**
+ * The "new stories" bar: a live answer that the feed machine holds back behind the kept stories
+ * because the visitor was reading when it arrived (docs/product.md#loading-failure-retry-and-fallback).
+ * In the stories' chunk: it is only rendered while kept stories are on screen.
+ */
+import { NewStoriesNotice } from './NewStoriesNotice.tsx';
+import { countNewStories } from '../domain/new-stories.ts';
+import type { Story } from '../domain/story.ts';
+
+export interface HeldBackStoriesProps {
+  /** The held-back live answer; null while the machine holds none. */
+  incoming: Story[] | null;
+  /** The kept stories on screen. */
+  shown: Story[];
+  /** Shows the held-back answer (the feed's `feed.showNew`). */
+  onShow(): void;
+}
+
+export function HeldBackStories({ incoming, shown, onShow }: HeldBackStoriesProps) {
+  const show = () => {
+    onShow();
+    // The button goes away with the answer shown: focus moves to the top of the stories.
+    const area = document.getElementById('stories');
+    area?.focus({ preventScroll: true });
+    area?.scrollIntoView?.({ block: 'start' });
+  };
+  return <NewStoriesNotice count={incoming === null ? null : countNewStories(incoming, shown)} onShow={show} />;
+}

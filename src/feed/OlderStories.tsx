@@ -1,0 +1,46 @@
+/**
+ * The end of More Stories when older stories exist (docs/product.md#older-stories): "Show older
+ * stories", its loading state, or "Could not load older stories" with "Try again". A chunk of
+ * its own, loaded when the feed first has a `next`.
+ */
+import styled from 'styled-components';
+import { Button } from '../ui/Button.tsx';
+
+export type OlderStatus = 'idle' | 'loading' | 'failed';
+
+export interface OlderStoriesProps {
+  status: OlderStatus;
+  onLoad(): void;
+  onRetry(): void;
+}
+
+const End = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: center;
+  justify-content: center;
+  margin-top: ${({ theme }) => theme.space(8)};
+
+  p {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;
+
+export function OlderStories({ status, onLoad, onRetry }: OlderStoriesProps) {
+  if (status === 'failed') {
+    return (
+      <End role="alert">
+        <p>Could not load older stories</p>
+        <Button onPress={onRetry}>Try again</Button>
+      </End>
+    );
+  }
+  return (
+    <End>
+      <Button onPress={onLoad} isPending={status === 'loading'}>
+        {status === 'loading' ? 'Loading older stories…' : 'Show older stories'}
+      </Button>
+    </End>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The service worker, built into dist/sw.js by scripts/standalone-scripts.ts, which replaces
+ * the two placeholders below with the build's version and its list of files
+ * (docs/deploy.md#offline-and-updates).
+ *
+ * - install: keeps every file of this build in a cache named after the version, and declares
+ *   the fetch handler's rules as static routes, which the browser follows without starting
+ *   the worker (src/offline/policy.ts, `staticRoutes`);
+ * - activate: deletes the caches of earlier versions;
+ * - fetch: the site's own files from that cache (index.html for every navigation), falling
+ *   back to the network; anything else (the feed call, story images, other origins) is left
+ *   to the browser.
+ * No skipWaiting and no clients.claim: a new version takes over once every tab of the old one
+ * is closed, so a page never mixes files of two builds.
+ */
+import { APP_SHELL, cacheName, handlingOf, type RouterRule, staleCaches, staticRoutes, storable } from './policy.ts';
+
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+interface InstallEvent extends ExtendableEvent {
+  /** The Static Routing API: Chromium 123 and later; other browsers use the fetch handler alone. */
+  addRoutes?: (rules: RouterRule[]) => Promise<void>;
+}
+
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+
+interface WorkerScope {
+  readonly location: Location;
+  addEventListener(type: 'install', listener: (event: InstallEvent) => void): void;
+  addEventListener(type: 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+}
+
+const worker = globalThis as unknown as WorkerScope;
+const VERSION: string = '__NEWSROOM_SW_VERSION__';
+const FILES: string[] = JSON.parse('__NEWSROOM_SW_FILES__') as string[];
+const CACHE = cacheName(VERSION);
+const precached = new Set(FILES);
+
+worker.addEventListener('install', (event) => {
+  event.waitUntil(keepFiles());
+  addStaticRoutes(event);
+});
+
+/** Every file of this build in this version's cache, or none: a failed install leaves no half-filled cache behind. */
+async function keepFiles(): Promise<void> {
+  const cache = await caches.open(CACHE);
+  try {
+    await Promise.all(
+      FILES.map(async (path) => {
+        // `reload`: the files as the server has them now, not an older copy from the HTTP cache.
+        const response = await fetch(new Request(path, { cache: 'reload' }));
+        if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+        await cache.put(path, storable(response));
+      }),
+    );
+  } catch (error) {
+    await caches.delete(CACHE);
+    throw error;
+  }
+}
+
+/** Routes the browser follows without starting the worker; where it cannot, the fetch handler below does the same. */
+function addStaticRoutes(event: InstallEvent): void {
+  if (typeof event.addRoutes !== 'function') return;
+  try {
+    // A browser that rejects these rules still has the fetch handler: the install must not fail.
+    event.waitUntil(event.addRoutes(staticRoutes(worker.location.origin, FILES, CACHE)).catch(() => undefined));
+  } catch {
+    // As above, for a browser whose addRoutes throws instead of rejecting.
+  }
+}
+
+worker.addEventListener('activate', (event) => {
+  event.waitUntil(caches.keys().then((names) => Promise.all(staleCaches(names, CACHE).map((name) => caches.delete(name)))));
+});
+
+async function fromCache(path: string, request: Request): Promise<Response> {
+  const cached = await caches.match(path, { cacheName: CACHE });
+  return cached ?? fetch(request);
+}
+
+worker.addEventListener('fetch', (event) => {
+  const handling = handlingOf(event.request, worker.location.origin, precached);
+  if (handling.kind === 'network') return;
+  event.respondWith(fromCache(handling.kind === 'cached' ? handling.path : APP_SHELL, event.request));
+});
+
+export {};

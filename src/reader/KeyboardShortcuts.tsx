@@ -1,0 +1,12 @@
+import { ShortcutsDialog } from './ShortcutsDialog.tsx';
+import { SHORTCUTS } from '../domain/reading-keys.ts';
+
+export interface KeyboardShortcutsProps {
+  isOpen: boolean;
+  onOpenChange(isOpen: boolean): void;
+}
+
+/** The "Keyboard shortcuts" dialog with the page's shortcuts; loaded the first time "?" is pressed. */
+export function KeyboardShortcuts(props: KeyboardShortcutsProps) {
+  return <ShortcutsDialog {...props} shortcuts={SHORTCUTS} />;
+}

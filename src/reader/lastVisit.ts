@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import { parseLastVisit } from '../domain/new-since.ts';
+import { readStorage, writeStorage } from '../browser/browser.ts';
+import { LAST_VISIT_STORAGE_KEY } from '../browser/storage-keys.ts';
+
+/** The previous visit's time; null when there is none or it cannot be read (a first visit). */
+export function readLastVisit(): number | null {
+  return parseLastVisit(readStorage(LAST_VISIT_STORAGE_KEY));
+}
+
+/** Stores this visit's time; storage that refuses leaves the page as it is. */
+export function recordVisit(now: Date): void {
+  try {
+    writeStorage(LAST_VISIT_STORAGE_KEY, now.toISOString());
+  } catch {
+    // Quota or privacy mode: next time is a first visit again; nothing else changes.
+  }
+}
+
+/**
+ * The time of the previous visit, read once when the page opens, and this visit recorded for
+ * the next one. The value read is what counts for the whole page's lifetime.
+ */
+export function useLastVisit(): number | null {
+  const [lastVisit] = useState(readLastVisit);
+  useEffect(() => recordVisit(new Date()), []);
+  return lastVisit;
+}

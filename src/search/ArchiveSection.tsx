@@ -1,0 +1,97 @@
+/**
+ * "Search the last 30 days" and the section it opens (docs/product.md#the-last-30-days): the
+ * function's own search over the stored stories, below the page's results. A chunk of its own,
+ * loaded when the search box first holds text.
+ */
+import { memo, useId, useMemo } from 'react';
+import styled from 'styled-components';
+import { Button } from '../ui/Button.tsx';
+import { SectionHeading } from '../stories/SectionHeading.tsx';
+import type { ShareTarget } from '../stories/ShareMenu.tsx';
+import { StoryCard } from '../stories/StoryCard.tsx';
+import { StoryGrid } from '../stories/StoryGrid.tsx';
+import { isNewSince } from '../domain/new-since.ts';
+import type { Story } from '../domain/story.ts';
+import { notOnPage } from '../domain/story-lists.ts';
+import { ArchiveSearchActor } from './actors.ts';
+
+export interface ArchiveSectionProps {
+  /** The stories the page shows: matches among them are not repeated. */
+  onPage: readonly Story[];
+  /** Shows the section for the search box's text (the URL gains `archive=1`). */
+  onSearch(): void;
+  bookmarks: ReadonlySet<string>;
+  onToggleBookmark(story: Story): void;
+  onShare(story: Story, target: ShareTarget): void;
+  lastVisit?: number | null;
+  canShareNatively?: boolean;
+}
+
+const Wrap = styled.div`
+  margin-top: ${({ theme }) => theme.space(10)};
+`;
+
+const Centered = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: center;
+  justify-content: center;
+
+  p {
+    color: ${({ theme }) => theme.color.textMuted};
+  }
+`;
+
+export const ArchiveSection = memo(function ArchiveSection({ onPage, onSearch, bookmarks, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: ArchiveSectionProps) {
+  const archive = ArchiveSearchActor.useActorRef();
+  const state = ArchiveSearchActor.useSelector((snapshot) => (snapshot.hasTag('searching') ? 'searching' : snapshot.hasTag('failed') ? 'failed' : snapshot.hasTag('answered') ? 'answered' : 'hidden'));
+  const matches = ArchiveSearchActor.useSelector((snapshot) => snapshot.context.matches);
+  const older = useMemo(() => notOnPage(matches, onPage), [matches, onPage]);
+  const headingId = useId();
+
+  if (state === 'hidden') {
+    return (
+      <Wrap>
+        <Centered>
+          <Button onPress={onSearch}>Search the last 30 days</Button>
+        </Centered>
+      </Wrap>
+    );
+  }
+  return (
+    <Wrap as="section" aria-labelledby={headingId} aria-busy={state === 'searching'}>
+      <SectionHeading id={headingId}>From the last 30 days</SectionHeading>
+      {state === 'searching' ? (
+        <Centered>
+          <p>Searching older stories…</p>
+        </Centered>
+      ) : state === 'failed' ? (
+        <Centered role="alert">
+          <p>Could not search older stories</p>
+          <Button onPress={() => archive.send({ type: 'archive.retry' })}>Try again</Button>
+        </Centered>
+      ) : older.length === 0 ? (
+        <Centered>
+          <p>Nothing older matches</p>
+        </Centered>
+      ) : (
+        <StoryGrid $layout="more">
+          {older.map((story) => (
+            <li key={story.id}>
+              <StoryCard
+                story={story}
+                variant="compact"
+                isBookmarked={bookmarks.has(story.id)}
+                onToggleBookmark={onToggleBookmark}
+                onShare={onShare}
+                isNew={isNewSince(story, lastVisit)}
+                canShareNatively={canShareNatively}
+              />
+            </li>
+          ))}
+        </StoryGrid>
+      )}
+    </Wrap>
+  );
+});

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import type { PressEvent } from 'react-aria-components';
+import { Button } from '../ui/Button.tsx';
+import { CategoriesLabel } from './CategoriesLabel.tsx';
+import type { CategoryPickerProps } from './CategoryPicker.tsx';
+
+type CategoryPickerModule = typeof import('./CategoryPicker.tsx');
+
+let loaded: CategoryPickerModule | undefined;
+let loading: Promise<CategoryPickerModule> | undefined;
+
+/** The menu's code (React Aria's menu, popover and collections). */
+function loadCategoryPicker(): Promise<CategoryPickerModule> {
+  loading ??= import('./CategoryPicker.tsx').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      // A chunk that failed to load is tried again by the next press.
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * The Categories button. Until its first press it is a plain button: the menu's code is not
+ * part of the first render. A press loads it if it has not arrived yet and renders the real
+ * picker in the button's place, open, with focus on its button; the stand-in stays until then
+ * (no intermediate fallback that would lose focus). A chunk that fails to load is tried again
+ * by the next press.
+ */
+export function DeferredCategoryPicker(props: CategoryPickerProps) {
+  const [module, setModule] = useState(() => loaded);
+  // How the stand-in was pressed: from the keyboard or a screen reader, the open menu focuses
+  // its first item, as React Aria's own trigger does; by pointer, the menu itself.
+  const [pressed, setPressed] = useState<PressEvent['pointerType'] | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (module || pressed === null) return;
+    let current = true;
+    loadCategoryPicker().then(
+      (loadedModule) => current && setModule(loadedModule),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [module, pressed, attempt]);
+
+  if (module && pressed !== null) {
+    const menuFocus = pressed === 'keyboard' || pressed === 'virtual' ? 'first' : true;
+    return <module.CategoryPicker {...props} defaultOpen menuFocus={menuFocus} />;
+  }
+  return (
+    <Button
+      isDisabled={props.isDisabled || props.categories.length === 0}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPress={(event) => {
+        setPressed(event.pointerType);
+        setAttempt((n) => n + 1);
+      }}
+    >
+      <CategoriesLabel count={props.selected.length} />
+    </Button>
+  );
+}

@@ -1,0 +1,178 @@
+import { useId, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { Button } from 'react-aria-components';
+import styled from 'styled-components';
+import { focusRing, visuallyHidden } from '../theme/mixins.ts';
+import { CloseIcon, SearchIcon } from '../ui/icons.tsx';
+import { badgeBox } from './badge.ts';
+
+export interface SearchBoxProps {
+  /** The text the box shows: the caller holds it. */
+  value: string;
+  /** The visitor edited the text. */
+  onChange(value: string): void;
+  /** The clear button or Escape. */
+  onClear(): void;
+  /** The input, for a caller that focuses it. */
+  inputRef?: RefObject<HTMLInputElement | null>;
+}
+
+const Field = styled.div`
+  position: relative;
+  display: flex;
+  align-items: center;
+  width: 100%;
+  color: ${({ theme }) => theme.color.textMuted};
+
+  > svg {
+    position: absolute;
+    left: ${({ theme }) => theme.space(3)};
+    pointer-events: none;
+  }
+`;
+
+const HiddenLabel = styled.label`
+  ${visuallyHidden}
+`;
+
+// The browser's own cancel button and decoration are hidden: React Aria renders its own clear button.
+const StyledInput = styled.input`
+  width: 100%;
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.space(12)} 0 ${({ theme }) => theme.space(10)};
+  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  font-size: ${({ theme }) => theme.font.size.md};
+  appearance: none;
+
+  &::placeholder {
+    color: ${({ theme }) => theme.color.textMuted};
+    opacity: 1;
+  }
+
+  &::-webkit-search-cancel-button,
+  &::-webkit-search-decoration {
+    appearance: none;
+  }
+
+  &:hover {
+    border-color: ${({ theme }) => theme.color.text};
+  }
+
+  &:focus {
+    ${focusRing}
+    outline-offset: 0;
+    border-color: ${({ theme }) => theme.color.focusRing};
+  }
+`;
+
+const ClearButton = styled(Button)`
+  position: absolute;
+  top: 50%;
+  right: ${({ theme }) => theme.space(1)};
+  translate: 0 -50%;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 36px;
+  height: 36px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: transparent;
+  color: ${({ theme }) => theme.color.textMuted};
+  cursor: pointer;
+
+  &[data-hovered] {
+    background: ${({ theme }) => theme.color.surfaceMuted};
+    color: ${({ theme }) => theme.color.text};
+  }
+
+  &[data-focus-visible] {
+    ${focusRing}
+  }
+`;
+
+const KeyHint = styled.kbd`
+  position: absolute;
+  right: ${({ theme }) => theme.space(3)};
+  ${badgeBox}
+  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  border-radius: ${({ theme }) => theme.radius.sm};
+  font-family: ${({ theme }) => theme.font.mono};
+  font-size: ${({ theme }) => theme.font.size.xs};
+  line-height: 1;
+  pointer-events: none;
+`;
+
+// The two wrappers below take no box of their own (display: contents): what they hold is placed
+// in the field as if it stood there itself (the hint centred by the field's flex alignment).
+
+/** Shown while the box is empty (its placeholder shows), hidden as soon as there is text. */
+const WhileEmpty = styled.span`
+  display: contents;
+
+  ${StyledInput}:not(:placeholder-shown) ~ & {
+    display: none;
+  }
+`;
+
+/** Shown while there is text. */
+const WhileText = styled.span`
+  display: contents;
+
+  ${StyledInput}:placeholder-shown ~ & {
+    display: none;
+  }
+`;
+
+/**
+ * The search field: a plain `<input type="search">` with its label, a clear button while there
+ * is text (the "/" hint while there is none), and Escape to clear. Controlled by `value`; the hint
+ * and the clear button follow the text through CSS (`:placeholder-shown`), so a key mounts nothing.
+ */
+export function SearchBox({ value, onChange, onClear, inputRef }: SearchBoxProps) {
+  const id = useId();
+  const ownRef = useRef<HTMLInputElement>(null);
+  const ref = inputRef ?? ownRef;
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Escape clears the text; with no text it is left to others (dialogs, menus).
+    if (event.key !== 'Escape' || event.currentTarget.value === '') return;
+    event.preventDefault();
+    event.stopPropagation();
+    onClear();
+  };
+  return (
+    <Field>
+      <HiddenLabel htmlFor={id}>Search news stories</HiddenLabel>
+      <SearchIcon size={18} />
+      <StyledInput
+        ref={ref}
+        id={id}
+        type="search"
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        placeholder="Search news stories..."
+        autoComplete="off"
+        spellCheck={false}
+      />
+      {/* Both always rendered: the first key changes which one the style sheet shows (no mount). */}
+      <WhileEmpty>
+        <KeyHint aria-hidden="true">/</KeyHint>
+      </WhileEmpty>
+      <WhileText>
+        <ClearButton
+          aria-label="Clear search"
+          excludeFromTabOrder
+          onPress={() => {
+            onClear();
+            ref.current?.focus();
+          }}
+        >
+          <CloseIcon size={16} />
+        </ClearButton>
+      </WhileText>
+    </Field>
+  );
+}

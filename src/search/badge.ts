@@ -1,0 +1,11 @@
+import { css } from 'styled-components';
+
+/** The 22 px box of the search bar's small labels: the Categories count and the "/" key hint. */
+export const badgeBox = css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-width: 22px;
+  height: 22px;
+  padding: 0 ${({ theme }) => theme.space(1.5)};
+`;

@@ -1,0 +1,45 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { PlainIconButton } from '../ui/IconToggleButton.tsx';
+import type { ShareMenuProps } from './ShareMenu.tsx';
+import { ShareIcon } from '../ui/icons.tsx';
+
+const loadShareMenu = () => import('./ShareMenu.tsx');
+const ShareMenu = lazy(() => loadShareMenu().then((m) => ({ default: m.ShareMenu })));
+
+/**
+ * The card's "Share story" button, a plain `<button>`: React Aria's menu trigger would cost
+ * every card a render, and only the pressed card needs a menu. A press opens the menu (its
+ * code is fetched on hover or focus, else then) at the button, which stays the same element,
+ * so focus is never lost to a swap; closing the menu returns focus to it.
+ */
+export function DeferredShareMenu(props: ShareMenuProps) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // From the keyboard or a screen reader (a click with no pointer detail) the open menu focuses
+  // its first item, as React Aria's own trigger does; by pointer, the menu itself.
+  const [menuFocus, setMenuFocus] = useState<'first' | true | null>(null);
+  const close = () => setMenuFocus(null);
+  return (
+    <>
+      <PlainIconButton
+        ref={triggerRef}
+        type="button"
+        aria-label="Share story"
+        aria-haspopup="menu"
+        aria-expanded={menuFocus !== null}
+        onPointerEnter={() => void loadShareMenu()}
+        onFocus={() => void loadShareMenu()}
+        // Enter opens on its keyup, as Space does, so that the open menu never receives the key's keyup.
+        onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
+        onKeyUp={(event) => event.key === 'Enter' && setMenuFocus('first')}
+        onClick={(event) => setMenuFocus(event.detail === 0 ? 'first' : true)}
+      >
+        <ShareIcon size={18} />
+      </PlainIconButton>
+      {menuFocus !== null && (
+        <Suspense fallback={null}>
+          <ShareMenu {...props} triggerRef={triggerRef} menuFocus={menuFocus} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import styled from 'styled-components';
+import { focusRing } from '../theme/mixins.ts';
+import { cardTextFont } from './storyFonts.ts';
+import { ExternalLinkIcon } from '../ui/icons.tsx';
+
+export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel' | 'children'> {
+  /** An http(s) URL; the caller checks it. */
+  href: string;
+  children: ReactNode;
+}
+
+// A plain link: it is only followed, and the browser does that best.
+const StyledLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1.5)};
+  min-height: 40px;
+  color: ${({ theme }) => theme.color.accent};
+  ${cardTextFont('bold')}
+  text-decoration: none;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  cursor: pointer;
+
+  &:hover {
+    color: ${({ theme }) => theme.color.accentHover};
+    text-decoration: underline;
+    text-underline-offset: 3px;
+  }
+
+  &:focus-visible {
+    ${focusRing}
+  }
+`;
+
+/** Opens in a new tab without giving the target page a handle on this one. */
+export function ExternalLink({ children, ...props }: ExternalLinkProps) {
+  return (
+    <StyledLink {...props} target="_blank" rel="noopener noreferrer">
+      {children}
+      <ExternalLinkIcon size={14} />
+    </StyledLink>
+  );
+}

@@ -1,0 +1,87 @@
+import { Button, Disclosure, DisclosurePanel } from 'react-aria-components';
+import styled from 'styled-components';
+import type { RelatedLink } from '../domain/story.ts';
+import { focusRing } from '../theme/mixins.ts';
+import { ExternalLink } from './ExternalLink.tsx';
+import { smallPrintFont } from './storyFonts.ts';
+import { ChevronDownIcon } from '../ui/icons.tsx';
+
+export interface RelatedSourcesProps {
+  /** Validated entries (1 to 10); the card shows nothing when there are none. */
+  related: readonly RelatedLink[];
+}
+
+/** "Also covered by 1 more source" / "Also covered by N more sources" (docs/product.md#accessible-names). */
+export function relatedLabel(count: number): string {
+  return `Also covered by ${count} more ${count === 1 ? 'source' : 'sources'}`;
+}
+
+const Trigger = styled(Button)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1.5)};
+  min-height: 32px;
+  padding: 0 ${({ theme }) => theme.space(1)};
+  margin-left: -${({ theme }) => theme.space(1)};
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.sm};
+  background: transparent;
+  color: ${({ theme }) => theme.color.textMuted};
+  font: inherit;
+  ${smallPrintFont('medium')}
+  cursor: pointer;
+
+  svg {
+    transition: transform ${({ theme }) => theme.motion.fast};
+  }
+
+  &[aria-expanded='true'] svg {
+    transform: rotate(180deg);
+  }
+
+  &[data-hovered] {
+    color: ${({ theme }) => theme.color.text};
+  }
+
+  &[data-focus-visible] {
+    ${focusRing}
+  }
+`;
+
+const List = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 ${({ theme }) => theme.space(3)};
+  padding: 0;
+  margin: 0;
+  list-style: none;
+
+  a {
+    min-height: 32px;
+    font-size: ${({ theme }) => theme.font.size.xs};
+  }
+`;
+
+/** A disclosure listing the other outlets' reports, each a link named by its source. */
+export function RelatedSources({ related }: RelatedSourcesProps) {
+  if (related.length === 0) return null;
+  return (
+    <Disclosure>
+      <Trigger slot="trigger">
+        {relatedLabel(related.length)}
+        <ChevronDownIcon size={14} />
+      </Trigger>
+      <DisclosurePanel>
+        <List>
+          {related.map((link) => (
+            <li key={link.url}>
+              <ExternalLink href={link.url}>
+                <span dir="auto">{link.source}</span>
+              </ExternalLink>
+            </li>
+          ))}
+        </List>
+      </DisclosurePanel>
+    </Disclosure>
+  );
+}

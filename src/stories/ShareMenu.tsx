@@ -1,0 +1,50 @@
+import type { RefObject } from 'react';
+import { FacebookIcon, LinkIcon, TwitterIcon } from '../ui/icons-more.tsx';
+import { ShareIcon } from '../ui/icons.tsx';
+import { Menu } from '../ui/Menu.tsx';
+import { MenuItem } from '../ui/MenuItem.tsx';
+import { Popover } from '../ui/Popover.tsx';
+
+export type ShareTarget = 'twitter' | 'facebook' | 'copy' | 'native';
+
+export interface ShareMenuProps {
+  onShare(target: ShareTarget): void;
+  /** Adds "More sharing options" (the system share sheet); only where navigator.share exists. */
+  canShareNatively?: boolean;
+}
+
+export interface OpenShareMenuProps extends ShareMenuProps {
+  /** The card's "Share story" button: the menu is placed at it, and focus returns to it. */
+  triggerRef: RefObject<HTMLButtonElement | null>;
+  /** What the open menu focuses: its first item (opened from the keyboard), or the menu itself. */
+  menuFocus: 'first' | true;
+  onClose(): void;
+}
+
+/** The open share menu (React Aria's popover and menu), loaded when a card's "Share story" is pressed (DeferredShareMenu). */
+export function ShareMenu({ onShare, canShareNatively = false, triggerRef, menuFocus, onClose }: OpenShareMenuProps) {
+  return (
+    <Popover aria-label="Share story" triggerRef={triggerRef} isOpen onOpenChange={(isOpen) => !isOpen && onClose()} placement="bottom end">
+      <Menu aria-label="Share story" autoFocus={menuFocus} onClose={onClose}>
+        <MenuItem id="twitter" textValue="Share to Twitter" onAction={() => onShare('twitter')}>
+          <TwitterIcon size={16} />
+          Share to Twitter
+        </MenuItem>
+        <MenuItem id="facebook" textValue="Share to Facebook" onAction={() => onShare('facebook')}>
+          <FacebookIcon size={16} />
+          Share to Facebook
+        </MenuItem>
+        <MenuItem id="copy" textValue="Copy Link" onAction={() => onShare('copy')}>
+          <LinkIcon size={16} />
+          Copy Link
+        </MenuItem>
+        {canShareNatively && (
+          <MenuItem id="native" textValue="More sharing options" onAction={() => onShare('native')}>
+            <ShareIcon size={16} />
+            More sharing options
+          </MenuItem>
+        )}
+      </Menu>
+    </Popover>
+  );
+}

@@ -1,0 +1,123 @@
+import { lazy, memo, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { ErrorState } from './ErrorState.tsx';
+import type { ShareTarget } from './ShareMenu.tsx';
+import { SkeletonCards } from './SkeletonCards.tsx';
+import { StorySections } from './StorySections.tsx';
+import type { Story } from '../domain/story.ts';
+import { visuallyHidden } from '../theme/mixins.ts';
+import type { FeedStatus } from '../feed/selectors.ts';
+
+// Only a search or filter with no match shows it: its code loads then.
+const EmptyState = lazy(() => import('./EmptyState.tsx').then((m) => ({ default: m.EmptyState })));
+
+/** The first matches, shown large as Top Stories (docs/product.md#screens-and-states). */
+export const TOP_STORIES_COUNT = 3;
+/** A first screenful at any width, as many cards as the skeleton shows. */
+const FIRST_SCREEN_COUNT = 11;
+/** Cards added per task after it: each task stays short (docs/performance.md). */
+const CARDS_PER_TASK = 4;
+
+/**
+ * How many of `total` cards to draw: a first screenful at once, then a few more in each later
+ * task until all are drawn, so that no single task draws every card and a keypress or a tap
+ * is answered between two. A new list (`listKey`: another search or filter) starts again.
+ */
+function useDrawnCount(total: number, listKey: string): number {
+  const [drawn, setDrawn] = useState({ listKey, count: FIRST_SCREEN_COUNT });
+  if (drawn.listKey !== listKey) setDrawn({ listKey, count: FIRST_SCREEN_COUNT });
+  useEffect(() => {
+    if (drawn.count >= total) return;
+    const timer = setTimeout(() => setDrawn((last) => ({ ...last, count: last.count + CARDS_PER_TASK })), 0);
+    return () => clearTimeout(timer);
+  }, [drawn, total]);
+  return drawn.listKey === listKey ? drawn.count : FIRST_SCREEN_COUNT;
+}
+
+interface StoryAreaProps {
+  status: FeedStatus;
+  matches: Story[];
+  /**
+   * The search `matches` answer: on the element as `data-query` (and their number as
+   * `data-count`), for whoever needs to know which search the list shows (the bench:
+   * docs/performance.md).
+   */
+  query?: string;
+  /** Which list this is (the search and filters): a new one is drawn from its first screenful again. */
+  listKey?: string;
+  /**
+   * The visitor is typing a search not yet settled: the live region keeps the number it read
+   * last until typing pauses, so that a screen reader hears one count per search, not one per key.
+   */
+  holdAnnouncement?: boolean;
+  bookmarks: ReadonlySet<string>;
+  onRetry(): void;
+  onClearFilters(): void;
+  onToggleBookmark(story: Story): void;
+  onShare(story: Story, target: ShareTarget): void;
+  /** The previous visit's time (stories after it carry "New"); null for none. */
+  lastVisit?: number | null;
+  canShareNatively?: boolean;
+  /** The end of More Stories when the list shows ("Show older stories"). */
+  listEnd?: ReactNode;
+  /** After the results, the empty state too ("Search the last 30 days"). */
+  afterResults?: ReactNode;
+}
+
+const Area = styled.main`
+  padding-bottom: ${({ theme }) => theme.space(16)};
+  outline: none;
+`;
+
+const Announcer = styled.p`
+  ${visuallyHidden}
+`;
+
+function announcement(status: FeedStatus, count: number): string {
+  if (status === 'loading') return 'Loading stories';
+  if (status === 'error') return '';
+  return count === 1 ? '1 story' : `${count} stories`;
+}
+
+/**
+ * The story area: skeletons, the error screen, the empty state or the two sections. Memoized:
+ * only a new result list, status or bookmark re-renders it.
+ */
+export const StoryArea = memo(function StoryArea({ status, matches, query = '', listKey = '', holdAnnouncement = false, bookmarks, onRetry, onClearFilters, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false, listEnd = null, afterResults = null }: StoryAreaProps) {
+  const current = announcement(status, matches.length);
+  const [announced, setAnnounced] = useState(current);
+  if (!holdAnnouncement && announced !== current) setAnnounced(current);
+  const drawn = useDrawnCount(matches.length, listKey);
+  // Stable arrays, so the memoized sections skip renders that change nothing they show.
+  const top = useMemo(() => matches.slice(0, TOP_STORIES_COUNT), [matches]);
+  const more = useMemo(() => matches.slice(TOP_STORIES_COUNT, drawn), [matches, drawn]);
+
+  return (
+    <Area id="stories" tabIndex={-1} aria-busy={status === 'loading'} data-query={query} data-count={matches.length}>
+      <Announcer aria-live="polite">{holdAnnouncement ? announced : current}</Announcer>
+      {status === 'loading' ? (
+        <SkeletonCards />
+      ) : status === 'error' ? (
+        <ErrorState onRetry={onRetry} />
+      ) : matches.length === 0 ? (
+        <Suspense fallback={null}>
+          <EmptyState onClearFilters={onClearFilters} />
+        </Suspense>
+      ) : (
+        <>
+          <StorySections
+            top={top}
+            more={more}
+            bookmarks={bookmarks}
+            onToggleBookmark={onToggleBookmark}
+            onShare={onShare}
+            lastVisit={lastVisit}
+            canShareNatively={canShareNatively}
+          />
+          {listEnd}
+        </>
+      )}
+      {status !== 'loading' && status !== 'error' && afterResults}
+    </Area>
+  );
+});

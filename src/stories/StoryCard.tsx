@@ -1,0 +1,198 @@
+import { lazy, memo, Suspense, useId } from 'react';
+import styled from 'styled-components';
+import { formatStoryDate, isoDateTime } from '../domain/format.ts';
+import type { Story } from '../domain/story.ts';
+import { isHttpUrl } from '../domain/url.ts';
+import { focusRing, visuallyHidden } from '../theme/mixins.ts';
+import { ExternalLink } from './ExternalLink.tsx';
+import { IconToggleButton } from '../ui/IconToggleButton.tsx';
+import { BookmarkIcon } from '../ui/icons.tsx';
+import { DeferredShareMenu } from './DeferredShareMenu.tsx';
+import type { ShareTarget } from './ShareMenu.tsx';
+import { StoryImage } from './StoryImage.tsx';
+import { cardTextFont, headlineFont, smallPrintFont } from './storyFonts.ts';
+
+// Only stories other outlets also reported have it: its code (React Aria's disclosure) loads then.
+const RelatedSources = lazy(() => import('./RelatedSources.tsx').then((m) => ({ default: m.RelatedSources })));
+
+const Hidden = styled.span`
+  ${visuallyHidden}
+`;
+
+export type StoryCardVariant = 'large' | 'compact';
+
+export interface StoryCardProps {
+  story: Story;
+  variant: StoryCardVariant;
+  isBookmarked: boolean;
+  onToggleBookmark(story: Story): void;
+  onShare(story: Story, target: ShareTarget): void;
+  headingLevel?: 3;
+  /** Published since the visitor's previous visit: the card carries "New". */
+  isNew?: boolean;
+  /** The share menu offers "More sharing options" (the system share sheet). */
+  canShareNatively?: boolean;
+}
+
+// :focus-visible: the card is focused by the reading keys (j / k).
+// contain: nothing inside a card lays out or paints outside it (overflow is hidden anyway), so
+// the browser repaints and hit-tests each card on its own: a key typed with 60 cards on the page
+// no longer re-walks all of them in the frame that shows it. The card's own shadow and focus
+// ring are outside what paint containment clips.
+const Card = styled.article`
+  contain: layout paint;
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  overflow: hidden;
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.surface};
+  box-shadow: ${({ theme }) => theme.shadow.card};
+  transition: box-shadow ${({ theme }) => theme.motion.normal};
+
+  &:hover {
+    box-shadow: ${({ theme }) => theme.shadow.cardHover};
+  }
+
+  &:focus-visible {
+    ${focusRing}
+  }
+`;
+
+const NewBadge = styled.span`
+  padding: ${({ theme }) => `${theme.space(0.5)} ${theme.space(2)}`};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.accentSoft.bg};
+  color: ${({ theme }) => theme.color.accentSoft.text};
+  ${smallPrintFont('bold')}
+  letter-spacing: 0.02em;
+`;
+
+const Body = styled.div<{ $variant: StoryCardVariant }>`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme, $variant }) =>
+    $variant === 'large' ? `${theme.space(4)} ${theme.space(5)} ${theme.space(2)}` : `${theme.space(3)} ${theme.space(4)} ${theme.space(1)}`};
+`;
+
+const Meta = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(2.5)}`};
+  color: ${({ theme }) => theme.color.textMuted};
+  ${smallPrintFont('regular')}
+`;
+
+const SourceBadge = styled.span`
+  max-width: 100%;
+  overflow: hidden;
+  padding: ${({ theme }) => `${theme.space(0.5)} ${theme.space(2)}`};
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.color.surfaceMuted};
+  color: ${({ theme }) => theme.color.text};
+  ${smallPrintFont('bold')}
+  letter-spacing: 0.02em;
+  text-overflow: ellipsis;
+  text-transform: uppercase;
+  white-space: nowrap;
+`;
+
+const Title = styled.h3<{ $variant: StoryCardVariant }>`
+  color: ${({ theme }) => theme.color.text};
+  ${({ $variant }) => headlineFont($variant === 'large' ? 'xl' : 'lg')}
+  line-height: ${({ theme }) => theme.font.lineHeight.tight};
+  overflow-wrap: anywhere;
+  text-wrap: balance;
+`;
+
+const Summary = styled.p<{ $lines: number }>`
+  display: -webkit-box;
+  overflow: hidden;
+  color: ${({ theme }) => theme.color.textMuted};
+  ${cardTextFont('regular')}
+  overflow-wrap: anywhere;
+  -webkit-box-orient: vertical;
+  -webkit-line-clamp: ${({ $lines }) => $lines};
+  line-clamp: ${({ $lines }) => $lines};
+`;
+
+const Footer = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: auto;
+  padding-top: ${({ theme }) => theme.space(1)};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space(0.5)};
+  margin-left: auto;
+  margin-right: -${({ theme }) => theme.space(2)};
+`;
+
+function StoryDate({ iso }: { iso: string }) {
+  const label = formatStoryDate(iso);
+  const dateTime = isoDateTime(iso);
+  if (label === null || dateTime === null) return null;
+  return <time dateTime={dateTime}>{label}</time>;
+}
+
+/** Memoized: typing in the search box re-renders the page, and unchanged cards should not follow. */
+export const StoryCard = memo(function StoryCard({
+  story,
+  variant,
+  isBookmarked,
+  onToggleBookmark,
+  onShare,
+  headingLevel = 3,
+  isNew = false,
+  canShareNatively = false,
+}: StoryCardProps) {
+  const headingId = useId();
+  return (
+    // tabIndex -1: the reading keys move focus to the article itself (docs/product.md#accessible-names).
+    <Card aria-labelledby={headingId} tabIndex={-1} data-story-id={story.id}>
+      {isHttpUrl(story.image) && <StoryImage key={story.image} src={story.image} />}
+      <Body $variant={variant}>
+        <Meta>
+          <SourceBadge dir="auto">{story.source}</SourceBadge>
+          <StoryDate iso={story.published_at} />
+          {isNew && <NewBadge>New</NewBadge>}
+        </Meta>
+        <Title as={`h${headingLevel}`} id={headingId} $variant={variant} dir="auto">
+          {story.title}
+        </Title>
+        {story.summary !== '' && <Summary $lines={variant === 'large' ? 4 : 3} dir="auto">{story.summary}</Summary>}
+        {story.related !== undefined && story.related.length > 0 && (
+          <Suspense fallback={null}>
+            <RelatedSources related={story.related} />
+          </Suspense>
+        )}
+        <Footer>
+          {isHttpUrl(story.url) && (
+            <ExternalLink href={story.url}>
+              {/* Seen as "Read more"; named after the story it opens (docs/product.md#accessible-names). */}
+              Read more <Hidden>about {story.title}</Hidden>
+            </ExternalLink>
+          )}
+          <Actions>
+            <IconToggleButton
+              aria-label={isBookmarked ? 'Remove bookmark' : 'Bookmark story'}
+              isSelected={isBookmarked}
+              onChange={() => onToggleBookmark(story)}
+            >
+              <BookmarkIcon size={18} filled={isBookmarked} />
+            </IconToggleButton>
+            <DeferredShareMenu onShare={(target) => onShare(story, target)} canShareNatively={canShareNatively} />
+          </Actions>
+        </Footer>
+      </Body>
+    </Card>
+  );
+});

@@ -1,0 +1,14 @@
+import type { AppToast } from './toast-queue.ts';
+
+/**
+ * Toasts, word for word: docs/product.md#bookmarks-sharing-and-copying. The app raises them by
+ * name (ToastName).
+ */
+export const TOASTS = {
+  bookmarkAdded: { title: 'Story bookmarked', description: 'Story saved to your bookmarks', tone: 'success' },
+  bookmarkRemoved: { title: 'Bookmark removed', description: 'Story removed from your bookmarks', tone: 'info' },
+  linkCopied: { title: 'Link copied', description: 'Story link copied to clipboard', tone: 'success' },
+  copyFailed: { title: 'Copy failed', description: 'Could not copy link to clipboard', tone: 'error' },
+} as const satisfies Record<string, AppToast>;
+
+export type ToastName = keyof typeof TOASTS;

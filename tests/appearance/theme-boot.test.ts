@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+/**
+ * /theme-boot.js, the head's one blocking script (docs/product.md#theme,
+ * docs/product.md#when-the-page-cannot-load): served by the dev server as `npm start` runs it,
+ * built by the same method as the production build's, and run here in a page of its own.
+ */
+import { createServer as createHttpServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServer, type ViteDevServer } from 'vite';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+let vite: ViteDevServer;
+let http: Server;
+let script = '';
+let contentType = '';
+
+beforeAll(async () => {
+  vite = await createServer({ configFile: 'vite.config.ts', logLevel: 'silent', server: { middlewareMode: true }, optimizeDeps: { noDiscovery: true, include: [] } });
+  http = createHttpServer(vite.middlewares);
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const response = await fetch(`http://127.0.0.1:${(http.address() as AddressInfo).port}/theme-boot.js`);
+  expect(response.status).toBe(200);
+  contentType = response.headers.get('content-type') ?? '';
+  script = await response.text();
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => http.close(resolve));
+  await vite.close();
+});
+
+const PAGE = `<div id="root"><div id="load-failed" hidden><button type="button" id="load-failed-reload">Reload</button></div></div>`;
+
+// The page as index.html has it before the script runs; each run wraps addEventListener again, which changes nothing it does.
+beforeEach(() => {
+  document.documentElement.removeAttribute('data-theme');
+  document.documentElement.style.colorScheme = '';
+  document.body.innerHTML = PAGE;
+  localStorage.clear();
+});
+
+/** The page after the script ran with `stored` under the `theme` key. */
+function pageAfterScript(stored: string | null, systemDark = false) {
+  if (stored !== null) localStorage.setItem('theme', stored);
+  window.matchMedia = (query: string) => ({ matches: systemDark && query === '(prefers-color-scheme: dark)' }) as MediaQueryList;
+  // As the browser runs a classic script: in the global scope.
+  (0, eval)(script);
+  return window;
+}
+
+describe('the dev server serves /theme-boot.js', () => {
+  it('as one classic script: no import, no export', () => {
+    expect(contentType).toContain('javascript');
+    expect(/^\s*(import|export)\b|\bimport\(/m.test(script)).toBe(false);
+  });
+});
+
+describe('theme-boot', () => {
+  it('applies the theme stored under "theme" before anything else runs', () => {
+    const dark = pageAfterScript('dark');
+    expect(dark.document.documentElement.getAttribute('data-theme')).toBe('dark');
+    expect(dark.document.documentElement.style.colorScheme).toBe('dark');
+    expect(pageAfterScript('light', true).document.documentElement.getAttribute('data-theme')).toBe('light');
+  });
+
+  it("takes the system's scheme when nothing valid is stored", () => {
+    expect(pageAfterScript(null, true).document.documentElement.getAttribute('data-theme')).toBe('dark');
+    expect(pageAfterScript('purple', false).document.documentElement.getAttribute('data-theme')).toBe('light');
+    expect(pageAfterScript('', true).document.documentElement.getAttribute('data-theme')).toBe('dark');
+  });
+
+  it('refuses every beforeunload listener and keeps the others', () => {
+    pageAfterScript(null);
+    const heard: string[] = [];
+    window.addEventListener('beforeunload', () => heard.push('beforeunload'));
+    window.addEventListener('resize', () => heard.push('resize'));
+    window.dispatchEvent(new Event('beforeunload'));
+    window.dispatchEvent(new Event('resize'));
+    expect(heard).toEqual(['resize']);
+  });
+
+  it('shows the "could not load" fallback when a script of the page fails, and only then', () => {
+    pageAfterScript(null);
+    const fallback = document.getElementById('load-failed');
+    const image = document.createElement('img');
+    document.body.append(image);
+    image.dispatchEvent(new Event('error'));
+    expect(fallback?.hidden).toBe(true);
+    const entry = document.createElement('script');
+    document.head.append(entry);
+    entry.dispatchEvent(new Event('error'));
+    expect(fallback?.hidden).toBe(false);
+  });
+});
