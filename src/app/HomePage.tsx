@@ -207,22 +207,19 @@ export function HomePage() {
   );
   const searchArchive = useCallback(() => showArchive(typedText), [showArchive, typedText]);
   const hasText = text.trim() !== '';
+  // What every card is given, in the story area and in the last 30 days alike.
+  const cardProps = useMemo(
+    () => ({ bookmarks: bookmarked, onToggleBookmark: toggleBookmark, onShare: share, lastVisit: newSince, canShareNatively: nativeShare }),
+    [bookmarked, toggleBookmark, share, newSince, nativeShare],
+  );
   const archiveSection = useMemo(
     () =>
       hasText && (
         <Suspense fallback={null}>
-          <ArchiveSection
-            onPage={matches}
-            onSearch={searchArchive}
-            bookmarks={bookmarked}
-            onToggleBookmark={toggleBookmark}
-            onShare={share}
-            lastVisit={newSince}
-            canShareNatively={nativeShare}
-          />
+          <ArchiveSection onPage={matches} onSearch={searchArchive} {...cardProps} />
         </Suspense>
       ),
-    [hasText, matches, searchArchive, bookmarked, toggleBookmark, share, newSince, nativeShare],
+    [hasText, matches, searchArchive, cardProps],
   );
   const retry = useCallback(() => feed.send({ type: 'feed.retry' }), [feed]);
 
@@ -246,15 +243,11 @@ export function HomePage() {
           query={text}
           listKey={`${text}|${selectedCategories.join(',')}|${filter.savedOnly}`}
           holdAnnouncement={text !== query}
-          bookmarks={bookmarked}
           onRetry={retry}
           onClearFilters={clearFilters}
-          onToggleBookmark={toggleBookmark}
-          onShare={share}
-          lastVisit={newSince}
-          canShareNatively={nativeShare}
           listEnd={olderEnd}
           afterResults={archiveSection}
+          {...cardProps}
         />
       </Layout>
     </>

@@ -7,24 +7,16 @@ import { memo, useId, useMemo } from 'react';
 import styled from 'styled-components';
 import { Button } from '../ui/Button.tsx';
 import { SectionHeading } from '../stories/SectionHeading.tsx';
-import type { ShareTarget } from '../stories/ShareMenu.tsx';
-import { StoryCard } from '../stories/StoryCard.tsx';
-import { StoryGrid } from '../stories/StoryGrid.tsx';
-import { isNewSince } from '../domain/new-since.ts';
+import { StoryList, type CardListProps } from '../stories/StorySections.tsx';
 import type { Story } from '../domain/story.ts';
 import { notOnPage } from '../domain/story-lists.ts';
 import { ArchiveSearchActor } from './actors.ts';
 
-export interface ArchiveSectionProps {
+export interface ArchiveSectionProps extends CardListProps {
   /** The stories the page shows: matches among them are not repeated. */
   onPage: readonly Story[];
   /** Shows the section for the search box's text (the URL gains `archive=1`). */
   onSearch(): void;
-  bookmarks: ReadonlySet<string>;
-  onToggleBookmark(story: Story): void;
-  onShare(story: Story, target: ShareTarget): void;
-  lastVisit?: number | null;
-  canShareNatively?: boolean;
 }
 
 const Wrap = styled.div`
@@ -43,7 +35,7 @@ const Centered = styled.div`
   }
 `;
 
-export const ArchiveSection = memo(function ArchiveSection({ onPage, onSearch, bookmarks, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: ArchiveSectionProps) {
+export const ArchiveSection = memo(function ArchiveSection({ onPage, onSearch, ...cardProps }: ArchiveSectionProps) {
   const archive = ArchiveSearchActor.useActorRef();
   const state = ArchiveSearchActor.useSelector((snapshot) => (snapshot.hasTag('searching') ? 'searching' : snapshot.hasTag('failed') ? 'failed' : snapshot.hasTag('answered') ? 'answered' : 'hidden'));
   const matches = ArchiveSearchActor.useSelector((snapshot) => snapshot.context.matches);
@@ -76,21 +68,7 @@ export const ArchiveSection = memo(function ArchiveSection({ onPage, onSearch, b
           <p>Nothing older matches</p>
         </Centered>
       ) : (
-        <StoryGrid $layout="more">
-          {older.map((story) => (
-            <li key={story.id}>
-              <StoryCard
-                story={story}
-                variant="compact"
-                isBookmarked={bookmarks.has(story.id)}
-                onToggleBookmark={onToggleBookmark}
-                onShare={onShare}
-                isNew={isNewSince(story, lastVisit)}
-                canShareNatively={canShareNatively}
-              />
-            </li>
-          ))}
-        </StoryGrid>
+        <StoryList stories={older} layout="more" variant="compact" {...cardProps} />
       )}
     </Wrap>
   );

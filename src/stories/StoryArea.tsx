@@ -1,9 +1,8 @@
 import { lazy, memo, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ErrorState } from './ErrorState.tsx';
-import type { ShareTarget } from './ShareMenu.tsx';
 import { SkeletonCards } from './SkeletonCards.tsx';
-import { StorySections } from './StorySections.tsx';
+import { StorySections, type CardListProps } from './StorySections.tsx';
 import type { Story } from '../domain/story.ts';
 import { visuallyHidden } from '../theme/mixins.ts';
 import type { FeedStatus } from '../feed/selectors.ts';
@@ -34,7 +33,7 @@ function useDrawnCount(total: number, listKey: string): number {
   return drawn.listKey === listKey ? drawn.count : FIRST_SCREEN_COUNT;
 }
 
-interface StoryAreaProps {
+interface StoryAreaProps extends CardListProps {
   status: FeedStatus;
   matches: Story[];
   /**
@@ -50,14 +49,8 @@ interface StoryAreaProps {
    * last until typing pauses, so that a screen reader hears one count per search, not one per key.
    */
   holdAnnouncement?: boolean;
-  bookmarks: ReadonlySet<string>;
   onRetry(): void;
   onClearFilters(): void;
-  onToggleBookmark(story: Story): void;
-  onShare(story: Story, target: ShareTarget): void;
-  /** The previous visit's time (stories after it carry "New"); null for none. */
-  lastVisit?: number | null;
-  canShareNatively?: boolean;
   /** The end of More Stories when the list shows ("Show older stories"). */
   listEnd?: ReactNode;
   /** After the results, the empty state too ("Search the last 30 days"). */
@@ -83,7 +76,7 @@ function announcement(status: FeedStatus, count: number): string {
  * The story area: skeletons, the error screen, the empty state or the two sections. Memoized:
  * only a new result list, status or bookmark re-renders it.
  */
-export const StoryArea = memo(function StoryArea({ status, matches, query = '', listKey = '', holdAnnouncement = false, bookmarks, onRetry, onClearFilters, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false, listEnd = null, afterResults = null }: StoryAreaProps) {
+export const StoryArea = memo(function StoryArea({ status, matches, query = '', listKey = '', holdAnnouncement = false, onRetry, onClearFilters, listEnd = null, afterResults = null, ...cardProps }: StoryAreaProps) {
   const current = announcement(status, matches.length);
   const [announced, setAnnounced] = useState(current);
   if (!holdAnnouncement && announced !== current) setAnnounced(current);
@@ -105,15 +98,7 @@ export const StoryArea = memo(function StoryArea({ status, matches, query = '', 
         </Suspense>
       ) : (
         <>
-          <StorySections
-            top={top}
-            more={more}
-            bookmarks={bookmarks}
-            onToggleBookmark={onToggleBookmark}
-            onShare={onShare}
-            lastVisit={lastVisit}
-            canShareNatively={canShareNatively}
-          />
+          <StorySections top={top} more={more} {...cardProps} />
           {listEnd}
         </>
       )}

@@ -7,9 +7,8 @@ import type { ShareTarget } from './ShareMenu.tsx';
 import { StoryCard, type StoryCardVariant } from './StoryCard.tsx';
 import { StoryGrid, type StoryGridLayout } from './StoryGrid.tsx';
 
-export interface StorySectionsProps {
-  top: Story[];
-  more: Story[];
+/** What every card of a list is given: the bookmarks, the handlers, "New" and the share sheet. */
+export interface CardListProps {
   bookmarks: ReadonlySet<string>;
   onToggleBookmark(story: Story): void;
   onShare(story: Story, target: ShareTarget): void;
@@ -19,40 +18,55 @@ export interface StorySectionsProps {
   canShareNatively?: boolean;
 }
 
+export interface StorySectionsProps extends CardListProps {
+  top: Story[];
+  more: Story[];
+}
+
+interface StoryListProps extends CardListProps {
+  stories: readonly Story[];
+  layout: StoryGridLayout;
+  variant: StoryCardVariant;
+}
+
+/** A grid of cards: the one way a list of stories is drawn (the two sections, the last 30 days). */
+export function StoryList({ stories, layout, variant, bookmarks, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: StoryListProps) {
+  return (
+    <StoryGrid $layout={layout}>
+      {stories.map((story) => (
+        <li key={story.id}>
+          <StoryCard
+            story={story}
+            variant={variant}
+            isBookmarked={bookmarks.has(story.id)}
+            onToggleBookmark={onToggleBookmark}
+            onShare={onShare}
+            isNew={isNewSince(story, lastVisit)}
+            canShareNatively={canShareNatively}
+          />
+        </li>
+      ))}
+    </StoryGrid>
+  );
+}
+
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(10)};
 `;
 
-interface SectionProps extends Omit<StorySectionsProps, 'top' | 'more'> {
+interface SectionProps extends StoryListProps {
   title: string;
-  stories: Story[];
-  layout: StoryGridLayout;
-  variant: StoryCardVariant;
 }
 
-function Section({ title, stories, layout, variant, bookmarks, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: SectionProps) {
+function Section({ title, ...list }: SectionProps) {
   const headingId = useId();
-  if (stories.length === 0) return null;
+  if (list.stories.length === 0) return null;
   return (
     <section aria-labelledby={headingId}>
       <SectionHeading id={headingId}>{title}</SectionHeading>
-      <StoryGrid $layout={layout}>
-        {stories.map((story) => (
-          <li key={story.id}>
-            <StoryCard
-              story={story}
-              variant={variant}
-              isBookmarked={bookmarks.has(story.id)}
-              onToggleBookmark={onToggleBookmark}
-              onShare={onShare}
-              isNew={isNewSince(story, lastVisit)}
-              canShareNatively={canShareNatively}
-            />
-          </li>
-        ))}
-      </StoryGrid>
+      <StoryList {...list} />
     </section>
   );
 }
