@@ -63,8 +63,10 @@ const Controls = styled.div`
 
 export function HomePage() {
   const feed = FeedActor.useActorRef();
-  const status = FeedActor.useSelector(selectFeedStatus);
-  const firstPage = FeedActor.useSelector(selectStories);
+  // The feed's news re-renders the page in React's background render, in slices, not in the
+  // task that brought it (an actor's update is otherwise drawn at once, in one long task).
+  const status = useDeferredValue(FeedActor.useSelector(selectFeedStatus));
+  const firstPage = useDeferredValue(FeedActor.useSelector(selectStories));
   const older = OlderStoriesActor.useActorRef();
   const olderStories = OlderStoriesActor.useSelector((snapshot) => snapshot.context.stories);
   const olderStatus = OlderStoriesActor.useSelector((snapshot) =>
