@@ -243,7 +243,6 @@ export function HomePage() {
           status={status}
           matches={matches}
           query={text}
-          listKey={`${text}|${selectedCategories.join(',')}|${filter.savedOnly}`}
           holdAnnouncement={text !== query}
           onRetry={retry}
           onClearFilters={clearFilters}

@@ -20,17 +20,16 @@ const CARDS_PER_TASK = 4;
 /**
  * How many of `total` cards to draw: a first screenful at once, then a few more in each later
  * task until all are drawn, so that no single task draws every card and a keypress or a tap
- * is answered between two. A new list (`listKey`: another search or filter) starts again.
+ * is answered between two. A later list keeps the count reached (its cards are mostly the same).
  */
-function useDrawnCount(total: number, listKey: string): number {
-  const [drawn, setDrawn] = useState({ listKey, count: FIRST_SCREEN_COUNT });
-  if (drawn.listKey !== listKey) setDrawn({ listKey, count: FIRST_SCREEN_COUNT });
+function useDrawnCount(total: number): number {
+  const [count, setCount] = useState(FIRST_SCREEN_COUNT);
   useEffect(() => {
-    if (drawn.count >= total) return;
-    const timer = setTimeout(() => setDrawn((last) => ({ ...last, count: last.count + CARDS_PER_TASK })), 0);
+    if (count >= total) return;
+    const timer = setTimeout(() => setCount((last) => last + CARDS_PER_TASK), 0);
     return () => clearTimeout(timer);
-  }, [drawn, total]);
-  return drawn.listKey === listKey ? drawn.count : FIRST_SCREEN_COUNT;
+  }, [count, total]);
+  return count;
 }
 
 interface StoryAreaProps extends CardListProps {
@@ -42,8 +41,6 @@ interface StoryAreaProps extends CardListProps {
    * docs/performance.md).
    */
   query?: string;
-  /** Which list this is (the search and filters): a new one is drawn from its first screenful again. */
-  listKey?: string;
   /**
    * The visitor is typing a search not yet settled: the live region keeps the number it read
    * last until typing pauses, so that a screen reader hears one count per search, not one per key.
@@ -76,11 +73,11 @@ function announcement(status: FeedStatus, count: number): string {
  * The story area: skeletons, the error screen, the empty state or the two sections. Memoized:
  * only a new result list, status or bookmark re-renders it.
  */
-export const StoryArea = memo(function StoryArea({ status, matches, query = '', listKey = '', holdAnnouncement = false, onRetry, onClearFilters, listEnd = null, afterResults = null, ...cardProps }: StoryAreaProps) {
+export const StoryArea = memo(function StoryArea({ status, matches, query = '', holdAnnouncement = false, onRetry, onClearFilters, listEnd = null, afterResults = null, ...cardProps }: StoryAreaProps) {
   const current = announcement(status, matches.length);
   const [announced, setAnnounced] = useState(current);
   if (!holdAnnouncement && announced !== current) setAnnounced(current);
-  const drawn = useDrawnCount(matches.length, listKey);
+  const drawn = useDrawnCount(matches.length);
   // Stable arrays, so the memoized sections skip renders that change nothing they show.
   const top = useMemo(() => matches.slice(0, TOP_STORIES_COUNT), [matches]);
   const more = useMemo(() => matches.slice(TOP_STORIES_COUNT, drawn), [matches, drawn]);
