@@ -27,6 +27,7 @@ import { StoryArea } from '../stories/StoryArea.tsx';
 import { useLastVisit } from '../reader/lastVisit.ts';
 import { canShareNatively, shareNatively } from '../reader/nativeShare.ts';
 import { useHomeFilters } from '../search/useHomeFilters.ts';
+import { useSlashToFocus } from '../search/useSlashToFocus.ts';
 
 // The reading keys and "new since your last visit": their chunk loads right after the first render.
 const ReaderFeatures = lazy(() => import('../reader/ReaderFeatures.tsx').then((m) => ({ default: m.ReaderFeatures })));
@@ -120,6 +121,7 @@ export function HomePage() {
   }, [archive, archiveInUrl, query, typedText]);
 
   const searchRef = useRef<HTMLInputElement>(null);
+  useSlashToFocus(searchRef);
 
   const toggleBookmark = useCallback((story: Story) => bookmarks.send({ type: 'bookmark.toggle', story }), [bookmarks]);
   const share = useCallback(
@@ -190,7 +192,6 @@ export function HomePage() {
           lastVisit={newSince}
           onOpen={openStory}
           onToggleBookmark={toggleBookmark}
-          searchRef={searchRef}
         />
       </Suspense>
     ),

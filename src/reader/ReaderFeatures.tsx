@@ -3,12 +3,11 @@
  * "{N} new since your last visit" line, the reading keys and the "Keyboard shortcuts" dialog.
  * A chunk of its own, loaded right after the first render with the cards.
  */
-import { lazy, Suspense, useMemo, useState, type RefObject } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { NewSinceNotice } from './NewSinceNotice.tsx';
 import { countNewSince } from '../domain/new-since.ts';
 import type { Story } from '../domain/story.ts';
 import { useReadingKeys } from './useReadingKeys.ts';
-import { useSlashToFocus } from './useSlashToFocus.ts';
 
 export interface ReaderFeaturesProps {
   /** Every story shown by the feed (not only the matches). */
@@ -19,17 +18,12 @@ export interface ReaderFeaturesProps {
   reachable?: readonly Story[];
   onOpen(story: Story): void;
   onToggleBookmark(story: Story): void;
-  /** The search box, which "/" focuses. */
-  searchRef?: RefObject<HTMLInputElement | null>;
 }
 
 // Loaded the first time "?" asks for it.
 const KeyboardShortcuts = lazy(() => import('./KeyboardShortcuts.tsx').then((m) => ({ default: m.KeyboardShortcuts })));
 
-const noSearchBox: RefObject<HTMLInputElement | null> = { current: null };
-
-export function ReaderFeatures({ stories, reachable = stories, lastVisit, onOpen, onToggleBookmark, searchRef = noSearchBox }: ReaderFeaturesProps) {
-  useSlashToFocus(searchRef);
+export function ReaderFeatures({ stories, reachable = stories, lastVisit, onOpen, onToggleBookmark }: ReaderFeaturesProps) {
   const newCount = useMemo(() => countNewSince(stories, lastVisit), [stories, lastVisit]);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const byId = (id: string) => reachable.find((story) => story.id === id);

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { readingAction, stepCard } from '../domain/reading-keys.ts';
-import { isTextField } from './text-field.ts';
+import { isTextField } from '../browser/text-field.ts';
 
 /** The story cards in page order; each article carries its story's id. */
 const CARD_SELECTOR = '#stories article[data-story-id]';

@@ -1,7 +1,10 @@
 import { useEffect, type RefObject } from 'react';
-import { isTextField } from './text-field.ts';
+import { isTextField } from '../browser/text-field.ts';
 
-/** "/" focuses the search box when focus is not in a text field (docs/product.md#accessible-names). */
+/**
+ * "/" focuses the search box when focus is not in a text field (docs/product.md#accessible-names).
+ * Part of the first render, with the box itself: a "/" pressed as soon as the page shows is kept.
+ */
 export function useSlashToFocus(ref: RefObject<HTMLInputElement | null>) {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
