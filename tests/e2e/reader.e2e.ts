@@ -29,6 +29,8 @@ function focusedCardTitle(page: Page): Promise<string | null> {
 /** Waits until the reading keys are live (they arrive with the cards' chunk), focusing the first card. */
 async function startReading(page: Page): Promise<void> {
   await openHomeWithStories(page);
+  // Every card drawn (a first screenful at once, the rest a few per task: docs/product.md#screens-and-states).
+  await eventually(() => shownTitles(page)).toEqual(EXPECTED_STORIES.map((story) => story.title));
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await eventually(async () => {
     if ((await focusedCardTitle(page)) === null) await page.keyboard.press('j');
