@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
-import { iconButtonBase } from './iconButtonBase.ts';
+import { iconButtonBase } from './IconButton.tsx';
 
 export interface IconToggleButtonProps {
   /** Icon-only toggles must be named. */
