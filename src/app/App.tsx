@@ -12,7 +12,7 @@ import { useRefetchOnReturn } from '../feed/useRefetchOnReturn.ts';
 import { appCopyLinkMachine, CopyLinkActor } from '../reader/actors.ts';
 import { appArchiveSearchMachine, appSearchMachine, ArchiveSearchActor, readSearchInput, SearchActor } from '../search/actors.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
-import { themes } from '../theme/tokens.ts';
+import { theme } from '../theme/tokens.ts';
 import { TOASTS, type ToastName } from '../toasts/messages.ts';
 import type { AppToast } from '../toasts/toast-queue.ts';
 import { useOutcomeToasts } from '../toasts/useOutcomeToasts.ts';
@@ -40,7 +40,7 @@ function Themed({ children }: { children: ReactNode }) {
   const name = ThemeActor.useSelector((snapshot) => snapshot.context.theme);
   useDocumentTheme(name);
   return (
-    <ThemeProvider theme={themes[name]}>
+    <ThemeProvider theme={theme}>
       <GlobalStyle />
       {children}
     </ThemeProvider>

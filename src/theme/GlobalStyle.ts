@@ -1,5 +1,6 @@
 import { createGlobalStyle } from 'styled-components';
 import { focusRing } from './mixins.ts';
+import { palettes, paletteDeclarations } from './tokens.ts';
 
 // The focus ring rule is for native elements only: React Aria components (data-rac) draw their
 // own ring from data-focus-visible. With reduced motion, transitions take no time at all: a
@@ -7,7 +8,9 @@ import { focusRing } from './mixins.ts';
 // defaults to all), and an element keeps its old value until the next animation frame, which a
 // busy page can hold back for hundreds of milliseconds (a theme switch showed the light page
 // under data-theme="dark"). No transition runs at 0 s, so no transitionend is awaited either.
-// (Comments stay out of the CSS: there they ship in the bundle.)
+// The palettes are custom properties under `data-theme` (tokens.ts, AppTheme), the system's
+// where no script could set it. (Comments stay
+// out of the CSS: there they ship in the bundle.)
 export const GlobalStyle = createGlobalStyle`
   *,
   *::before,
@@ -15,8 +18,19 @@ export const GlobalStyle = createGlobalStyle`
     box-sizing: border-box;
   }
 
-  :root {
-    color-scheme: ${({ theme }) => theme.name};
+  :root,
+  :root[data-theme='light'] {
+    ${paletteDeclarations(palettes.light)}
+  }
+
+  :root[data-theme='dark'] {
+    ${paletteDeclarations(palettes.dark)}
+  }
+
+  @media (prefers-color-scheme: dark) {
+    :root:not([data-theme]) {
+      ${paletteDeclarations(palettes.dark)}
+    }
   }
 
   html {

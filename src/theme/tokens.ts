@@ -2,12 +2,13 @@ export type ThemeName = 'light' | 'dark';
 
 export type ToastTone = 'success' | 'error' | 'info';
 
-interface ColorPair {
+type ColorPair = {
   bg: string;
   text: string;
-}
+};
 
-export interface ThemeColors {
+// Types, not interfaces: each is then a `Tokens` tree (an index signature), which the custom properties walk.
+export type ThemeColors = {
   /** Page background. */
   bg: string;
   /** Cards, header, popovers. */
@@ -33,10 +34,23 @@ export interface ThemeColors {
   tooltip: ColorPair;
   toast: Record<ToastTone, ColorPair>;
   skeleton: string;
+};
+
+/** What differs between light and dark: the colours and the shadows. */
+export interface Palette {
+  name: ThemeName;
+  color: ThemeColors;
+  shadow: { card: string; cardHover: string; popover: string };
 }
 
+/**
+ * What the components style with. One for both themes: its colours and shadows are CSS custom
+ * properties, which GlobalStyle sets from the palette that `data-theme` names, so a component's
+ * rules (and so its class names) are the same in either theme, the page's frame rendered at build
+ * time shows the stored theme before any script runs (theme-boot sets `data-theme`), and a switch
+ * of theme restyles the page without rendering it again.
+ */
 export interface AppTheme {
-  name: ThemeName;
   color: ThemeColors;
   /** Spacing on a 4 px grid: space(4) === '16px'. */
   space: (steps: number) => string;
@@ -78,10 +92,9 @@ const shared = {
   breakpoint,
   layout: { maxWidth: '1200px' },
   motion: { fast: '120ms ease-out', normal: '200ms ease-out' },
-} satisfies Omit<AppTheme, 'name' | 'color' | 'shadow'>;
+} satisfies Omit<AppTheme, 'color' | 'shadow'>;
 
-export const lightTheme: AppTheme = {
-  ...shared,
+export const lightPalette: Palette = {
   name: 'light',
   color: {
     bg: '#f6f5f1',
@@ -113,8 +126,7 @@ export const lightTheme: AppTheme = {
   },
 };
 
-export const darkTheme: AppTheme = {
-  ...shared,
+export const darkPalette: Palette = {
   name: 'dark',
   color: {
     bg: '#121316',
@@ -146,4 +158,30 @@ export const darkTheme: AppTheme = {
   },
 };
 
-export const themes: Record<ThemeName, AppTheme> = { light: lightTheme, dark: darkTheme };
+export const palettes: Record<ThemeName, Palette> = { light: lightPalette, dark: darkPalette };
+
+type Tokens = { readonly [key: string]: string | Tokens };
+
+/** Each leaf of `tokens` as `[--name-path, value]`, the path's keys joined by `-`. */
+function leaves(tokens: Tokens, prefix: string): Array<[string, string]> {
+  return Object.entries(tokens).flatMap(([key, value]) => (typeof value === 'string' ? [[`${prefix}-${key}`, value] as [string, string]] : leaves(value, `${prefix}-${key}`)));
+}
+
+/** `tokens` with every leaf replaced by a reference to its custom property. */
+function references<T extends Tokens>(tokens: T, prefix: string): T {
+  return Object.fromEntries(
+    Object.entries(tokens).map(([key, value]) => [key, typeof value === 'string' ? `var(${prefix}-${key})` : references(value, `${prefix}-${key}`)]),
+  ) as T;
+}
+
+/** The custom properties a palette sets, as CSS declarations (GlobalStyle puts them under `data-theme`). */
+export function paletteDeclarations(palette: Palette): string {
+  const properties = [...leaves(palette.color, '--color'), ...leaves(palette.shadow, '--shadow')];
+  return `color-scheme: ${palette.name};${properties.map(([name, value]) => `${name}: ${value};`).join('')}`;
+}
+
+export const theme: AppTheme = {
+  ...shared,
+  color: references(lightPalette.color, '--color'),
+  shadow: references(lightPalette.shadow, '--shadow'),
+};

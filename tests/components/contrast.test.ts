@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { themes, type AppTheme } from '../../src/theme/tokens.ts';
+import { palettes, type Palette } from '../../src/theme/tokens.ts';
 
 // WCAG 2.x relative luminance and contrast ratio for #rrggbb colours.
 function luminance(hex: string): number {
@@ -22,7 +22,7 @@ const TEXT = 4.5;
 const NON_TEXT = 3;
 
 /** Every foreground/background pair the components put together. */
-function pairs({ color: c }: AppTheme): Array<[string, string, string, number]> {
+function pairs({ color: c }: Palette): Array<[string, string, string, number]> {
   return [
     ['text on bg', c.text, c.bg, TEXT],
     ['text on surface', c.text, c.surface, TEXT],
@@ -49,14 +49,14 @@ function pairs({ color: c }: AppTheme): Array<[string, string, string, number]> 
   ];
 }
 
-describe.each(Object.values(themes))('$name theme meets WCAG AA', (theme) => {
+describe.each(Object.values(palettes))('$name theme meets WCAG AA', (theme) => {
   test.each(pairs(theme))('%s', (_name, foreground, background, minimum) => {
     expect(contrast(foreground, background)).toBeGreaterThanOrEqual(minimum);
   });
 });
 
 test('the demo notice is yellow in both themes', () => {
-  for (const theme of Object.values(themes)) {
+  for (const theme of Object.values(palettes)) {
     const hex = theme.color.notice.bg.slice(1);
     const [r, g, b] = [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
     // Yellow/amber: red and green well above blue.

@@ -2,13 +2,13 @@ import type { ReactElement, ReactNode } from 'react';
 import { cleanup, render, type RenderOptions } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach } from 'vitest';
-import { lightTheme } from '../../src/theme/tokens.ts';
+import { theme } from '../../src/theme/tokens.ts';
 
 // Testing Library only cleans up by itself when the test runner exposes a global afterEach.
 afterEach(cleanup);
 
 function LightTheme({ children }: { children: ReactNode }) {
-  return <ThemeProvider theme={lightTheme}>{children}</ThemeProvider>;
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }
 
 /** render() inside the light theme; rerender() keeps the provider. */

@@ -3,11 +3,11 @@ import { render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { expect, it } from 'vitest';
 import { ErrorPage } from '../../src/app/ErrorPage.tsx';
-import { lightTheme } from '../../src/theme/tokens.ts';
+import { theme } from '../../src/theme/tokens.ts';
 
 it('names an unexpected failure, shows its message and offers a way home', () => {
   render(
-    <ThemeProvider theme={lightTheme}>
+    <ThemeProvider theme={theme}>
       <ErrorPage error={new Error('Route loader exploded')} reset={() => {}} />
     </ThemeProvider>,
   );
