@@ -172,7 +172,7 @@ export default tseslint.config(
   },
   {
     files: ['src/appearance/theme-boot.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': onlyImport(String.raw`\.\./browser/storage-keys\.ts`, 'theme-boot runs before first paint as a script of its own: it imports the storage keys and nothing else.') },
+    rules: { '@typescript-eslint/no-restricted-imports': onlyImport(String.raw`\.\./browser/(storage-keys|takeover)\.ts`, 'theme-boot runs before first paint as a script of its own: it imports the storage keys and the takeover marks, nothing else.') },
   },
   {
     files: ['supabase/**/*.ts'],

@@ -1,9 +1,11 @@
-import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, loadEnv, type Plugin, type PluginOption, type Rollup } from 'vite';
+import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentSecurityPolicy, HOST_HEADERS_FILE, hostHeadersFile, securityHeaders } from './csp.config.ts';
+import { prerenderFrame } from './scripts/prerender.ts';
 import { standaloneScripts } from './scripts/standalone-scripts.ts';
 
 const DEFAULT_BACKEND = 'http://127.0.0.1:54321';
@@ -54,6 +56,58 @@ function hostHeaders(backendUrl: string): Plugin {
 }
 
 /**
+ * What index.html's head loads besides the entry (docs/product.md#the-page-before-its-scripts):
+ * - src/feed/boot.ts, an entry of its own, as a small async module script: it starts the feed
+ *   call as soon as it arrives, long before the app's code has; the app's first call takes it;
+ * - a modulepreload of every chunk the entry (src/main.tsx) imports on its own schedule (React,
+ *   then the app) and of the boot script's imports, so that all of it downloads at once while
+ *   its evaluation waits for the first paint.
+ * The dev server loads the boot script the same way.
+ */
+function headScripts(): Plugin {
+  const boot = 'src/feed/boot.ts';
+  return {
+    name: 'newsroom-head-scripts',
+    config: () => ({ build: { rollupOptions: { input: { index: 'index.html', boot } } } }),
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const script = (src: string): HtmlTagDescriptor => ({ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, fetchpriority: 'low', src }, injectTo: 'head' });
+        if (!bundle) return [script(`/${boot}`)];
+        const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+        const entry = (name: string) => {
+          const chunk = chunks.find((candidate) => candidate.isEntry && candidate.name === name);
+          if (!chunk) throw new Error(`index.html's ${name} entry was not built`);
+          return chunk;
+        };
+        const [bootChunk, indexChunk] = [entry('boot'), entry('index')];
+        // Every chunk these need, in the order they are needed.
+        const needed = new Set<string>();
+        const add = (fileName: string) => {
+          if (needed.has(fileName)) return;
+          needed.add(fileName);
+          for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) add(imported);
+        };
+        for (const fileName of [...bootChunk.imports, ...indexChunk.dynamicImports]) add(fileName);
+        // All of it at a low priority: the first paint needs none of it (the HTML has the frame).
+        const preloads = [...needed]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}`, fetchpriority: 'low' },
+            injectTo: 'head',
+          }));
+        return {
+          // The entry waits for the first paint anyway: a low priority too.
+          html: html.replace(new RegExp(`<script type="module" crossorigin src="/${indexChunk.fileName}"`), (tag) => tag.replace('<script ', '<script fetchpriority="low" ')),
+          tags: [script(`/${bootChunk.fileName}`), ...preloads],
+        };
+      },
+    },
+  };
+}
+
+/**
  * Hosting platforms' build environments: a build there is a deployment, whatever command it runs.
  * (Netlify, Vercel, Cloudflare Pages, Render; each sets this variable in its builds.)
  */
@@ -93,6 +147,15 @@ function isLoopbackUrl(url: string): boolean {
   }
 }
 
+/**
+ * What turns the components into the page: JSX, and styled-components' class names made from
+ * each component's file and place, not from the order modules ran in, so that the frame
+ * rendered at build time and the page hydrating it name every class alike.
+ */
+export function components(): PluginOption[] {
+  return [react(), babel({ plugins: [['babel-plugin-styled-components', { ssr: true, displayName: false, fileName: false, pure: true }]] })];
+}
+
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, process.cwd(), 'VITE_');
   if (command === 'build') {
@@ -115,10 +178,13 @@ export default defineConfig(({ command, mode }) => {
   const backendUrl = env.VITE_SUPABASE_URL || DEFAULT_BACKEND;
   return {
     plugins: [
-      react(),
+      ...components(),
       // The site is in English: React Aria's strings for other locales stay out of the bundle.
       { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' as const },
       cspMetaTag(backendUrl),
+      headScripts(),
+      // index.html and 404.html with the page's frame in them, by the components above.
+      prerenderFrame(components),
       previewSecurityHeaders(backendUrl),
       hostHeaders(backendUrl),
       // /theme-boot.js, and dist/sw.js: the site's files kept for offline visits (docs/deploy.md#offline-and-updates).

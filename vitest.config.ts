@@ -1,13 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
+import { components } from './vite.config.ts';
 
 // Browser-free tests only. Files that render React opt into jsdom with a
 // `// @vitest-environment jsdom` docblock; everything else runs in Node.
 const xstate4Shim = fileURLToPath(new URL('./tests/machines/support/xstate4-actions.ts', import.meta.url));
 
 export default defineConfig({
-  plugins: [react()],
+  // As the site is built: styled-components' class names from each component's file and place,
+  // so a test can hydrate the frame of a real build (tests/ui/hydration.test.tsx).
+  plugins: [components()],
   resolve: {
     // @xstate/machine-extractor imports XState 4 paths; see the shim for why that is safe.
     alias: [

@@ -1,10 +1,11 @@
-// First: it starts the feed call before the other modules run.
-import './feed/boot.ts';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-import { devInspector } from './app/inspector.ts';
-import { reloadOnceForChunkError } from './app/LoadFailure.tsx';
+/**
+ * The page's entry, kept small: the browser paints the frame the HTML holds before any of the
+ * app's code runs, and that code then runs in a few tasks, none of them long
+ * (docs/product.md#the-page-before-its-scripts): React, then the app, each after a pause in
+ * which the browser can paint, answer a press or run the feed call's script.
+ */
+import { reloadOnceForChunkError } from './browser/chunk-reload.ts';
+import { markTakeover } from './browser/takeover.ts';
 
 // A chunk that fails to load: one reload, in case a deploy replaced this page's chunks (docs/product.md#when-the-page-cannot-load).
 window.addEventListener('vite:preloadError', () => reloadOnceForChunkError(window.sessionStorage, () => window.location.reload()));
@@ -12,17 +13,18 @@ window.addEventListener('vite:preloadError', () => reloadOnceForChunkError(windo
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// `?inspect` in the dev server: every actor reports to the Stately inspector (docs/machines.md).
-const inspect = import.meta.env.DEV ? await devInspector(window.location.search) : undefined;
+/** After the next paint (at once in a hidden tab, which paints nothing). */
+const afterPaint = () => new Promise<void>((resolve) => (document.visibilityState === 'visible' ? requestAnimationFrame(() => setTimeout(resolve, 0)) : resolve()));
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// Production only: the service worker, once the page has loaded (docs/deploy.md#offline-and-updates).
-if (import.meta.env.PROD) window.addEventListener('load', () => void import('./offline/service-worker-registration.ts').then((m) => m.registerServiceWorker(navigator)));
-
-// A transition: React renders the first screen in short slices, never one long task.
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App inspect={inspect} />
-    </StrictMode>,
-  ),
-);
+afterPaint()
+  // React on its own: its modules take the longest to evaluate.
+  .then(() => import('react-dom/client'))
+  .then(nextTask)
+  .then(() => import('./app/start.tsx'))
+  .then(async ({ start }) => {
+    await nextTask();
+    start(root);
+  })
+  // The app's code could not load: index.html's "Reload" shows at once.
+  .catch(() => markTakeover('failed'));

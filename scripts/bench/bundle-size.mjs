@@ -61,7 +61,8 @@ export function firstRenderScripts(dist) {
   // Every script of the page, classic ones too (the theme and the feed boot scripts run before the app).
   const entry = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]);
   const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
-  return [...entry, ...preloads];
+  // A page fetches each URL once, however often it is named.
+  return [...new Set([...entry, ...preloads])];
 }
 
 export function measureFirstRender(dist) {

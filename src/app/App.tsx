@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { appThemeMachine, readThemeInput, ThemeActor } from '../appearance/actors.ts';
 import { useDocumentTheme } from '../appearance/useDocumentTheme.ts';
@@ -12,6 +12,7 @@ import { useRefetchOnReturn } from '../feed/useRefetchOnReturn.ts';
 import { appCopyLinkMachine, CopyLinkActor } from '../reader/actors.ts';
 import { appArchiveSearchMachine, appSearchMachine, ArchiveSearchActor, readSearchInput, SearchActor } from '../search/actors.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
+import { useFrame } from '../ui/frame.ts';
 import { theme } from '../theme/tokens.ts';
 import { TOASTS, type ToastName } from '../toasts/messages.ts';
 import type { AppToast } from '../toasts/toast-queue.ts';
@@ -20,6 +21,7 @@ import type { Inspect } from './inspector.ts';
 import { LoadBoundary } from './LoadFailure.tsx';
 import { createAppRouter } from './router.tsx';
 import { useStorageFromOtherTabs } from './useStorageFromOtherTabs.ts';
+import { markTakeover } from '../browser/takeover.ts';
 
 // Mounted with the first toast: its code (React Aria's toast queue and region) loads then.
 const RaisedToasts = lazy(() => import('../toasts/Toasts.tsx').then((m) => ({ default: m.RaisedToasts })));
@@ -38,7 +40,8 @@ const defaultLogic: AppLogic = { feed: appFeedMachine, theme: appThemeMachine, b
 
 function Themed({ children }: { children: ReactNode }) {
   const name = ThemeActor.useSelector((snapshot) => snapshot.context.theme);
-  useDocumentTheme(name);
+  // Not the frame's: theme-boot has put the stored theme on the document already.
+  useDocumentTheme(useFrame() ? null : name);
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
@@ -74,6 +77,8 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
   const [bookmarksInput] = useState(readBookmarksInput);
   const [feedInput] = useState(readFeedInput);
   const [search] = useState(() => ({ logic: appSearchMachine(router), input: readSearchInput(router) }));
+  // The first render is on screen: index.html's load-failure notice stays hidden, and theme-boot replays the presses made before.
+  useEffect(() => markTakeover('ready'), []);
 
   return (
     <ThemeActor.Provider logic={machines.theme} options={{ input: themeInput, inspect }}>

@@ -164,11 +164,12 @@ export function HomePage() {
   const otherControls = useMemo(
     () => (
       <>
-        <DeferredCategoryPicker categories={categories} selected={selectedCategories} onChange={setCategories} isDisabled={categories.length === 0} />
+        {/* Open to a press while the stories load: the menu opens once they have come. */}
+        <DeferredCategoryPicker categories={categories} selected={selectedCategories} onChange={setCategories} isDisabled={status !== 'loading' && categories.length === 0} />
         <SavedToggle isSelected={filter.savedOnly} onChange={setSavedOnly} count={bookmarkIds.length} />
       </>
     ),
-    [categories, selectedCategories, setCategories, filter.savedOnly, setSavedOnly, bookmarkIds.length],
+    [categories, selectedCategories, setCategories, status, filter.savedOnly, setSavedOnly, bookmarkIds.length],
   );
   const chips = useMemo(
     () =>

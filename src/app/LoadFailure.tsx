@@ -12,9 +12,6 @@ import { PRODUCT_TITLE, TAGLINE } from './title.ts';
 
 export const LOAD_FAILED_MESSAGE = 'The page could not load. Check your connection, then reload.';
 
-/** sessionStorage key: this tab has reloaded once for a chunk that failed to load. */
-export const CHUNK_RELOAD_KEY = 'newsChunkReload';
-
 export function LoadFailure() {
   return (
     <>
@@ -42,19 +39,4 @@ export class LoadBoundary extends Component<{ children: ReactNode }, { failed: b
   override render() {
     return this.state.failed ? <LoadFailure /> : this.props.children;
   }
-}
-
-/**
- * Vite's `vite:preloadError` (a chunk that failed to load): reloads the page, at most once per
- * tab session; after that the error reaches the boundaries and LoadFailure shows.
- */
-export function reloadOnceForChunkError(storage: Pick<Storage, 'getItem' | 'setItem'>, reload: () => void): void {
-  try {
-    if (storage.getItem(CHUNK_RELOAD_KEY) !== null) return;
-    storage.setItem(CHUNK_RELOAD_KEY, '1');
-  } catch {
-    // No storage: no way to know whether this tab has reloaded already, so no automatic reload.
-    return;
-  }
-  reload();
 }

@@ -39,6 +39,11 @@ export function createAppRouter(history?: RouterHistory) {
   });
 }
 
+/** Which page the router shows for its current URL: the route's id ('/' or, for any unknown path, the root's). */
+export function pageOf(router: ReturnType<typeof createAppRouter>): string {
+  return router.matchRoutes(router.latestLocation).at(-1)?.routeId ?? '';
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;

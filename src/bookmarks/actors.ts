@@ -2,7 +2,6 @@
  * The bookmarks machine with its real effects (localStorage, the saved stories' refresh call), and
  * the React context that holds its one actor for the whole app (docs/machines.md).
  */
-import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { readStorage, writeStorage } from '../browser/browser.ts';
@@ -10,6 +9,7 @@ import { BOOKMARKS_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY } from '../browser/sto
 import { parseSavedStories, saveSavedLists } from '../domain/saved-stories.ts';
 import type { Story } from '../domain/story.ts';
 import { fetchSavedStories } from '../feed/fetch-feed.ts';
+import { createFrameActorContext } from '../ui/frame.ts';
 
 export const appBookmarksMachine = bookmarksMachine.provide({
   actors: {
@@ -24,7 +24,7 @@ export const appBookmarksMachine = bookmarksMachine.provide({
   },
 });
 
-export const BookmarksActor = createActorContext(appBookmarksMachine);
+export const BookmarksActor = createFrameActorContext(appBookmarksMachine, { stored: null, savedStories: [] });
 
 export function readBookmarksInput() {
   return { stored: readStorage(BOOKMARKS_STORAGE_KEY), savedStories: parseSavedStories(readStorage(SAVED_STORIES_STORAGE_KEY)) };

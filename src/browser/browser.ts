@@ -17,7 +17,7 @@ export function writeStorage(key: string, value: string): void {
 }
 
 export function prefersDarkQuery(): MediaQueryList | null {
-  return typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-color-scheme: dark)') : null;
 }
 
 export async function writeClipboard(text: string): Promise<void> {

@@ -2,7 +2,6 @@
  * The feed's machines with the browser's real effects, and the React contexts that hold one
  * actor of each for the whole app (effects are provided at the edge: docs/machines.md).
  */
-import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { feedMachine, type FeedPage } from '../../machines/feed.ts';
 import { olderStoriesMachine, type OlderPage } from '../../machines/olderStories.ts';
@@ -10,6 +9,7 @@ import { isVisitorReading, readStorage, writeStorage } from '../browser/browser.
 import { KEPT_STORIES_STORAGE_KEY } from '../browser/storage-keys.ts';
 import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
 import type { Story } from '../domain/story.ts';
+import { createFrameActorContext } from '../ui/frame.ts';
 import { fetchFeed } from './fetch-feed.ts';
 
 /** The sample stories, in a chunk of their own: only fetched when the live feed cannot be used. */
@@ -41,8 +41,8 @@ export const appOlderStoriesMachine = olderStoriesMachine.provide({
   },
 });
 
-export const FeedActor = createActorContext(appFeedMachine);
-export const OlderStoriesActor = createActorContext(appOlderStoriesMachine);
+export const FeedActor = createFrameActorContext(appFeedMachine, { kept: null });
+export const OlderStoriesActor = createFrameActorContext(appOlderStoriesMachine, { next: null });
 
 /** Stories kept by an earlier visit, if readable and recent (docs/product.md#stored-in-the-browser). */
 export function readFeedInput() {

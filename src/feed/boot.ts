@@ -1,6 +1,7 @@
 /**
- * The entry's first import: it starts the feed call while the rest of the app's modules are
- * still evaluating (src/feed/fetch-feed.ts).
+ * An entry of its own, loaded by index.html's head as a small async module script apart from
+ * the app's bundle (vite.config.ts, earlyFeedCall): it starts the feed call as soon as it
+ * arrives, and the app's first call takes it (src/feed/fetch-feed.ts).
  */
 import { startFirstFeedCall } from './fetch-feed.ts';
 

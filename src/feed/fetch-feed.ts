@@ -66,14 +66,16 @@ export function pageFromAnswer(answer: unknown): FeedPage {
 }
 
 /**
- * The page's first call, started by src/feed/boot.ts before the app's modules run: the one handoff.
- * The first `fetchFeed({})` takes it instead of making a second request: the feed machine's first
- * attempt, as the app renders, whose 10 s bound it from then on. Until then nothing waits on it.
+ * The page's first call, started by src/feed/boot.ts from the HTML, apart from the app's bundle:
+ * the one handoff. The first `fetchFeed({})` takes it instead of making a second request: the
+ * feed machine's first attempt, as the app renders, whose 10 s bound it from then on. Until then
+ * nothing waits on it. Should the app call first (boot.ts arriving late), boot.ts starts nothing.
  */
 let first: { page: Promise<FeedPage>; controller: AbortController } | undefined;
+let firstTaken = false;
 
 export function startFirstFeedCall(): void {
-  if (first) return;
+  if (first || firstTaken) return;
   const controller = new AbortController();
   const page = call({}, controller.signal);
   // Its failure belongs to whoever takes it.
@@ -86,8 +88,10 @@ export function startFirstFeedCall(): void {
  * fails: no connection, `signal` aborted (the caller's 10 s), a non-2xx status, or a body that is not JSON.
  */
 export function fetchFeed(params: FeedParams, signal?: AbortSignal): Promise<FeedPage> {
+  if (params.before !== undefined || params.ids !== undefined || params.q !== undefined) return call(params, signal);
+  firstTaken = true;
   const early = first;
-  if (!early || params.before !== undefined || params.ids !== undefined || params.q !== undefined) return call(params, signal);
+  if (!early) return call(params, signal);
   first = undefined;
   if (signal?.aborted) early.controller.abort();
   signal?.addEventListener('abort', () => early.controller.abort(), { once: true });

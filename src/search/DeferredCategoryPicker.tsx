@@ -25,9 +25,10 @@ function loadCategoryPicker(): Promise<CategoryPickerModule> {
 /**
  * The Categories button. Until its first press it is a plain button: the menu's code is not
  * part of the first render. A press loads it if it has not arrived yet and renders the real
- * picker in the button's place, open, with focus on its button; the stand-in stays until then
- * (no intermediate fallback that would lose focus). A chunk that fails to load is tried again
- * by the next press.
+ * picker in the button's place, open, with focus on its button, once there are categories to
+ * show (a press while the stories load opens the menu when they have come); the stand-in stays
+ * until then (no intermediate fallback that would lose focus). A chunk that fails to load is
+ * tried again by the next press.
  */
 export function DeferredCategoryPicker(props: CategoryPickerProps) {
   const [module, setModule] = useState(() => loaded);
@@ -48,13 +49,13 @@ export function DeferredCategoryPicker(props: CategoryPickerProps) {
     };
   }, [module, pressed, attempt]);
 
-  if (module && pressed !== null) {
+  if (module && pressed !== null && props.categories.length > 0) {
     const menuFocus = pressed === 'keyboard' || pressed === 'virtual' ? 'first' : true;
     return <module.CategoryPicker {...props} defaultOpen menuFocus={menuFocus} />;
   }
   return (
     <Button
-      isDisabled={props.isDisabled || props.categories.length === 0}
+      isDisabled={props.isDisabled}
       aria-haspopup="menu"
       aria-expanded={false}
       onPress={(event) => {

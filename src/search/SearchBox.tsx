@@ -1,4 +1,4 @@
-import { useId, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { Button } from 'react-aria-components';
 import styled from 'styled-components';
 import { focusRing, visuallyHidden } from '../theme/mixins.ts';
@@ -135,6 +135,13 @@ export function SearchBox({ value, onChange, onClear, inputRef }: SearchBoxProps
   const id = useId();
   const ownRef = useRef<HTMLInputElement>(null);
   const ref = inputRef ?? ownRef;
+  // Text typed into the page's frame before the app took over (src/ui/frame.ts): the box holds it, the page learns it.
+  useLayoutEffect(() => {
+    const input = ref.current;
+    if (input && input.value !== input.defaultValue) onChange(input.value);
+    // Once, as the box first renders: after that every edit is an onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // Escape clears the text; with no text it is left to others (dialogs, menus).
     if (event.key !== 'Escape' || event.currentTarget.value === '') return;

@@ -3,13 +3,13 @@
  * React contexts that hold one actor of each for the whole app (docs/machines.md).
  */
 import type { RegisteredRouter } from '@tanstack/react-router';
-import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { searchMachine } from '../../machines/search.ts';
 import { validateHomeSearch } from '../domain/search-params.ts';
 import type { Story } from '../domain/story.ts';
 import { fetchFeed } from '../feed/fetch-feed.ts';
+import { createFrameActorContext } from '../ui/frame.ts';
 
 /** The search machine writing its query into the router's URL: the same history entry, the other filters kept; a new query drops `archive` (docs/product.md#the-last-30-days). */
 export function appSearchMachine(router: RegisteredRouter) {
@@ -32,5 +32,5 @@ export const appArchiveSearchMachine = archiveSearchMachine.provide({
   },
 });
 
-export const SearchActor = createActorContext(searchMachine);
-export const ArchiveSearchActor = createActorContext(appArchiveSearchMachine);
+export const SearchActor = createFrameActorContext(searchMachine, { query: '' });
+export const ArchiveSearchActor = createFrameActorContext(appArchiveSearchMachine, undefined);

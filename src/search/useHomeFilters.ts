@@ -2,7 +2,10 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import type { StoryFilter } from '../domain/filter.ts';
 import { filterFromSearch, type HomeSearch } from '../domain/search-params.ts';
+import { useFrame } from '../ui/frame.ts';
 import { SearchActor } from './actors.ts';
+
+const NO_FILTERS: HomeSearch = {};
 
 /**
  * The home page's filters live in the URL (docs/product.md#search-categories-and-the-url): reading them, and
@@ -10,9 +13,11 @@ import { SearchActor } from './actors.ts';
  * (it writes them itself, replacing the entry); every change of the URL's query is sent to it.
  */
 export function useHomeFilters(categories: readonly string[]) {
-  const search = useSearch({ from: '/' });
+  const url = useSearch({ from: '/' });
+  // The frame is drawn with no filters (src/ui/frame.ts); the machine follows the URL from the start.
+  const search = useFrame() ? NO_FILTERS : url;
   const searchActor = SearchActor.useActorRef();
-  const urlQuery = search.q ?? '';
+  const urlQuery = url.q ?? '';
   // Before paint: the box and the list never show a query the URL has left (Back, Forward).
   useLayoutEffect(() => searchActor.send({ type: 'search.urlChanged', query: urlQuery }), [searchActor, urlQuery]);
   const navigate = useNavigate({ from: '/' });

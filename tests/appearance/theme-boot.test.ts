@@ -29,11 +29,13 @@ afterAll(async () => {
   await vite.close();
 });
 
-const PAGE = `<div id="root"><div id="load-failed" hidden><button type="button" id="load-failed-reload">Reload</button></div></div>`;
+// The frame's buttons as index.html holds them before the app has taken over.
+const PAGE = `<div id="root"><button type="button" aria-label="Switch to dark theme"></button><button type="button">Categories</button></div><button type="button" id="outside">Outside</button>`;
 
 // The page as index.html has it before the script runs; each run wraps addEventListener again, which changes nothing it does.
 beforeEach(() => {
   document.documentElement.removeAttribute('data-theme');
+  document.documentElement.removeAttribute('data-app');
   document.documentElement.style.colorScheme = '';
   document.body.innerHTML = PAGE;
   localStorage.clear();
@@ -79,16 +81,48 @@ describe('theme-boot', () => {
     expect(heard).toEqual(['resize']);
   });
 
-  it('shows the "could not load" fallback when a script of the page fails, and only then', () => {
+  it('marks the page failed when a script of the page cannot load, and only then (index.html shows its "Reload" notice at once)', () => {
     pageAfterScript(null);
-    const fallback = document.getElementById('load-failed');
     const image = document.createElement('img');
     document.body.append(image);
     image.dispatchEvent(new Event('error'));
-    expect(fallback?.hidden).toBe(true);
+    expect(document.documentElement.getAttribute('data-app')).toBeNull();
     const entry = document.createElement('script');
     document.head.append(entry);
     entry.dispatchEvent(new Event('error'));
-    expect(fallback?.hidden).toBe(false);
+    expect(document.documentElement.getAttribute('data-app')).toBe('failed');
+  });
+
+  it('leaves a page whose app has taken over as it is when a later script fails', () => {
+    pageAfterScript(null);
+    document.documentElement.setAttribute('data-app', 'ready');
+    const late = document.createElement('script');
+    document.head.append(late);
+    late.dispatchEvent(new Event('error'));
+    expect(document.documentElement.getAttribute('data-app')).toBe('ready');
+  });
+
+  it("presses the frame's buttons pressed before the app's entry ran again, in order, once the app is on screen", async () => {
+    pageAfterScript(null);
+    const [toggle, categories] = [...document.querySelectorAll<HTMLButtonElement>('#root button')] as [HTMLButtonElement, HTMLButtonElement];
+    const pressed: string[] = [];
+    for (const button of [toggle, categories, document.getElementById('outside')!]) button.addEventListener('click', () => pressed.push(button.textContent || 'toggle'));
+    toggle.click();
+    categories.click();
+    document.getElementById('outside')!.click();
+    expect(pressed).toEqual(['toggle', 'Categories', 'Outside']);
+    // The app's entry runs: from now on React takes presses itself, and none is kept.
+    document.documentElement.setAttribute('data-app', 'starting');
+    toggle.click();
+    await Promise.resolve();
+    expect(pressed).toEqual(['toggle', 'Categories', 'Outside', 'toggle']);
+    document.documentElement.setAttribute('data-app', 'ready');
+    await Promise.resolve();
+    expect(pressed).toEqual(['toggle', 'Categories', 'Outside', 'toggle', 'toggle', 'Categories']);
+    // Once only.
+    document.documentElement.setAttribute('data-app', 'starting');
+    document.documentElement.setAttribute('data-app', 'ready');
+    await Promise.resolve();
+    expect(pressed).toHaveLength(6);
   });
 });

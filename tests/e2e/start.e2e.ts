@@ -1,30 +1,12 @@
 /**
- * The page's start (docs/product.md#when-the-page-cannot-load, docs/product.md#search-categories-and-the-url):
- * an entry script that cannot load leaves the page header and "Reload", never a blank page; and
- * the search box works from the moment it shows, on a slow phone too.
+ * The page's start (docs/product.md#search-categories-and-the-url): the search box works from
+ * the moment it shows, on a slow phone too. (An entry script that cannot load: frame.e2e.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { EXPECTED, useHarness } from './support/harness.ts';
+import { useHarness } from './support/harness.ts';
 import { eventually, expectedTitles, searchBox, searchParams, shownTitles, SITE } from './support/site.ts';
 
 const h = useHarness();
-
-describe('an entry script that cannot load', () => {
-  it('shows the page header and "Reload", which loads the page once the script can load', async () => {
-    const { page } = await h.open({ expectConsoleErrors: [EXPECTED.failedRequests] });
-    await page.route('**/assets/index-*.js', (route) => route.abort());
-    await page.goto(`${SITE}/`);
-    await page.getByRole('button', { name: 'Reload', exact: true }).waitFor();
-    expect(await page.getByRole('heading', { level: 1, name: 'Newsroom', exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('Stay informed with the latest news').isVisible()).toBe(true);
-    expect(await page.getByText('The page could not load. Check your connection, then reload.').isVisible()).toBe(true);
-
-    await page.unroute('**/assets/index-*.js');
-    await page.getByRole('button', { name: 'Reload', exact: true }).click();
-    await page.getByRole('heading', { level: 2, name: 'Top Stories', exact: true }).waitFor({ timeout: 20_000 });
-    expect(await page.getByRole('button', { name: 'Reload', exact: true }).count()).toBe(0);
-  });
-});
 
 describe('the search box at 4x CPU throttling', () => {
   it('keeps and applies text typed as soon as the box shows', async () => {

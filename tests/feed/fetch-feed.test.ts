@@ -284,6 +284,18 @@ describe('the first call, started before the app (src/feed/boot.ts)', () => {
     expect(seen.length).toBe(before + 2);
   });
 
+  it('is not started once the app has made its first call (the boot script arriving after the app)', async () => {
+    handler = json(200, '{"stories":[],"next":"app"}');
+    const before = seen.length;
+    await expect(fetchFeed({})).resolves.toEqual({ stories: [], next: 'app' });
+    startFirstFeedCall();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.length).toBe(before + 1);
+    handler = json(200, '{"stories":[],"next":"refetch"}');
+    await expect(fetchFeed({})).resolves.toEqual({ stories: [], next: 'refetch' });
+    expect(seen.length).toBe(before + 2);
+  });
+
   it('is not what a call with parameters gets', async () => {
     handler = json(200, '{"stories":[],"next":"any"}');
     const before = seen.length;

@@ -20,6 +20,7 @@ const PRODUCT_SECTIONS = [
   'Accessible names',
   'The Story and its validation',
   'Loading, failure, retry and fallback',
+  'The page before its scripts',
   'When the page cannot load',
   'Refetch and freshness',
   'Timings and constants',

@@ -1,0 +1,41 @@
+/**
+ * The app put on the page (src/main.tsx). The HTML holds the frame of one page, rendered at
+ * build time (src/app/prerender.tsx): React takes it over where this URL shows that page, and
+ * draws afresh over it anywhere else (an unknown path given index.html by the host, the dev
+ * server). A transition: React works in short slices, never one long task.
+ */
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { markTakeover } from '../browser/takeover.ts';
+import { App } from './App.tsx';
+import type { Inspect } from './inspector.ts';
+import { createAppRouter, pageOf } from './router.tsx';
+
+export function mountApp(root: HTMLElement, inspect?: Inspect): Root {
+  const router = createAppRouter();
+  const hydrating = root.dataset.page === pageOf(router);
+  if (hydrating) {
+    // The router renders as it did at build time: no Suspense of its own around the matches.
+    // They load at once (no loader, no lazy route), and hydration waits for them.
+    router.ssr = { manifest: undefined };
+    void router.load();
+  }
+  const app = (
+    <StrictMode>
+      <App router={router} inspect={inspect} />
+    </StrictMode>
+  );
+  // From here React takes the page's presses (theme-boot kept the earlier ones).
+  markTakeover('starting');
+  if (hydrating) {
+    let hydrated: Root | undefined;
+    startTransition(() => {
+      hydrated = hydrateRoot(root, app);
+    });
+    if (!hydrated) throw new Error('hydrateRoot returned no root');
+    return hydrated;
+  }
+  const fresh = createRoot(root);
+  startTransition(() => fresh.render(app));
+  return fresh;
+}
