@@ -14,11 +14,11 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Parser from 'rss-parser';
-import { aggregate } from '../supabase/functions/fetch-news/lib/aggregate.ts';
-import { DEFAULT_AGGREGATE_CONFIG } from '../supabase/functions/fetch-news/lib/config.ts';
-import { parseFeedBytes } from '../supabase/functions/fetch-news/lib/parse-feed.ts';
-import { feedToStories } from '../supabase/functions/fetch-news/lib/stories.ts';
-import type { Source } from '../supabase/functions/fetch-news/lib/types.ts';
+import { aggregate } from '../supabase/functions/_shared/ingest/refresh.ts';
+import { DEFAULT_AGGREGATE_CONFIG } from '../supabase/functions/_shared/ingest/config.ts';
+import { parseFeedBytes } from '../supabase/functions/_shared/parse/parse-feed.ts';
+import { feedToStories } from '../supabase/functions/_shared/stories/stories.ts';
+import type { Source } from '../supabase/functions/_shared/stories/sources.ts';
 import { syntheticRss } from '../tests/function/helpers/synthetic-feed.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');

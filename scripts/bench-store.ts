@@ -8,10 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { denoArgs, denoEnv, denoPath, ROOT } from './lib/function-command.mjs';
 import { connectStore, migrate } from './lib/store.mjs';
-import { ingest } from '../supabase/functions/_shared/ingest.ts';
-import { claimSources, recordOutcomes, searchStories, syncSources, upsertStories, type StoryRow } from '../supabase/functions/_shared/store.ts';
-import { DEFAULT_AGGREGATE_CONFIG } from '../supabase/functions/fetch-news/lib/config.ts';
-import type { Source } from '../supabase/functions/fetch-news/lib/types.ts';
+import { ingest } from '../supabase/functions/_shared/ingest/ingest.ts';
+import { claimSources, recordOutcomes, searchStories, syncSources, upsertStories, type StoryRow } from '../supabase/functions/_shared/store/store.ts';
+import { DEFAULT_AGGREGATE_CONFIG } from '../supabase/functions/_shared/ingest/config.ts';
+import type { Source } from '../supabase/functions/_shared/stories/sources.ts';
 
 const SOURCES = 24;
 const PER_DAY = 50;

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { aggregate, mergeStories } from '../../supabase/functions/fetch-news/lib/aggregate.ts';
-import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
-import type { Connector, Resolver } from '../../supabase/functions/fetch-news/lib/net/guard.ts';
-import type { NewsAnswer, Source, Story } from '../../supabase/functions/fetch-news/lib/types.ts';
+import { aggregate, mergeStories } from '../../supabase/functions/_shared/ingest/refresh.ts';
+import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
+import type { Connector, Resolver } from '../../supabase/functions/_shared/net/guard.ts';
+import type { NewsAnswer, Story } from '../../supabase/functions/_shared/story.ts';
+import type { Source } from '../../supabase/functions/_shared/stories/sources.ts';
 import { type FeedServer, startFeedServer } from './helpers/feed-server.ts';
 import { corpusDir, FIXTURES_DIR } from './helpers/paths.ts';
 import { syntheticRss } from './helpers/synthetic-feed.ts';

@@ -1,11 +1,11 @@
 // The function's limits as the product states them (docs/product.md#timings-and-limits and
 // #what-a-story-may-hold), written here as numbers rather than read back from config.ts.
 import { describe, expect, it } from 'vitest';
-import { BACKOFF_MAX_MS, SUCCESS_INTERVAL_MS } from '../../supabase/functions/_shared/ingest.ts';
-import { PAGE_SIZE, RETENTION_MS, SEARCH_LIMIT } from '../../supabase/functions/_shared/store.ts';
-import { allowLoopbackFrom, DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
-import { INGEST_STALE_MS } from '../../supabase/functions/fetch-news/lib/handler.ts';
-import { MAX_IDS, MAX_QUERY_CHARS } from '../../supabase/functions/fetch-news/lib/request.ts';
+import { BACKOFF_MAX_MS, SUCCESS_INTERVAL_MS } from '../../supabase/functions/_shared/ingest/ingest.ts';
+import { PAGE_SIZE, RETENTION_MS, SEARCH_LIMIT } from '../../supabase/functions/_shared/store/store.ts';
+import { allowLoopbackFrom, DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
+import { INGEST_STALE_MS } from '../../supabase/functions/_shared/http/fetch-news.ts';
+import { MAX_IDS, MAX_QUERY_CHARS } from '../../supabase/functions/_shared/http/request.ts';
 
 describe('the default limits', () => {
   it('fetch: a source not answered within 8 s is given up, the refresh answers at 8 s, 24 sources at once, 5 redirects, 512 KiB per body', () => {

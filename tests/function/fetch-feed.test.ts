@@ -2,9 +2,9 @@
 // table of Responses, so nothing here opens a socket. tests/function/network.test.ts and
 // faults.test.ts run the same code against a loopback server through aggregate().
 import { describe, expect, it } from 'vitest';
-import { SourceError } from '../../supabase/functions/fetch-news/lib/errors.ts';
-import { type FetchedFeed, fetchFeed as fetchAny, type FetchFeedOptions, retryAfter } from '../../supabase/functions/fetch-news/lib/fetch-feed.ts';
-import type { ConnectRequest, Connector, Resolver } from '../../supabase/functions/fetch-news/lib/net/guard.ts';
+import { SourceError } from '../../supabase/functions/_shared/net/errors.ts';
+import { type FetchedFeed, fetchFeed as fetchAny, type FetchFeedOptions, retryAfter } from '../../supabase/functions/_shared/net/fetch-feed.ts';
+import type { ConnectRequest, Connector, Resolver } from '../../supabase/functions/_shared/net/guard.ts';
 
 const PUBLIC = '93.184.216.34';
 const resolve: Resolver = async () => [PUBLIC];

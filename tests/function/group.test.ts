@@ -6,10 +6,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aggregate } from '../../supabase/functions/fetch-news/lib/aggregate.ts';
-import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
-import { enoughOverlap, groupStories, MAX_RELATED, significantWords } from '../../supabase/functions/fetch-news/lib/group.ts';
-import type { Story } from '../../supabase/functions/fetch-news/lib/types.ts';
+import { aggregate } from '../../supabase/functions/_shared/ingest/refresh.ts';
+import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
+import { enoughOverlap, groupStories, MAX_RELATED, significantWords } from '../../supabase/functions/_shared/stories/group.ts';
+import type { Story } from '../../supabase/functions/_shared/story.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const HOUR = 3_600_000;

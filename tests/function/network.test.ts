@@ -4,10 +4,10 @@
 // tests/function/network-namespace.test.ts runs the real function against real blocked
 // addresses inside a loopback-only network namespace.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aggregate } from '../../supabase/functions/fetch-news/lib/aggregate.ts';
-import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
-import type { Connector, Resolver } from '../../supabase/functions/fetch-news/lib/net/guard.ts';
-import type { Source } from '../../supabase/functions/fetch-news/lib/types.ts';
+import { aggregate } from '../../supabase/functions/_shared/ingest/refresh.ts';
+import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
+import type { Connector, Resolver } from '../../supabase/functions/_shared/net/guard.ts';
+import type { Source } from '../../supabase/functions/_shared/stories/sources.ts';
 import { type FeedServer, startFeedServer } from './helpers/feed-server.ts';
 import { syntheticRss } from './helpers/synthetic-feed.ts';
 

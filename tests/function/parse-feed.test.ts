@@ -4,8 +4,8 @@
  * Small literal documents, one rule each; the corpus suites check real feeds.
  */
 import { describe, expect, it } from 'vitest';
-import type { Feed, FeedItem } from '../../supabase/functions/fetch-news/lib/feed-model.ts';
-import { NotAFeedError, parseFeedBytes, parseFeedText } from '../../supabase/functions/fetch-news/lib/parse-feed.ts';
+import type { Feed, FeedItem } from '../../supabase/functions/_shared/parse/feed-model.ts';
+import { NotAFeedError, parseFeedBytes, parseFeedText } from '../../supabase/functions/_shared/parse/parse-feed.ts';
 
 const FEED_URL = 'https://feeds.example/news/feed.xml';
 

@@ -3,14 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSources } from '../../supabase/functions/fetch-news/lib/app.ts';
-import { parseSources, SourcesFileError } from '../../supabase/functions/fetch-news/lib/sources.ts';
+import { loadSources } from '../../supabase/functions/_shared/http/runtime.ts';
+import { parseSources, SourcesFileError } from '../../supabase/functions/_shared/stories/sources.ts';
 import { FUNCTION_DIR } from './helpers/paths.ts';
 
 const REQUIRED_CATEGORIES = ['Business', 'Environment', 'Health', 'Science', 'Sports', 'Technology', 'World'];
 
 describe('the bundled sources.json', () => {
-  const sources = parseSources(readFileSync(join(FUNCTION_DIR, 'sources.json'), 'utf8'), 'sources.json');
+  const sources = parseSources(readFileSync(join(FUNCTION_DIR, '../_shared/sources.json'), 'utf8'), 'sources.json');
 
   it('lists at least 20 https feeds covering every required category', () => {
     expect(sources.length).toBeGreaterThanOrEqual(20);

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeStories } from '../../supabase/functions/fetch-news/lib/aggregate.ts';
-import type { Feed, FeedItem } from '../../supabase/functions/fetch-news/lib/feed-model.ts';
-import { storyId } from '../../supabase/functions/fetch-news/lib/story-id.ts';
-import { feedToStories } from '../../supabase/functions/fetch-news/lib/stories.ts';
-import { truncateSummary } from '../../supabase/functions/fetch-news/lib/summary.ts';
-import type { Story } from '../../supabase/functions/fetch-news/lib/types.ts';
+import { mergeStories } from '../../supabase/functions/_shared/ingest/refresh.ts';
+import type { Feed, FeedItem } from '../../supabase/functions/_shared/parse/feed-model.ts';
+import { storyId } from '../../supabase/functions/_shared/stories/story-id.ts';
+import { feedToStories } from '../../supabase/functions/_shared/stories/stories.ts';
+import { truncateSummary } from '../../supabase/functions/_shared/text/summary.ts';
+import type { Story } from '../../supabase/functions/_shared/story.ts';
 
 const SOURCE = { name: 'Example News', url: 'https://example.com/feed', category: 'Science' };
 const FETCHED_AT = new Date('2026-01-02T03:04:05Z');

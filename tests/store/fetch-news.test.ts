@@ -1,11 +1,11 @@
 // fetch-news answering from the store (lib/app.ts createFetchNews): the answer, its pages, ids and
 // search, the 400 codes, CORS, and what it does when the store cannot be reached or the ingest stalls.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type StoryRow, syncSources, upsertStories, recordOutcomes, claimSources } from '../../supabase/functions/_shared/store.ts';
-import { createFetchNews } from '../../supabase/functions/fetch-news/lib/app.ts';
-import { createHandler } from '../../supabase/functions/fetch-news/lib/handler.ts';
-import type { Connector, Resolver } from '../../supabase/functions/fetch-news/lib/net/guard.ts';
-import type { NewsAnswer } from '../../supabase/functions/fetch-news/lib/types.ts';
+import { type StoryRow, syncSources, upsertStories, recordOutcomes, claimSources } from '../../supabase/functions/_shared/store/store.ts';
+import { createFetchNews } from '../../supabase/functions/_shared/http/runtime.ts';
+import { createHandler } from '../../supabase/functions/_shared/http/fetch-news.ts';
+import type { Connector, Resolver } from '../../supabase/functions/_shared/net/guard.ts';
+import type { NewsAnswer } from '../../supabase/functions/_shared/story.ts';
 import { connectStore } from '../../scripts/lib/store.mjs';
 import { syntheticRss } from '../function/helpers/synthetic-feed.ts';
 import { openTestStore, type TestStore } from './helpers.ts';

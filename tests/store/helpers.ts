@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { connectStore, migrate, startEmbeddedStore } from '../../scripts/lib/store.mjs';
-import type { Sql } from '../../supabase/functions/_shared/store.ts';
+import type { Sql } from '../../supabase/functions/_shared/store/store.ts';
 
 export const REAL_POSTGRES_ENV = 'STORE_TEST_DATABASE_URL';
 

@@ -2,11 +2,11 @@
 // (allowed as NEWS_ALLOW_LOOPBACK=1 allows them) and the store.
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createIngestNews } from '../../supabase/functions/_shared/ingest-handler.ts';
-import { ingest, nextFetchAt } from '../../supabase/functions/_shared/ingest.ts';
-import { newestStories, storeStatus } from '../../supabase/functions/_shared/store.ts';
-import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
-import type { Source } from '../../supabase/functions/fetch-news/lib/types.ts';
+import { createIngestNews } from '../../supabase/functions/_shared/http/ingest-news.ts';
+import { ingest, nextFetchAt } from '../../supabase/functions/_shared/ingest/ingest.ts';
+import { newestStories, storeStatus } from '../../supabase/functions/_shared/store/store.ts';
+import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
+import type { Source } from '../../supabase/functions/_shared/stories/sources.ts';
 import { type FeedServer, startFeedServer } from '../function/helpers/feed-server.ts';
 import { syntheticRss } from '../function/helpers/synthetic-feed.ts';
 import { openTestStore, type TestStore } from './helpers.ts';

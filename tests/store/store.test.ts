@@ -14,7 +14,7 @@ import {
   type StoryRow,
   syncSources,
   upsertStories,
-} from '../../supabase/functions/_shared/store.ts';
+} from '../../supabase/functions/_shared/store/store.ts';
 import { openTestStore, type TestStore } from './helpers.ts';
 
 const NOW = new Date('2026-11-27T12:00:00Z');

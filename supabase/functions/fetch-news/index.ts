@@ -1,7 +1,7 @@
 // Supabase Edge Function entry: `supabase functions deploy fetch-news` (docs/deploy.md).
-import { connect } from '../_shared/store.ts';
-import { createFetchNews, databaseUrl, loadSources } from './lib/app.ts';
-import { allowLoopbackFrom } from './lib/config.ts';
+import { connect } from '../_shared/store/store.ts';
+import { createFetchNews, databaseUrl, loadSources } from '../_shared/http/runtime.ts';
+import { allowLoopbackFrom } from '../_shared/ingest/config.ts';
 
 const getEnv = (name: string) => Deno.env.get(name);
 // An invalid NEWS_SOURCES_FILE fails here, at startup, with a message naming the file and entry.

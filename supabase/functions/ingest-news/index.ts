@@ -1,10 +1,10 @@
 // Supabase Edge Function entry: `supabase functions deploy ingest-news` (docs/deploy.md). Called every
 // 5 minutes by pg_cron with the ingest secret; the page never calls it.
-import { createIngestNews } from '../_shared/ingest-handler.ts';
-import { INGEST_SECRET_ENV } from '../_shared/secret.ts';
-import { connect } from '../_shared/store.ts';
-import { databaseUrl, ingestDeps, loadSources } from '../fetch-news/lib/app.ts';
-import { allowLoopbackFrom } from '../fetch-news/lib/config.ts';
+import { createIngestNews } from '../_shared/http/ingest-news.ts';
+import { INGEST_SECRET_ENV } from '../_shared/http/secret.ts';
+import { connect } from '../_shared/store/store.ts';
+import { databaseUrl, ingestDeps, loadSources } from '../_shared/http/runtime.ts';
+import { allowLoopbackFrom } from '../_shared/ingest/config.ts';
 
 const getEnv = (name: string) => Deno.env.get(name);
 const sources = await loadSources({ getEnv, readTextFile: (path) => Deno.readTextFile(path) });

@@ -1,9 +1,9 @@
 // `npm run ingest` with DATABASE_URL set: one ingest of every source (due or not, still conditional)
 // against that database, from this machine, then exit.
-import { ingest } from '../_shared/ingest.ts';
-import { connect } from '../_shared/store.ts';
-import { databaseUrl, ingestDeps, loadSources } from '../fetch-news/lib/app.ts';
-import { allowLoopbackFrom } from '../fetch-news/lib/config.ts';
+import { ingest } from '../_shared/ingest/ingest.ts';
+import { connect } from '../_shared/store/store.ts';
+import { databaseUrl, ingestDeps, loadSources } from '../_shared/http/runtime.ts';
+import { allowLoopbackFrom } from '../_shared/ingest/config.ts';
 
 const getEnv = (name: string) => Deno.env.get(name);
 const url = databaseUrl(getEnv);

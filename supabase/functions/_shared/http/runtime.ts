@@ -1,12 +1,12 @@
 import defaultSources from '../sources.json' with { type: 'json' };
-import { ingest } from '../../_shared/ingest.ts';
-import type { Sql } from '../../_shared/store.ts';
-import type { AggregateDeps } from './aggregate.ts';
-import { type AggregateConfig, DEFAULT_AGGREGATE_CONFIG } from './config.ts';
-import { createHandler } from './handler.ts';
-import { parseSources, SourcesFileError, validateSources } from './sources.ts';
-import type { Connector, Resolver } from './net/guard.ts';
-import type { Source } from './types.ts';
+import { ingest } from '../ingest/ingest.ts';
+import type { Sql } from '../store/store.ts';
+import type { AggregateDeps } from '../ingest/refresh.ts';
+import { type AggregateConfig, DEFAULT_AGGREGATE_CONFIG } from '../ingest/config.ts';
+import { createHandler } from './fetch-news.ts';
+import { parseSources, SourcesFileError, validateSources } from '../stories/sources.ts';
+import type { Connector, Resolver } from '../net/guard.ts';
+import type { Source } from '../stories/sources.ts';
 
 export interface FetchNewsOptions {
   readonly sql: Sql;
@@ -72,7 +72,7 @@ export function databaseUrl(getEnv: (name: string) => string | undefined): strin
  */
 export async function loadSources(runtime: RuntimeEnvironment): Promise<Source[]> {
   const file = runtime.getEnv(SOURCES_FILE_ENV)?.trim();
-  if (!file) return validateSources(defaultSources, 'supabase/functions/fetch-news/sources.json');
+  if (!file) return validateSources(defaultSources, 'supabase/functions/_shared/sources.json');
   let text: string;
   try {
     text = await runtime.readTextFile(file);

@@ -14,7 +14,7 @@
  * no item is ever lost. Candidates come from an index by significant word, so the cost is the
  * number of (item, item) pairs that share a word, not every pair (the answer holds at most 200).
  */
-import type { RelatedLink, Story } from './types.ts';
+import type { RelatedLink, Story } from '../story.ts';
 
 export const MIN_SIGNIFICANT_WORDS = 5;
 export const MIN_SHARED_WORDS = 3;

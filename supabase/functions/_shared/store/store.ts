@@ -4,8 +4,9 @@
  * (selectStories), as Miniflux builds its entry queries.
  */
 import postgres from 'postgres';
-import type { Validators } from '../fetch-news/lib/fetch-feed.ts';
-import type { RelatedLink, Source, SourceStatus, Story } from '../fetch-news/lib/types.ts';
+import type { Validators } from '../net/fetch-feed.ts';
+import type { RelatedLink, SourceStatus, Story } from '../story.ts';
+import type { Source } from '../stories/sources.ts';
 
 export type Sql = postgres.Sql;
 

@@ -1,4 +1,9 @@
-import type { Source } from './types.ts';
+/** One entry of the sources file. */
+export interface Source {
+  readonly name: string;
+  readonly url: string;
+  readonly category: string;
+}
 
 export class SourcesFileError extends Error {
   override readonly name = 'SourcesFileError';

@@ -1,5 +1,5 @@
 import { describeError, SourceError } from './errors.ts';
-import { checkTarget, type Connector, type NetworkPolicy, type Resolver } from './net/guard.ts';
+import { checkTarget, type Connector, type NetworkPolicy, type Resolver } from './guard.ts';
 
 export interface FetchFeedOptions extends NetworkPolicy {
   readonly resolve: Resolver;

@@ -1,6 +1,6 @@
-import { newestStories, searchStories, type Sql, storeStatus, storiesById } from '../../_shared/store.ts';
+import { newestStories, searchStories, type Sql, storeStatus, storiesById } from '../store/store.ts';
 import { encodeCursor, parseNewsRequest } from './request.ts';
-import type { NewsAnswer, Story } from './types.ts';
+import type { NewsAnswer, Story } from '../story.ts';
 
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',

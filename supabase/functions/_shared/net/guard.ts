@@ -1,7 +1,7 @@
 // The network rules (docs/security.md): before any connection, for the source URL and
 // every redirect hop, the host's addresses are resolved and each must be public.
-import { SourceError } from '../errors.ts';
-import { ALLOW_LOOPBACK_ENV } from '../config.ts';
+import { SourceError } from './errors.ts';
+import { ALLOW_LOOPBACK_ENV } from '../ingest/config.ts';
 import { classifyAddress, isAllowed } from './addresses.ts';
 
 /** The IP addresses (A and AAAA records) of a host name. */

@@ -1,14 +1,15 @@
 import { cpuClock } from './clock.ts';
 import type { AggregateConfig } from './config.ts';
 import { mapWithLimit } from './concurrency.ts';
-import { describeError, errorCode, SourceError } from './errors.ts';
-import { fetchFeed, type Validators } from './fetch-feed.ts';
-import { groupStories } from './group.ts';
-import { type Connector, defaultConnector, defaultResolver, type Resolver } from './net/guard.ts';
-import { parseFeedBytes } from './parse-feed.ts';
-import { feedToStories, newestFirst } from './stories.ts';
-import type { NewsAnswer, Source, SourceStatus, Story } from './types.ts';
-import { canonicalUrl } from './urls.ts';
+import { describeError, errorCode, SourceError } from '../net/errors.ts';
+import { fetchFeed, type Validators } from '../net/fetch-feed.ts';
+import { groupStories } from '../stories/group.ts';
+import { type Connector, defaultConnector, defaultResolver, type Resolver } from '../net/guard.ts';
+import { parseFeedBytes } from '../parse/parse-feed.ts';
+import { feedToStories, newestFirst } from '../stories/stories.ts';
+import type { NewsAnswer, SourceStatus, Story } from '../story.ts';
+import type { Source } from '../stories/sources.ts';
+import { canonicalUrl } from '../text/urls.ts';
 
 export interface AggregateDeps {
   readonly now: () => Date;

@@ -1,12 +1,12 @@
 // Local stand-in for the Supabase runtime's router: serves fetch-news and ingest-news under
 // /functions/v1/ on 127.0.0.1:FUNCTIONS_PORT (default 54321), both on one connection to the
 // store at DATABASE_URL (scripts/functions.mjs starts the embedded one and sets it).
-import { createIngestNews } from '../_shared/ingest-handler.ts';
-import { INGEST_SECRET_ENV } from '../_shared/secret.ts';
-import { connect } from '../_shared/store.ts';
-import { createFetchNews, databaseUrl, ingestDeps, loadSources } from './lib/app.ts';
-import { ALLOW_LOOPBACK_ENV, allowLoopbackFrom } from './lib/config.ts';
-import { SourcesFileError } from './lib/sources.ts';
+import { createIngestNews } from './_shared/http/ingest-news.ts';
+import { INGEST_SECRET_ENV } from './_shared/http/secret.ts';
+import { connect } from './_shared/store/store.ts';
+import { createFetchNews, databaseUrl, ingestDeps, loadSources } from './_shared/http/runtime.ts';
+import { ALLOW_LOOPBACK_ENV, allowLoopbackFrom } from './_shared/ingest/config.ts';
+import { SourcesFileError } from './_shared/stories/sources.ts';
 
 const FUNCTION_PATH = '/functions/v1/fetch-news';
 const INGEST_PATH = '/functions/v1/ingest-news';

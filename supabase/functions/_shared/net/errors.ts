@@ -1,5 +1,5 @@
-import { NotAFeedError } from './feed-model.ts';
-import { XmlError } from './xml.ts';
+import { NotAFeedError } from '../parse/feed-model.ts';
+import { XmlError } from '../parse/xml.ts';
 
 /**
  * What `sources[].error` may say (docs/product.md#the-fetch-news-function). The answer

@@ -4,10 +4,11 @@
  * keeps their stories, regroups the recent ones, records each source's status and deletes
  * stories published and first seen more than 30 days ago.
  */
-import { type AggregateDeps, mergeStories, refreshSources, type SourceResult } from '../fetch-news/lib/aggregate.ts';
-import { groupStories } from '../fetch-news/lib/group.ts';
-import type { Source, Story } from '../fetch-news/lib/types.ts';
-import { canonicalUrl } from '../fetch-news/lib/urls.ts';
+import { type AggregateDeps, mergeStories, refreshSources, type SourceResult } from './refresh.ts';
+import { groupStories } from '../stories/group.ts';
+import type { Story } from '../story.ts';
+import type { Source } from '../stories/sources.ts';
+import { canonicalUrl } from '../text/urls.ts';
 import {
   claimSources,
   deleteExpired,
@@ -19,7 +20,7 @@ import {
   newestForGrouping,
   syncSources,
   upsertStories,
-} from './store.ts';
+} from '../store/store.ts';
 
 /** A source that answered is due again at the next 5-minute run. */
 export const SUCCESS_INTERVAL_MS = 4 * 60_000;

@@ -1,8 +1,8 @@
-import type { AggregateDeps } from '../fetch-news/lib/aggregate.ts';
-import type { Source } from '../fetch-news/lib/types.ts';
-import { ingest } from './ingest.ts';
+import type { AggregateDeps } from '../ingest/refresh.ts';
+import type { Source } from '../stories/sources.ts';
+import { ingest } from '../ingest/ingest.ts';
 import { hasIngestSecret } from './secret.ts';
-import type { Sql } from './store.ts';
+import type { Sql } from '../store/store.ts';
 
 export interface IngestNewsOptions {
   readonly sql: Sql;
