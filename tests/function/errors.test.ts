@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, errorCode, SourceError } from '../../supabase/functions/_shared/net/errors.ts';
+import { errorCode } from '../../supabase/functions/_shared/ingest/refresh.ts';
+import { describeError, SourceError } from '../../supabase/functions/_shared/net/errors.ts';
 import { NotAFeedError } from '../../supabase/functions/_shared/parse/feed-model.ts';
 import { XmlError } from '../../supabase/functions/_shared/parse/xml.ts';
 

@@ -176,6 +176,16 @@ describe('RSS channel', () => {
     expect(updated('<atom:updated>2024-01-04T00:00:00Z</atom:updated>')).toBe('2024-01-04T00:00:00.000Z');
     expect(updated('<pubDate>never</pubDate>')).toBeUndefined();
   });
+
+  it('reads <ttl> as whole minutes, and nothing else as one', () => {
+    const ttl = (channel: string) => parseFeedText(rss(channel)).ttlMinutes;
+    expect(ttl('<ttl>60</ttl>')).toBe(60);
+    expect(ttl('<ttl> 15 </ttl>')).toBe(15);
+    expect(ttl('<ttl>1.5</ttl>')).toBeUndefined();
+    expect(ttl('<ttl>-5</ttl>')).toBeUndefined();
+    expect(ttl('<ttl>an hour</ttl>')).toBeUndefined();
+    expect(ttl('')).toBeUndefined();
+  });
 });
 
 describe('RSS 1.0 and 0.90 (RDF)', () => {

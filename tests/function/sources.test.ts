@@ -72,6 +72,7 @@ describe('validateSources: what each entry may hold', () => {
     ['[{"name":"A","url":"nowhere","category":"W"}]', /^f\.json: entry 0: "url" is not an absolute URL: nowhere$/],
     ['[{"name":"A","url":"javascript:alert(1)","category":"W"}]', /^f\.json: entry 0: "url" must be http or https: javascript:alert\(1\)$/],
     ['[{"name":"A","url":"http://x/1","category":"W"},{"name":" A ","url":"http://x/2","category":"W"}]', /^f\.json: entry 1: duplicate name "A"$/],
+    ['[{"name":"A","url":"http://x/1","category":"W"},{"name":"B","url":"HTTP://X/1","category":"W"}]', /^f\.json: entry 1: duplicate url http:\/\/x\/1$/],
     ['"sources"', /^f\.json: expected a non-empty JSON array of \{ "name", "url", "category" \}$/],
   ])('rejects %s, naming the file, the entry and the field', (text, message) => {
     expect(() => parseSources(text, 'f.json')).toThrow(message);

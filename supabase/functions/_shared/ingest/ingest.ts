@@ -1,29 +1,24 @@
 /**
  * One ingest (docs/product.md#the-ingest): claims the sources that are due, fetches them with
  * conditional requests under the fetch-news rules (address checks, byte, time and CPU budgets),
- * keeps their stories, regroups the recent ones, records each source's status and deletes
- * stories published and first seen more than 30 days ago.
+ * writes each source's stories and status as soon as that source is done, then regroups the
+ * recent stories, deletes those past 30 days and records how the run went. Every write bumps the
+ * store's generation (store/state.ts).
  */
-import { type AggregateDeps, mergeStories, refreshSources, type SourceResult } from './refresh.ts';
-import { groupStories } from '../stories/group.ts';
+import type { Sql } from '../store/db.ts';
+import { claimSources, recordOutcomes, type SourceOutcome, type StoredSource, syncSources } from '../store/sources.ts';
+import { type IngestOutcome, recordEnd, recordStart, writing } from '../store/state.ts';
+import { deleteExpired, type Grouping, newestForGrouping, saveGrouping, type StoryRow, upsertStories } from '../store/stories.ts';
 import type { Story } from '../story.ts';
+import { groupStories } from '../stories/group.ts';
 import type { Source } from '../stories/sources.ts';
 import { canonicalUrl } from '../text/urls.ts';
-import {
-  claimSources,
-  deleteExpired,
-  type Grouping,
-  recordOutcomes,
-  saveGrouping,
-  type SourceOutcome,
-  type Sql,
-  newestForGrouping,
-  syncSources,
-  upsertStories,
-} from '../store/store.ts';
+import { type IngestDeps, refreshSources, type SourceResult } from './refresh.ts';
 
-/** A source that answered is due again at the next 5-minute run. */
+/** A source that answered is due again at the next 5-minute run, or later if it says so (DECLARED_MAX_MS). */
 export const SUCCESS_INTERVAL_MS = 4 * 60_000;
+/** How long a feed may ask to be left alone (Cache-Control max-age, Expires, RSS <ttl>): at most an hour. */
+export const DECLARED_MAX_MS = 60 * 60_000;
 /** A failing source waits 4, 8, 16, ... minutes, at most 6 hours (or longer if its Retry-After says so, up to 6 hours). */
 export const BACKOFF_MAX_MS = 6 * 60 * 60_000;
 /** Grouping looks at this many stories, the newest by publication date (five times a page). */
@@ -41,16 +36,19 @@ export interface IngestReport {
   readonly deleted: number;
 }
 
-/** When a source is due again after this result, given its failures before it. */
-export function nextFetchAt(now: Date, failuresBefore: number, result: Pick<SourceResult, 'status' | 'retryAfterMs'>): Date {
-  if (result.status.ok) return new Date(now.getTime() + SUCCESS_INTERVAL_MS);
+/**
+ * When a source is due again after this result, given its failures before it: after a success, when
+ * the feed says its answer goes stale (`declaredMs`), between the 4-minute schedule and an hour.
+ */
+export function nextFetchAt(now: Date, failuresBefore: number, result: Pick<SourceResult, 'status' | 'retryAfterMs'> & { readonly declaredMs?: number }): Date {
+  if (result.status.ok) return new Date(now.getTime() + Math.min(DECLARED_MAX_MS, Math.max(SUCCESS_INTERVAL_MS, result.declaredMs ?? 0)));
   const failures = failuresBefore + 1;
   const backoff = Math.min(BACKOFF_MAX_MS, SUCCESS_INTERVAL_MS * 2 ** Math.min(failures - 1, 16));
   return new Date(now.getTime() + Math.max(backoff, Math.min(result.retryAfterMs ?? 0, BACKOFF_MAX_MS)));
 }
 
 /**
- * Groups the window's stories as fetch-news always has (lib/group.ts): each representative keeps
+ * Groups the window's stories as fetch-news always has (stories/group.ts): each representative keeps
  * the others' links in `related`, each other story names its representative.
  */
 export function groupingOf(stories: readonly Story[]): Grouping[] {
@@ -67,48 +65,83 @@ export function groupingOf(stories: readonly Story[]): Grouping[] {
   return [...groupings.values()];
 }
 
+/** One source's stories as rows: one per canonical URL, the first kept, borrowing a later one's image. */
+function rowsOf(stories: readonly Story[]): StoryRow[] {
+  const byUrl = new Map<string, StoryRow>();
+  for (const story of stories) {
+    const key = canonicalUrl(story.url);
+    const kept = byUrl.get(key);
+    if (!kept) byUrl.set(key, { ...story, canonicalUrl: key });
+    else if (kept.image === undefined && story.image !== undefined) byUrl.set(key, { ...kept, image: story.image });
+  }
+  return [...byUrl.values()];
+}
+
+function outcomeOf(source: StoredSource, result: SourceResult, now: Date): SourceOutcome {
+  const ttlMinutes = result.notModified ? (source.ttlSeconds ?? 0) / 60 : result.ttlMinutes;
+  const declaredMs = Math.max(result.freshForMs ?? 0, (ttlMinutes ?? 0) * 60_000);
+  return {
+    url: source.url,
+    ...(result.status.error === undefined ? {} : { error: result.status.error }),
+    notModified: result.notModified === true,
+    count: result.status.count,
+    ...(result.validators === undefined ? {} : { validators: result.validators }),
+    // A full fetch says what its feed declares now; a 304 or a failure keeps what was stored.
+    ...(result.status.ok && !result.notModified ? { ttlSeconds: result.ttlMinutes === undefined ? null : result.ttlMinutes * 60 } : {}),
+    nextFetchAt: nextFetchAt(now, source.consecutiveFailures, { ...result, declaredMs }),
+  };
+}
+
 export interface IngestOptions {
   /** Every source, due or not (`npm run ingest`); still conditional. */
   readonly all?: boolean;
 }
 
-export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: AggregateDeps, options: IngestOptions = {}): Promise<IngestReport> {
+export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: IngestDeps, options: IngestOptions = {}): Promise<IngestReport> {
   const now = refreshDeps.now();
   // One time for the whole ingest: claims, story dates and statuses agree with each other.
   const deps = { ...refreshDeps, now: () => now };
-  await syncSources(sql, sources);
-  const claimed = await claimSources(sql, now, options.all === true);
-  const results = await refreshSources(
-    claimed.map((source) => ({ source, validators: source.validators })),
-    deps,
-  );
-  const stories = mergeStories(
-    results.map((result) => result.stories),
-    Number.POSITIVE_INFINITY,
-  ).map((story) => ({ ...story, canonicalUrl: canonicalUrl(story.url) }));
-  await upsertStories(sql, now, stories);
-  if (stories.length > 0) {
-    const window = await newestForGrouping(sql, GROUP_WINDOW_MAX);
-    await saveGrouping(sql, groupingOf(window));
-  }
-  const deleted = await deleteExpired(sql, now);
-  const outcomes = claimed.map((source, index): SourceOutcome => {
-    const result = results[index] ?? { status: { name: source.name, ok: false, count: 0, error: 'timeout' }, stories: [] };
-    return {
-      url: source.url,
-      ...(result.status.error === undefined ? {} : { error: result.status.error }),
-      notModified: result.notModified === true,
-      count: result.status.count,
-      ...(result.validators === undefined ? {} : { validators: result.validators }),
-      nextFetchAt: nextFetchAt(now, source.consecutiveFailures, result),
-    };
+  await writing(sql, async (tx) => {
+    await syncSources(tx, sources);
+    await recordStart(tx, now);
   });
-  await recordOutcomes(sql, now, outcomes);
-  return {
-    fetched: results.filter((result) => result.status.ok && !result.notModified).length,
-    notModified: results.filter((result) => result.notModified).length,
-    failed: results.filter((result) => !result.status.ok).length,
-    stories: stories.length,
-    deleted,
-  };
+  try {
+    const claimed = await claimSources(sql, now, options.all === true);
+    let written = 0;
+    const results = await refreshSources(
+      claimed.map((source) => ({ source, validators: source.validators })),
+      deps,
+      async (result, index) => {
+        const source = claimed[index] as StoredSource;
+        const count = await writing(sql, async (tx) => {
+          const stored = await upsertStories(tx, now, rowsOf(result.stories));
+          await recordOutcomes(tx, now, [outcomeOf(source, result, now)]);
+          return stored;
+        });
+        written += count;
+      },
+    );
+    if (written > 0) {
+      const window = await newestForGrouping(sql, GROUP_WINDOW_MAX);
+      await writing(sql, (tx) => saveGrouping(tx, groupingOf(window)));
+    }
+    const failed = results.filter((result) => !result.status.ok).length;
+    const outcome: IngestOutcome = claimed.length === 0 ? 'idle' : failed > 0 ? 'partial' : 'ok';
+    const deleted = await writing(sql, async (tx) => {
+      const count = await deleteExpired(tx, now);
+      await recordEnd(tx, now, outcome);
+      return count;
+    });
+    return {
+      fetched: results.filter((result) => result.status.ok && !result.notModified).length,
+      notModified: results.filter((result) => result.notModified).length,
+      failed,
+      stories: written,
+      deleted,
+    };
+  } catch (error) {
+    // The error that stopped the ingest is the one to report; the store may well refuse this record too.
+    await writing(sql, (tx) => recordEnd(tx, now, 'failed')).catch(() => undefined);
+    throw error;
+  }
 }

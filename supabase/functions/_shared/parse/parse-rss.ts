@@ -39,6 +39,7 @@ export function parseRss(root: XmlElement, feedUrl: string | undefined, options:
           firstChild(channel, [NS.atom], 'updated'),
         ])
       : undefined,
+    ttlMinutes: channel ? minutes(firstChild(channel, own, 'ttl')) : undefined,
     items: itemElements.map((item) => {
       options.checkBudget?.();
       return reader.read(item);
@@ -48,6 +49,12 @@ export function parseRss(root: XmlElement, feedUrl: string | undefined, options:
 
 function text(element: XmlElement | undefined): string {
   return element ? textContent(element) : '';
+}
+
+/** A whole number of minutes (RSS `<ttl>`), else undefined. */
+function minutes(element: XmlElement | undefined): number | undefined {
+  const value = text(element).trim();
+  return /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 }
 
 function firstDate(elements: readonly (XmlElement | undefined)[]): Date | undefined {
