@@ -108,18 +108,25 @@ export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: 
   try {
     const claimed = await claimSources(sql, now, options.all === true);
     let written = 0;
+    // One source's write at a time, in the order the sources finish: they would wait on the generation's
+    // lock anyway, and so the first source to answer keeps an article two of them report.
+    let queue: Promise<unknown> = Promise.resolve();
+    const write = (result: SourceResult, source: StoredSource): Promise<void> => {
+      const next = queue.then(async () => {
+        const stored = await writing(sql, async (tx) => {
+          const count = await upsertStories(tx, now, rowsOf(result.stories));
+          await recordOutcomes(tx, now, [outcomeOf(source, result, now)]);
+          return count;
+        });
+        written += stored;
+      });
+      queue = next.catch(() => undefined);
+      return next;
+    };
     const results = await refreshSources(
       claimed.map((source) => ({ source, validators: source.validators })),
       deps,
-      async (result, index) => {
-        const source = claimed[index] as StoredSource;
-        const count = await writing(sql, async (tx) => {
-          const stored = await upsertStories(tx, now, rowsOf(result.stories));
-          await recordOutcomes(tx, now, [outcomeOf(source, result, now)]);
-          return stored;
-        });
-        written += count;
-      },
+      (result, index) => write(result, claimed[index] as StoredSource),
     );
     if (written > 0) {
       const window = await newestForGrouping(sql, GROUP_WINDOW_MAX);
