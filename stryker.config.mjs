@@ -8,7 +8,7 @@ export default {
   mutate: [
     'machines/**/*.ts',
     'src/domain/**/*.ts',
-    'supabase/functions/fetch-news/lib/**/*.ts',
+    'supabase/functions/_shared/{net,parse,text,stories,ingest}/**/*.ts',
   ],
   coverageAnalysis: 'perTest',
   // Re-runs only the mutants whose code or covering tests changed since the recorded run. The

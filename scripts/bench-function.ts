@@ -1,33 +1,27 @@
 // `npm run bench:function`: parse throughput of the fetch-news parser against
-// rss-parser on the third-party corpus (same run, same files), the latency
-// of a full aggregation of 20 loopback feeds of 50 items, cold and warm, and the
-// CPU time and peak memory of one refresh of 24 sources: every source at the byte
-// limit with hostile content (worst case), real feeds (typical), against a baseline
-// of tiny feeds measured in the same run.
-// Prints a table and writes docs/performance-function.md.
-import { spawn, spawnSync } from 'node:child_process';
+// rss-parser on the third-party corpus (same run, same files); the CPU time and peak
+// memory of one ingest's refresh of 24 sources: every source at the byte limit with
+// hostile content (worst case), real feeds (typical), against a baseline of tiny feeds
+// measured in the same run; and fetch-news under a crowd (bench-store.ts).
+// Prints a table and writes docs/performance-function.md; `-- --crowd` runs the crowd alone.
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { storeBench, storeSection, withStoreSection } from './bench-store.ts';
+import { cpuMs, crowdChild, crowdInNamespace, percentile, withCrowdSection } from './bench-store.ts';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Parser from 'rss-parser';
-import { aggregate } from '../supabase/functions/fetch-news/lib/aggregate.ts';
-import { DEFAULT_AGGREGATE_CONFIG } from '../supabase/functions/fetch-news/lib/config.ts';
-import { parseFeedBytes } from '../supabase/functions/fetch-news/lib/parse-feed.ts';
-import { feedToStories } from '../supabase/functions/fetch-news/lib/stories.ts';
-import type { Source } from '../supabase/functions/fetch-news/lib/types.ts';
-import { syntheticRss } from '../tests/function/helpers/synthetic-feed.ts';
+import { refreshSources } from '../supabase/functions/_shared/ingest/refresh.ts';
+import { DEFAULT_INGEST_CONFIG } from '../supabase/functions/_shared/ingest/config.ts';
+import { parseFeedBytes } from '../supabase/functions/_shared/parse/parse-feed.ts';
+import { feedToStories } from '../supabase/functions/_shared/stories/stories.ts';
+import type { Source } from '../supabase/functions/_shared/stories/sources.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // The third-party corpus kept in the repository (tests/fixtures/feeds/NOTICE.md).
 const CORPUS = resolve(ROOT, 'tests/fixtures/feeds/corpus');
-const FEEDS = 20;
-const ITEMS = 50;
-const PROCESSES = 5;
-const WARM_RUNS = 30;
 
 // ---- parse throughput ----
 
@@ -45,11 +39,6 @@ interface Contender {
   readonly run: () => Promise<void> | void;
   bytes: number;
   ms: number;
-}
-
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
 }
 
 const collectGarbage = (globalThis as { gc?: () => void }).gc;
@@ -112,8 +101,8 @@ async function throughput() {
       name: 'fetch-news: as the function runs (feed -> 25 stories per feed)',
       run: () => {
         for (const file of files) {
-          const feed = parseFeedBytes(file.bytes, null, FEED_URL, { summaryChars: DEFAULT_AGGREGATE_CONFIG.summaryMaxChars });
-          feedToStories(feed, SOURCE, new Date(), DEFAULT_AGGREGATE_CONFIG);
+          const feed = parseFeedBytes(file.bytes, null, FEED_URL, { summaryChars: DEFAULT_INGEST_CONFIG.summaryMaxChars });
+          feedToStories(feed, SOURCE, new Date(), DEFAULT_INGEST_CONFIG);
         }
       },
       bytes: 0,
@@ -132,56 +121,11 @@ async function throughput() {
   return { files: files.length, megabytes, rates: contenders.map((c) => ({ name: c.name, rate: c.bytes / (c.ms / 1000) })) };
 }
 
-// ---- aggregation latency (run in fresh child processes so the first run is really cold) ----
-
-async function aggregationChild(): Promise<void> {
-  const server = createServer((request, response) => {
-    const index = Number(/\d+/.exec(request.url ?? '')?.[0] ?? 0);
-    response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(bodies[index]);
-  });
-  const bodies = Array.from({ length: FEEDS }, (_, i) => syntheticRss(`site${i}`, ITEMS));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as AddressInfo;
-  const sources: Source[] = bodies.map((_, i) => ({ name: `Site ${i}`, url: `http://127.0.0.1:${port}/feed-${i}.xml`, category: 'World' }));
-  // The feeds are on loopback, which the function only fetches with NEWS_ALLOW_LOOPBACK=1.
-  const deps = { now: () => new Date(), config: { ...DEFAULT_AGGREGATE_CONFIG, allowLoopback: true } };
-  const samples: [wall: number, cpu: number][] = [];
-  for (let run = 0; run <= WARM_RUNS; run++) {
-    const started = performance.now();
-    const cpuStarted = cpuMs();
-    const answer = await aggregate(sources, deps);
-    samples.push([performance.now() - started, cpuMs() - cpuStarted]);
-    if (answer.stories.length !== 200 || !answer.sources.every((s) => s.ok)) throw new Error(`unexpected aggregation result: ${JSON.stringify(answer.sources)}`);
-  }
-  server.close();
-  process.stdout.write(JSON.stringify(samples));
-}
-
-function aggregationLatency() {
-  const cold: number[] = [];
-  const warm: number[] = [];
-  const coldCpu: number[] = [];
-  const warmCpu: number[] = [];
-  for (let i = 0; i < PROCESSES; i++) {
-    const result = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--child'], {
-      encoding: 'utf8',
-    });
-    if (result.status !== 0) throw new Error(`benchmark child failed:\n${result.stderr}`);
-    const samples = JSON.parse(result.stdout) as [number, number][];
-    const [first, ...rest] = samples;
-    cold.push(first?.[0] ?? NaN);
-    coldCpu.push(first?.[1] ?? NaN);
-    warm.push(...rest.map(([wall]) => wall));
-    warmCpu.push(...rest.map(([, cpu]) => cpu));
-  }
-  return { cold, warm, coldCpu, warmCpu };
-}
-
 // ---- one refresh of 24 sources: CPU time and peak memory (each in a fresh child process) ----
 
 const REFRESH_SOURCES = 24;
 const REFRESH_PROCESSES = 3;
-const LIMIT = DEFAULT_AGGREGATE_CONFIG.maxBodyBytes;
+const LIMIT = DEFAULT_INGEST_CONFIG.maxBodyBytes;
 
 /** Repeats `unit(i)` between head and tail up to exactly-at-most `LIMIT` bytes (ASCII). */
 function fillToLimit(head: string, unit: (i: number) => string, tail: string): string {
@@ -247,7 +191,6 @@ interface RefreshSample {
   readonly rssPeakMb: number;
   readonly ok: number;
   readonly errors: Readonly<Record<string, number>>;
-  readonly answerBytes: number;
 }
 
 /** Child: one refresh of the 24 sources at `origin/<scenario>/<i>` with the default limits. */
@@ -257,26 +200,24 @@ async function refreshChild(origin: string, scenario: string): Promise<void> {
     url: `${origin}/${encodeURIComponent(scenario)}/${i}`,
     category: 'World',
   }));
-  const deps = { now: () => new Date(), config: { ...DEFAULT_AGGREGATE_CONFIG, allowLoopback: true } };
+  const deps = { now: () => new Date(), config: { ...DEFAULT_INGEST_CONFIG, allowLoopback: true } };
   // Load the code paths first (a tiny refresh elsewhere), so the sample is the refresh itself.
-  await aggregate([{ name: 'warm-up', url: `${origin}/baseline/0`, category: 'World' }], deps);
+  await refreshSources([{ source: { name: 'warm-up', url: `${origin}/baseline/0`, category: 'World' } }], deps);
   collectGarbage?.();
   const rssBeforeMb = process.resourceUsage().maxRSS / 1024;
   const started = performance.now();
   const cpuStarted = cpuMs();
-  const answer = await aggregate(sources, deps);
-  const body = JSON.stringify(answer);
+  const statuses = (await refreshSources(sources.map((source) => ({ source })), deps)).map((result) => result.status);
   const sample: RefreshSample = {
     cpuMs: cpuMs() - cpuStarted,
     wallMs: performance.now() - started,
     rssBeforeMb,
     rssPeakMb: process.resourceUsage().maxRSS / 1024,
-    ok: answer.sources.filter((s) => s.ok).length,
-    errors: answer.sources.reduce<Record<string, number>>((counts, s) => {
+    ok: statuses.filter((s) => s.ok).length,
+    errors: statuses.reduce<Record<string, number>>((counts, s) => {
       if (s.error) counts[s.error] = (counts[s.error] ?? 0) + 1;
       return counts;
     }, {}),
-    answerBytes: body.length,
   };
   process.stdout.write(JSON.stringify(sample));
 }
@@ -338,15 +279,9 @@ interface Rate {
   readonly rate: number;
 }
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
 async function main(): Promise<void> {
   const loadBefore = os.loadavg()[0] ?? 0;
   const parse = await throughput();
-  const latency = aggregationLatency();
   const refresh = await refreshCost();
   const machine = os.cpus()[0]?.model ?? 'unknown CPU';
   const date = new Date().toISOString().slice(0, 10);
@@ -358,11 +293,6 @@ async function main(): Promise<void> {
     ...parse.rates.map((rate): [string, string] => [rate.name, `${rate.rate.toFixed(1)} MB/s`]),
     ['ratio, full model / peer', ratio(full)],
     ['ratio, as the function runs / peer', ratio(pipeline)],
-    [`aggregation of ${FEEDS}x${ITEMS} loopback feeds, cold median (${PROCESSES} processes)`, ms(percentile(latency.cold, 50))],
-    ['aggregation, cold p95', ms(percentile(latency.cold, 95))],
-    [`aggregation, warm median (${latency.warm.length} runs)`, ms(percentile(latency.warm, 50))],
-    ['aggregation, warm p95', ms(percentile(latency.warm, 95))],
-    ['aggregation CPU time, cold median / warm median', `${ms(percentile(latency.coldCpu, 50))} / ${ms(percentile(latency.warmCpu, 50))}`],
   ];
   const median = (values: number[]) => percentile(values, 50);
   const cpuOf = (row: RefreshRow) => median(row.samples.map((s) => s.cpuMs));
@@ -380,7 +310,6 @@ async function main(): Promise<void> {
   const width = Math.max(...rows.map(([name]) => name.length));
   console.log(rows.map(([name, value]) => `${name.padEnd(width)}  ${value}`).join('\n'));
 
-  const warmOk = percentile(latency.warm, 50) < 150;
   const markdown = `# fetch-news performance
 
 Measured by \`npm run bench:function\` (scripts/bench-function.ts) on ${date}.
@@ -405,29 +334,14 @@ item (rss-parser always does the equivalent).
 | ${pipeline.name} | ${pipeline.rate.toFixed(1)} | ${ratio(pipeline)} |
 | ${peer.name} | ${peer.rate.toFixed(1)} | 1.00x |
 
-## Aggregation latency
-
-A full \`aggregate()\` run (fetch over loopback HTTP, decode, parse, stories, merge, sort) of
-${FEEDS} feeds of ${ITEMS} items each (200 stories kept), in ${PROCESSES} fresh processes: the first run of each
-process is "cold" (JIT and connection pool cold), the next ${WARM_RUNS} are "warm". The 5-minute answer cache is
-not involved (a cached answer costs well under a millisecond).
-
-| run | median | p95 | CPU time, median |
-|---|---|---|---|
-| cold | ${ms(percentile(latency.cold, 50))} | ${ms(percentile(latency.cold, 95))} | ${ms(percentile(latency.coldCpu, 50))} |
-| warm | ${ms(percentile(latency.warm, 50))} | ${ms(percentile(latency.warm, 95))} | ${ms(percentile(latency.warmCpu, 50))} |
-
-Latency is wall time, so it includes waiting for the CPU when the machine is busy; the CPU time
-(process CPU, loopback server included) is what one aggregation costs.
-
 ## One refresh of ${REFRESH_SOURCES} sources: CPU and memory against Supabase's limits
 
 Supabase's hosted Edge Functions stop a request after 2 s of CPU time or 256 MB of memory. One
-refresh (every source fetched over loopback HTTP, decoded, parsed, turned into stories, merged,
-and the answer serialized) with the default limits: at most ${(LIMIT / 1024).toFixed(0)} KiB per feed
-(\`maxBodyBytes\`), a parse budget of ${DEFAULT_AGGREGATE_CONFIG.parseBudgetMs} ms per feed and of
-${DEFAULT_AGGREGATE_CONFIG.refreshParseBudgetMs} ms per refresh (sources beyond it are reported \`too_slow\`),
-${DEFAULT_AGGREGATE_CONFIG.maxConcurrentFetches} fetches at once. Each row is the median of ${REFRESH_PROCESSES} fresh processes
+ingest's refresh (\`refreshSources\`: every source fetched over loopback HTTP, decoded, parsed and
+turned into stories, as the ingest then writes them) with the default limits: at most ${(LIMIT / 1024).toFixed(0)} KiB per feed
+(\`maxBodyBytes\`), a parse budget of ${DEFAULT_INGEST_CONFIG.parseBudgetMs} ms per feed and of
+${DEFAULT_INGEST_CONFIG.refreshParseBudgetMs} ms per refresh (sources beyond it are reported \`too_slow\`),
+${DEFAULT_INGEST_CONFIG.maxConcurrentFetches} fetches at once. Each row is the median of ${REFRESH_PROCESSES} fresh processes
 (after a one-feed warm-up refresh that loads the code); the feed server runs in the parent process,
 so the figures are the function's own. CPU is the process's user + system time during the refresh.
 Memory is the growth of the process's peak resident set size during the refresh (what the refresh
@@ -435,12 +349,12 @@ needs: bodies, text, parse trees, and garbage not yet collected), and the peak i
 the Node and tsx runtime the benchmark runs in (${peakOf(baseline).toFixed(0)} MB before any refresh work; a Deno isolate
 starts far smaller). Ratios are to the baseline of the same run.
 
-| scenario | bytes per source | CPU, median | CPU vs. baseline | peak RSS | RSS growth | sources ok / codes | answer |
-|---|---|---|---|---|---|---|---|
+| scenario | bytes per source | CPU, median | CPU vs. baseline | peak RSS | RSS growth | sources ok / codes |
+|---|---|---|---|---|---|---|
 ${refresh
   .map((row) => {
     const codes = Object.entries(row.samples[0]?.errors ?? {}).map(([code, n]) => `${n} ${code}`).join(', ');
-    return `| ${row.scenario}: ${row.what} | ${(row.bytesPerSource / 1024).toFixed(row.bytesPerSource < 10_240 ? 1 : 0)} KiB | ${ms(cpuOf(row))} | ${(cpuOf(row) / cpuOf(baseline)).toFixed(1)}x | ${peakOf(row).toFixed(0)} MB | +${growthOf(row).toFixed(0)} MB | ${row.samples[0]?.ok ?? 0}${codes ? ` / ${codes}` : ''} | ${((row.samples[0]?.answerBytes ?? 0) / 1024).toFixed(0)} KB |`;
+    return `| ${row.scenario}: ${row.what} | ${(row.bytesPerSource / 1024).toFixed(row.bytesPerSource < 10_240 ? 1 : 0)} KiB | ${ms(cpuOf(row))} | ${(cpuOf(row) / cpuOf(baseline)).toFixed(1)}x | ${peakOf(row).toFixed(0)} MB | +${growthOf(row).toFixed(0)} MB | ${row.samples[0]?.ok ?? 0}${codes ? ` / ${codes}` : ''} |`;
   })
   .join('\n')}
 
@@ -451,26 +365,17 @@ budgets and reported \`too_slow\` (the "codes" column), which is what keeps the 
 (\`process.cpuUsage()\`, on Deno too); the XML parse of one feed is one step, so a refresh can overrun its
 parse budget by at most one feed's parse, which the byte limit bounds.
 
-Targets: faster than the peer (${pipeline.rate > peer.rate ? 'met' : 'NOT met'} as the function runs, ${full.rate > peer.rate ? 'met' : 'NOT met'} for the full model); warm aggregation under 150 ms (${warmOk ? 'met' : 'NOT met'}).
+Target: faster than the peer (${pipeline.rate > peer.rate ? 'met' : 'NOT met'} as the function runs, ${full.rate > peer.rate ? 'met' : 'NOT met'} for the full model).
 `;
-  const store = await storeBench();
-  writeFileSync(join(ROOT, 'docs/performance-function.md'), withStoreSection(markdown, storeSection(store)));
-  console.log('\nwritten to docs/performance-function.md');
-}
-
-/** `-- --store`: only the store's figures, written into the existing document with the date and load. */
-async function storeOnly(): Promise<void> {
-  const load = (os.loadavg()[0] ?? 0).toFixed(1);
-  const result = await storeBench();
-  console.log(JSON.stringify({ ...result, load: result.load.latency }, null, 2));
-  const file = join(ROOT, 'docs/performance-function.md');
-  const section = storeSection(result).replace('## From the store\n', `## From the store\n\nMeasured by \`npm run bench:function -- --store\` on ${new Date().toISOString().slice(0, 10)}, load average (1 min) ${load} at the start.\n`);
-  writeFileSync(file, withStoreSection(readFileSync(file, 'utf8'), section));
+  writeFileSync(join(ROOT, 'docs/performance-function.md'), withCrowdSection(markdown, crowdInNamespace()));
   console.log('\nwritten to docs/performance-function.md');
 }
 
 const refreshAt = process.argv.indexOf('--refresh');
 if (refreshAt !== -1) await refreshChild(process.argv[refreshAt + 1] as string, process.argv[refreshAt + 2] as string);
-else if (process.argv.includes('--child')) await aggregationChild();
-else if (process.argv.includes('--store')) await storeOnly();
-else await main();
+else if (process.argv.includes('--crowd-child')) await crowdChild();
+else if (process.argv.includes('--crowd')) {
+  // Only the crowd, into the document as it is.
+  const file = join(ROOT, 'docs/performance-function.md');
+  writeFileSync(file, withCrowdSection(readFileSync(file, 'utf8'), crowdInNamespace()));
+} else await main();

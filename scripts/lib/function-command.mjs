@@ -30,7 +30,7 @@ export function functionsPort(env = process.env) {
  * Arguments for `deno run`. npm packages come from the project's node_modules
  * (--node-modules-dir=manual), so nothing is downloaded; deno.json maps them to
  * npm: specifiers, which is what a deploy resolves instead. Permissions:
- * network (the feeds, the store and the server), six environment variables and the PG* ones
+ * network (the feeds, the store and the server), seven environment variables and the PG* ones
  * the `postgres` driver reads for its defaults, and reading
  * only the directory of NEWS_SOURCES_FILE when it is set.
  */
@@ -42,16 +42,17 @@ export function denoArgs(env = process.env) {
     '--node-modules-dir=manual',
     `--config=${resolve(FUNCTION_DIR, 'deno.json')}`,
     '--allow-net',
-    '--allow-env=NEWS_SOURCES_FILE,FUNCTIONS_PORT,NEWS_ALLOW_LOOPBACK,DATABASE_URL,SUPABASE_DB_URL,INGEST_SECRET,PG*',
+    '--allow-env=NEWS_SOURCES_FILE,FUNCTIONS_PORT,NEWS_ALLOW_LOOPBACK,DATABASE_URL,SUPABASE_DB_URL,NEWS_DB_POOL_SIZE,INGEST_SECRET,PG*',
   ];
   const sourcesFile = env.NEWS_SOURCES_FILE?.trim();
   if (sourcesFile) args.push(`--allow-read=${dirname(resolve(sourcesFile))}`);
-  args.push(resolve(FUNCTION_DIR, 'serve-local.ts'));
+  args.push(resolve(FUNCTION_DIR, '../serve-local.ts'));
   return args;
 }
 
 /**
- * The environment for the Deno process: the store's URL and the ingest secret, NEWS_SOURCES_FILE made absolute, and
+ * The environment for the Deno process: the store's URL, the pool size when the store needs one (the
+ * embedded store serves one connection) and the ingest secret, NEWS_SOURCES_FILE made absolute, and
  * NEWS_ALLOW_LOOPBACK passed through as it is (never set here: feeds on loopback are
  * allowed only when whoever starts `npm start` / `npm run functions` asks for it).
  */
@@ -60,6 +61,7 @@ export function denoEnv(env = process.env, store = {}) {
   return {
     FUNCTIONS_PORT: String(functionsPort(env)),
     ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+    ...(store.poolSize ? { NEWS_DB_POOL_SIZE: String(store.poolSize) } : {}),
     ...(store.ingestSecret ? { INGEST_SECRET: store.ingestSecret } : {}),
     ...(sourcesFile ? { NEWS_SOURCES_FILE: resolve(sourcesFile) } : {}),
     ...(env.NEWS_ALLOW_LOOPBACK !== undefined ? { NEWS_ALLOW_LOOPBACK: env.NEWS_ALLOW_LOOPBACK } : {}),

@@ -66,7 +66,9 @@ export async function startFunctions({ prefix } = {}) {
   const ingestSecret = randomBytes(32).toString('hex');
   const localFile = join(dir, LOCAL_FILE);
   if (!external) writeFileSync(localFile, JSON.stringify({ port, secret: ingestSecret }), { mode: 0o600 });
-  const fn = startProcess(denoPath(), denoArgs(), { prefix, env: denoEnv(process.env, { databaseUrl, ingestSecret }), cwd: ROOT });
+  // The embedded store serves one connection: both functions share it.
+  const poolSize = external ? undefined : 1;
+  const fn = startProcess(denoPath(), denoArgs(), { prefix, env: denoEnv(process.env, { databaseUrl, ingestSecret, poolSize }), cwd: ROOT });
 
   let timer;
   let running = Promise.resolve();

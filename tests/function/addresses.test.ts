@@ -1,6 +1,6 @@
 // The address rules on their own (pure: nothing is resolved or connected to here).
 import { describe, expect, it } from 'vitest';
-import { classifyAddress, isAllowed, parseIpv4, parseIpv6 } from '../../supabase/functions/fetch-news/lib/net/addresses.ts';
+import { classifyAddress, isAllowed, parseIpv4, parseIpv6 } from '../../supabase/functions/_shared/net/addresses.ts';
 
 const kind = (text: string) => classifyAddress(text)?.kind;
 

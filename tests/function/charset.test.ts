@@ -3,7 +3,7 @@ import {
   charsetFromContentType,
   decodeFeedBytes,
   encodingFromXmlDeclaration,
-} from '../../supabase/functions/fetch-news/lib/charset.ts';
+} from '../../supabase/functions/_shared/parse/charset.ts';
 
 const ascii = (text: string) => new TextEncoder().encode(text);
 const latin1 = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));

@@ -4,7 +4,7 @@
  * `process.cpuUsage()` that always reads 0).
  */
 import { describe, expect, it } from 'vitest';
-import { cpuClock } from '../../supabase/functions/fetch-news/lib/clock.ts';
+import { cpuClock } from '../../supabase/functions/_shared/ingest/clock.ts';
 
 /** A scripted clock: `set(ms)` moves it; each read is recorded. */
 function scripted(start = 0) {

@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeFeedBytes } from '../../supabase/functions/fetch-news/lib/charset.ts';
-import type { Feed } from '../../supabase/functions/fetch-news/lib/feed-model.ts';
-import { parseFeedBytes } from '../../supabase/functions/fetch-news/lib/parse-feed.ts';
+import { decodeFeedBytes } from '../../supabase/functions/_shared/parse/charset.ts';
+import type { Feed } from '../../supabase/functions/_shared/parse/feed-model.ts';
+import { parseFeedBytes } from '../../supabase/functions/_shared/parse/parse-feed.ts';
 import { loadCorpusCases } from './helpers/corpus-cases.ts';
 import { corpusDir } from './helpers/paths.ts';
 

@@ -2,8 +2,8 @@
 // (jsdom only for the independent HTML-to-text oracle used to translate peers' expectations.)
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseFeedBytes } from '../../supabase/functions/fetch-news/lib/parse-feed.ts';
-import type { Feed } from '../../supabase/functions/fetch-news/lib/feed-model.ts';
+import { parseFeedBytes } from '../../supabase/functions/_shared/parse/parse-feed.ts';
+import type { Feed } from '../../supabase/functions/_shared/parse/feed-model.ts';
 import { type CorpusCase, type ExpectedItem, loadCorpusCases } from './helpers/corpus-cases.ts';
 import { CORPUS_FEED_URL, checkCase } from './helpers/corpus-check.ts';
 

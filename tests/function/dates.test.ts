@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFeedDate } from '../../supabase/functions/fetch-news/lib/dates.ts';
+import { parseFeedDate } from '../../supabase/functions/_shared/text/dates.ts';
 
 const iso = (text: string) => parseFeedDate(text)?.toISOString();
 

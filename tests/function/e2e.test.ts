@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewsAnswer } from '../../supabase/functions/fetch-news/lib/types.ts';
+import type { NewsAnswer } from '../../supabase/functions/_shared/story.ts';
 import { type FeedServer, startFeedServer } from './helpers/feed-server.ts';
 import { freePort, INGEST_DONE, runScript, type RunningScript, waitForOutput } from './helpers/function-process.ts';
 import { FIXTURES_DIR } from './helpers/paths.ts';

@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { decodeEntities } from '../../supabase/functions/fetch-news/lib/entities.ts';
-import { parseFeedText } from '../../supabase/functions/fetch-news/lib/parse-feed.ts';
-import { feedToStories } from '../../supabase/functions/fetch-news/lib/stories.ts';
+import { decodeEntities } from '../../supabase/functions/_shared/text/entities.ts';
+import { parseFeedText } from '../../supabase/functions/_shared/parse/parse-feed.ts';
+import { feedToStories } from '../../supabase/functions/_shared/stories/stories.ts';
 
 /**
  * The WHATWG list of named character references as an independent table: the JSON map

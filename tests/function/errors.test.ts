@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeError, errorCode, SourceError } from '../../supabase/functions/fetch-news/lib/errors.ts';
-import { NotAFeedError } from '../../supabase/functions/fetch-news/lib/feed-model.ts';
-import { XmlError } from '../../supabase/functions/fetch-news/lib/xml.ts';
+import { errorCode } from '../../supabase/functions/_shared/ingest/refresh.ts';
+import { describeError, SourceError } from '../../supabase/functions/_shared/net/errors.ts';
+import { NotAFeedError } from '../../supabase/functions/_shared/parse/feed-model.ts';
+import { XmlError } from '../../supabase/functions/_shared/parse/xml.ts';
 
 describe('errorCode: the public code of what a source threw', () => {
   it('is the code of a SourceError, not_a_feed, invalid_xml, else network_error', () => {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aggregate } from '../../supabase/functions/fetch-news/lib/aggregate.ts';
-import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
-import type { Source } from '../../supabase/functions/fetch-news/lib/types.ts';
+import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
+import type { Source } from '../../supabase/functions/_shared/stories/sources.ts';
 import { type FeedServer, startFeedServer } from './helpers/feed-server.ts';
+import { refresh } from './helpers/refresh.ts';
 import { freePort } from './helpers/function-process.ts';
 import { FIXTURES_DIR } from './helpers/paths.ts';
 import { syntheticRss } from './helpers/synthetic-feed.ts';
@@ -12,7 +12,7 @@ import { syntheticRss } from './helpers/synthetic-feed.ts';
 // Short limits injected for the tests (production: 5 s and 512 KiB); the time limit leaves room for the
 // six loopback hops of the redirect loop on a busy machine.
 // Parse budgets generous enough for a busy test machine, except where they are the subject.
-const CONFIG = { ...DEFAULT_AGGREGATE_CONFIG, timeoutMs: 2_500, maxBodyBytes: 256 * 1024, allowLoopback: true, parseBudgetMs: 5_000, refreshParseBudgetMs: 30_000 };
+const CONFIG = { ...DEFAULT_INGEST_CONFIG, timeoutMs: 2_500, maxBodyBytes: 256 * 1024, allowLoopback: true, parseBudgetMs: 5_000, refreshParseBudgetMs: 30_000 };
 const fixture = (name: string) => readFileSync(join(FIXTURES_DIR, name));
 let server: FeedServer;
 let closedPort = 0;
@@ -93,7 +93,7 @@ describe('faulty sources', () => {
     ];
     const log: string[] = [];
     const started = performance.now();
-    const answer = await aggregate(sources, { now: () => new Date(), config: CONFIG, log: (message) => log.push(message) });
+    const answer = await refresh(sources, { now: () => new Date(), config: CONFIG, log: (message) => log.push(message) });
     const elapsed = performance.now() - started;
 
     expect(answer.sources[0], log.join('\n')).toEqual({ name: 'Good RSS', ok: true, count: 25 });
@@ -126,7 +126,7 @@ describe('faulty sources', () => {
       }, 40);
     });
     const sources = Array.from({ length: 12 }, (_, i) => ({ name: `S${i}`, url: server.url(`/slow?i=${i}`), category: 'World' }));
-    const answer = await aggregate(sources, { now: () => new Date(), config: { ...CONFIG, maxConcurrentFetches: 3 } });
+    const answer = await refresh(sources, { now: () => new Date(), config: { ...CONFIG, maxConcurrentFetches: 3 } });
     expect(answer.sources.every((s) => s.ok)).toBe(true);
     expect(peak).toBe(3);
   });
@@ -145,7 +145,7 @@ describe('time budgets', () => {
     ];
     const log: string[] = [];
     const started = performance.now();
-    const answer = await aggregate(sources, {
+    const answer = await refresh(sources, {
       now: () => new Date(),
       config: { ...CONFIG, timeoutMs: 10_000, deadlineMs: 600, maxConcurrentFetches: 4 },
       log: (message) => log.push(message),
@@ -163,15 +163,15 @@ describe('time budgets', () => {
     // ones that hang take no time from the others.
     const scale = 0.1;
     server.route('/late', (_request, response) => {
-      setTimeout(() => response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(fixture('hackernews-frontpage.rss2.xml')), 0.7 * DEFAULT_AGGREGATE_CONFIG.deadlineMs * scale);
+      setTimeout(() => response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(fixture('hackernews-frontpage.rss2.xml')), 0.7 * DEFAULT_INGEST_CONFIG.deadlineMs * scale);
     });
     const sources = [
       ...Array.from({ length: 23 }, (_, i) => ({ name: `Hang ${i}`, url: server.url(`/hang?${i}`), category: 'World' })),
       { name: 'Late', url: server.url('/late'), category: 'World' },
     ];
-    const answer = await aggregate(sources, {
+    const answer = await refresh(sources, {
       now: () => new Date(),
-      config: { ...CONFIG, maxConcurrentFetches: DEFAULT_AGGREGATE_CONFIG.maxConcurrentFetches, timeoutMs: DEFAULT_AGGREGATE_CONFIG.timeoutMs * scale, deadlineMs: DEFAULT_AGGREGATE_CONFIG.deadlineMs * scale },
+      config: { ...CONFIG, maxConcurrentFetches: DEFAULT_INGEST_CONFIG.maxConcurrentFetches, timeoutMs: DEFAULT_INGEST_CONFIG.timeoutMs * scale, deadlineMs: DEFAULT_INGEST_CONFIG.deadlineMs * scale },
     });
     expect(answer.sources.at(-1)).toEqual({ name: 'Late', ok: true, count: 25 });
     expect(answer.sources.filter((status) => status.error === 'timeout')).toHaveLength(23);
@@ -180,7 +180,7 @@ describe('time budgets', () => {
   it('gives up a feed whose parse takes longer than its budget: too_slow', async () => {
     server.serve('/big.xml', syntheticRss('big', 2_000));
     const log: string[] = [];
-    const answer = await aggregate(
+    const answer = await refresh(
       [
         { name: 'Big', url: server.url('/big.xml'), category: 'World' },
         { name: 'Good', url: server.url('/good.xml'), category: 'World' },
@@ -195,7 +195,7 @@ describe('time budgets', () => {
     server.serve('/big.xml', syntheticRss('big', 2_000));
     const sources = Array.from({ length: 4 }, (_, i) => ({ name: `Big ${i}`, url: server.url(`/big.xml?${i}`), category: 'World' }));
     const log: string[] = [];
-    const answer = await aggregate(sources, {
+    const answer = await refresh(sources, {
       now: () => new Date(),
       config: { ...CONFIG, maxBodyBytes: 8 * 1024 * 1024, parseBudgetMs: 10_000, refreshParseBudgetMs: 1, maxConcurrentFetches: 1 },
       log: (message) => log.push(message),

@@ -1,10 +1,10 @@
 // One feed's fetch on its own (lib/fetch-feed.ts): the connector is a fake that answers from a
 // table of Responses, so nothing here opens a socket. tests/function/network.test.ts and
-// faults.test.ts run the same code against a loopback server through aggregate().
+// faults.test.ts run the same code against a loopback server through refreshSources(), the ingest's fetch stage.
 import { describe, expect, it } from 'vitest';
-import { SourceError } from '../../supabase/functions/fetch-news/lib/errors.ts';
-import { type FetchedFeed, fetchFeed as fetchAny, type FetchFeedOptions, retryAfter } from '../../supabase/functions/fetch-news/lib/fetch-feed.ts';
-import type { ConnectRequest, Connector, Resolver } from '../../supabase/functions/fetch-news/lib/net/guard.ts';
+import { SourceError } from '../../supabase/functions/_shared/net/errors.ts';
+import { type FetchedFeed, fetchFeed as fetchAny, type FetchFeedOptions, freshness, retryAfter } from '../../supabase/functions/_shared/net/fetch-feed.ts';
+import type { ConnectRequest, Connector, Resolver } from '../../supabase/functions/_shared/net/guard.ts';
 
 const PUBLIC = '93.184.216.34';
 const resolve: Resolver = async () => [PUBLIC];
@@ -338,5 +338,44 @@ describe('fetchFeed: conditional requests (docs/product.md#the-ingest)', () => {
     expect(retryAfter('999999', now)).toBe(6 * 60 * 60 * 1000);
     expect(retryAfter('soon', now)).toBeUndefined();
     expect(retryAfter(null, now)).toBeUndefined();
+  });
+});
+
+describe('fetchFeed: how long an answer stays fresh (docs/product.md#the-ingest)', () => {
+  const now = Date.parse('2026-12-01T10:00:00Z');
+  const fresh = (headers: Record<string, string>) => freshness(new Headers(headers), now);
+
+  it('reads Cache-Control max-age, less the Age a cache on the way has kept it', () => {
+    expect(fresh({ 'cache-control': 'public, max-age=900' })).toBe(900_000);
+    expect(fresh({ 'cache-control': 'max-age=900', age: '300' })).toBe(600_000);
+    expect(fresh({ 'cache-control': 'max-age=60', age: '300' })).toBe(0);
+    expect(fresh({ 'cache-control': 'MAX-AGE="120"' })).toBe(120_000);
+  });
+
+  it('takes max-age over Expires, and no-cache or no-store as nothing fresh', () => {
+    expect(fresh({ 'cache-control': 'max-age=60', expires: 'Tue, 01 Dec 2026 12:00:00 GMT' })).toBe(60_000);
+    expect(fresh({ 'cache-control': 'no-cache', expires: 'Tue, 01 Dec 2026 12:00:00 GMT' })).toBe(0);
+    expect(fresh({ 'cache-control': 'private, no-store, max-age=600' })).toBe(0);
+  });
+
+  it('reads Expires against the answer\'s Date, else the fetch time; an unreadable Expires is already stale', () => {
+    expect(fresh({ date: 'Tue, 01 Dec 2026 09:00:00 GMT', expires: 'Tue, 01 Dec 2026 09:20:00 GMT' })).toBe(1_200_000);
+    expect(fresh({ expires: 'Tue, 01 Dec 2026 10:45:00 GMT' })).toBe(2_700_000);
+    expect(fresh({ expires: 'Tue, 01 Dec 2026 09:00:00 GMT' })).toBe(0);
+    expect(fresh({ expires: '0' })).toBe(0);
+  });
+
+  it('is undefined when the server says nothing about it', () => {
+    expect(fresh({})).toBeUndefined();
+    expect(fresh({ 'cache-control': 'public' })).toBeUndefined();
+  });
+
+  it('comes with a full answer and with a 304', async () => {
+    const { connect } = fakeNet({
+      'http://news.example/feed.xml': new Response('<rss/>', { headers: { 'cache-control': 'max-age=1800' } }),
+      'http://news.example/same.xml': new Response(null, { status: 304, headers: { 'cache-control': 'max-age=600' } }),
+    });
+    expect((await fetchFeed('http://news.example/feed.xml', options(connect))).freshForMs).toBe(1_800_000);
+    expect(await fetchAny('http://news.example/same.xml', options(connect, { validators: { etag: '"v1"' } }))).toEqual({ notModified: true, validators: { etag: '"v1"' }, freshForMs: 600_000 });
   });
 });

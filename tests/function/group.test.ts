@@ -6,10 +6,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aggregate } from '../../supabase/functions/fetch-news/lib/aggregate.ts';
-import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
-import { enoughOverlap, groupStories, MAX_RELATED, significantWords } from '../../supabase/functions/fetch-news/lib/group.ts';
-import type { Story } from '../../supabase/functions/fetch-news/lib/types.ts';
+import { enoughOverlap, groupStories, significantWords } from '../../supabase/functions/_shared/stories/group.ts';
+import { MAX_RELATED } from '../../supabase/functions/_shared/story.ts';
+import type { Story } from '../../supabase/functions/_shared/story.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -326,45 +325,5 @@ describe('grouping properties', () => {
       }),
       { numRuns: 300 },
     );
-  });
-});
-
-describe('the answer', () => {
-  const rss = (items: [string, string, string][]) =>
-    `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>${items
-      .map(([title, link, date]) => `<item><title>${title}</title><link>${link}</link><pubDate>${new Date(date).toUTCString()}</pubDate></item>`)
-      .join('')}</channel></rss>`;
-  const feeds: Record<string, string> = {
-    'https://gazette.example/feed': rss([
-      ['Harbour bridge reopens after storm repairs finish early', 'https://gazette.example/bridge', '2026-03-01T09:00:00Z'],
-      ['Council approves budget for new library wing', 'https://gazette.example/library', '2026-03-01T20:00:00Z'],
-    ]),
-    'https://courier.example/feed': rss([
-      ['Storm repairs finish early as harbour bridge reopens to traffic', 'https://courier.example/bridge', '2026-03-01T15:00:00Z'],
-    ]),
-  };
-  const fetchFeeds = (url: string) =>
-    Promise.resolve(feeds[url] === undefined ? new Response('', { status: 404 }) : new Response(feeds[url], { headers: { 'content-type': 'application/rss+xml' } }));
-
-  it('carries the group as one story with related, newest first by the representative’s date', async () => {
-    const answer = await aggregate(
-      [
-        { name: 'Gazette', url: 'https://gazette.example/feed', category: 'World' },
-        { name: 'Courier', url: 'https://courier.example/feed', category: 'World' },
-      ],
-      {
-        // Injected resolver and connector: a public-looking address passes the network rules, and
-        // the connector answers from memory, so nothing is ever sent anywhere.
-        resolve: () => Promise.resolve(['93.184.215.14']),
-        connect: ({ url }) => fetchFeeds(url),
-        now: () => new Date('2026-03-02T00:00:00Z'),
-        config: DEFAULT_AGGREGATE_CONFIG,
-      },
-    );
-    expect(answer.stories.map((s) => [s.url, s.related])).toEqual([
-      ['https://gazette.example/library', undefined],
-      ['https://gazette.example/bridge', [{ source: 'Courier', url: 'https://courier.example/bridge' }]],
-    ]);
-    expect(answer.sources.map((s) => s.count)).toEqual([2, 1]);
   });
 });

@@ -1,8 +1,8 @@
 // The check made before every connection (lib/net/guard.ts), and the runtime defaults it uses
 // on Deno (a stand-in Deno.resolveDns and fetch here: no test depends on real DNS or sockets).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SourceError } from '../../supabase/functions/fetch-news/lib/errors.ts';
-import { checkTarget, defaultConnector, defaultResolver, type Resolver } from '../../supabase/functions/fetch-news/lib/net/guard.ts';
+import { SourceError } from '../../supabase/functions/_shared/net/errors.ts';
+import { checkTarget, defaultConnector, defaultResolver, type Resolver } from '../../supabase/functions/_shared/net/guard.ts';
 
 const table =
   (records: Readonly<Record<string, readonly string[]>>): Resolver =>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { firstImageSource, htmlToText } from '../../supabase/functions/fetch-news/lib/html-text.ts';
-import { truncateSummary } from '../../supabase/functions/fetch-news/lib/summary.ts';
+import { firstImageSource, htmlToText } from '../../supabase/functions/_shared/text/html-text.ts';
+import { truncateSummary } from '../../supabase/functions/_shared/text/summary.ts';
 
 describe('htmlToText', () => {
   it.each([

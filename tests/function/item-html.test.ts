@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { htmlToText } from '../../supabase/functions/fetch-news/lib/html-text.ts';
-import { htmlElementImage, htmlElementText } from '../../supabase/functions/fetch-news/lib/item-html.ts';
-import { parseFeedText } from '../../supabase/functions/fetch-news/lib/parse-feed.ts';
-import { truncateSummary } from '../../supabase/functions/fetch-news/lib/summary.ts';
-import { firstChild } from '../../supabase/functions/fetch-news/lib/xml-query.ts';
-import { parseXml } from '../../supabase/functions/fetch-news/lib/xml.ts';
+import { htmlToText } from '../../supabase/functions/_shared/text/html-text.ts';
+import { htmlElementImage, htmlElementText } from '../../supabase/functions/_shared/parse/item-html.ts';
+import { parseFeedText } from '../../supabase/functions/_shared/parse/parse-feed.ts';
+import { truncateSummary } from '../../supabase/functions/_shared/text/summary.ts';
+import { firstChild } from '../../supabase/functions/_shared/parse/xml-query.ts';
+import { parseXml } from '../../supabase/functions/_shared/parse/xml.ts';
 
 const escape = (html: string) => html.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 

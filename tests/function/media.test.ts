@@ -1,7 +1,7 @@
 // Images that items carry through Media RSS, iTunes and enclosure types (lib/media.ts).
 import { describe, expect, it } from 'vitest';
-import { isImage, itunesImage, looksLikeImageUrl, mediaRssImage } from '../../supabase/functions/fetch-news/lib/media.ts';
-import { parseXml } from '../../supabase/functions/fetch-news/lib/xml.ts';
+import { isImage, itunesImage, looksLikeImageUrl, mediaRssImage } from '../../supabase/functions/_shared/parse/media.ts';
+import { parseXml } from '../../supabase/functions/_shared/parse/xml.ts';
 
 const BASE = 'https://feed.example/news/';
 const item = (inner: string, attributes = '') =>

@@ -1,8 +1,8 @@
 // Namespace URIs as feeds write them (lib/namespaces.ts).
 import { describe, expect, it } from 'vitest';
-import { canonicalNamespace } from '../../supabase/functions/fetch-news/lib/namespaces.ts';
-import { parseFeedText } from '../../supabase/functions/fetch-news/lib/parse-feed.ts';
-import { parseXml } from '../../supabase/functions/fetch-news/lib/xml.ts';
+import { canonicalNamespace } from '../../supabase/functions/_shared/parse/namespaces.ts';
+import { parseFeedText } from '../../supabase/functions/_shared/parse/parse-feed.ts';
+import { parseXml } from '../../supabase/functions/_shared/parse/xml.ts';
 
 const MEDIA = 'http://search.yahoo.com/mrss/';
 const ITUNES = 'http://www.itunes.com/dtds/podcast-1.0.dtd';

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { NewsAnswer } from '../../supabase/functions/fetch-news/lib/types.ts';
+import type { NewsAnswer } from '../../supabase/functions/_shared/story.ts';
 import { CANARY_ADDRESSES } from './helpers/netns-addresses.ts';
 import { REPO_ROOT } from './helpers/paths.ts';
 

@@ -4,11 +4,11 @@
 // tests/function/network-namespace.test.ts runs the real function against real blocked
 // addresses inside a loopback-only network namespace.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { aggregate } from '../../supabase/functions/fetch-news/lib/aggregate.ts';
-import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
-import type { Connector, Resolver } from '../../supabase/functions/fetch-news/lib/net/guard.ts';
-import type { Source } from '../../supabase/functions/fetch-news/lib/types.ts';
+import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
+import type { Connector, Resolver } from '../../supabase/functions/_shared/net/guard.ts';
+import type { Source } from '../../supabase/functions/_shared/stories/sources.ts';
 import { type FeedServer, startFeedServer } from './helpers/feed-server.ts';
+import { refresh } from './helpers/refresh.ts';
 import { syntheticRss } from './helpers/synthetic-feed.ts';
 
 const PUBLIC_V4 = '93.184.216.34';
@@ -87,9 +87,9 @@ afterAll(() => server.close());
 
 async function run(sources: readonly Source[], allowLoopback = false) {
   const log: string[] = [];
-  const answer = await aggregate(sources, {
+  const answer = await refresh(sources, {
     now: () => new Date('2025-06-01T12:00:00Z'),
-    config: { ...DEFAULT_AGGREGATE_CONFIG, timeoutMs: 3_000, allowLoopback, parseBudgetMs: 5_000, refreshParseBudgetMs: 30_000 },
+    config: { ...DEFAULT_INGEST_CONFIG, timeoutMs: 3_000, allowLoopback, parseBudgetMs: 5_000, refreshParseBudgetMs: 30_000 },
     resolve,
     connect,
     log: (message) => log.push(message),
@@ -175,7 +175,8 @@ describe('https and redirects', () => {
       { name: 'Secure', ok: true, count: 3 },
       { name: 'Upgrade', ok: true, count: 3 },
     ]);
-    expect(answer.stories).toHaveLength(3); // the same articles, merged
+    // The same three articles from both: the store keeps each once (tests/store/ingest-feeds.test.ts).
+    expect(new Set(answer.stories.map((story) => story.url)).size).toBe(3);
   });
 
   it('connects to public addresses: a public name and its redirects', async () => {

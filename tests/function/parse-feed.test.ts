@@ -4,8 +4,8 @@
  * Small literal documents, one rule each; the corpus suites check real feeds.
  */
 import { describe, expect, it } from 'vitest';
-import type { Feed, FeedItem } from '../../supabase/functions/fetch-news/lib/feed-model.ts';
-import { NotAFeedError, parseFeedBytes, parseFeedText } from '../../supabase/functions/fetch-news/lib/parse-feed.ts';
+import type { Feed, FeedItem } from '../../supabase/functions/_shared/parse/feed-model.ts';
+import { NotAFeedError, parseFeedBytes, parseFeedText } from '../../supabase/functions/_shared/parse/parse-feed.ts';
 
 const FEED_URL = 'https://feeds.example/news/feed.xml';
 
@@ -175,6 +175,16 @@ describe('RSS channel', () => {
     expect(updated('<dc:date>2024-01-03T00:00:00Z</dc:date><atom:updated>2024-01-04T00:00:00Z</atom:updated>')).toBe('2024-01-03T00:00:00.000Z');
     expect(updated('<atom:updated>2024-01-04T00:00:00Z</atom:updated>')).toBe('2024-01-04T00:00:00.000Z');
     expect(updated('<pubDate>never</pubDate>')).toBeUndefined();
+  });
+
+  it('reads <ttl> as whole minutes, and nothing else as one', () => {
+    const ttl = (channel: string) => parseFeedText(rss(channel)).ttlMinutes;
+    expect(ttl('<ttl>60</ttl>')).toBe(60);
+    expect(ttl('<ttl> 15 </ttl>')).toBe(15);
+    expect(ttl('<ttl>1.5</ttl>')).toBeUndefined();
+    expect(ttl('<ttl>-5</ttl>')).toBeUndefined();
+    expect(ttl('<ttl>an hour</ttl>')).toBeUndefined();
+    expect(ttl('')).toBeUndefined();
   });
 });
 

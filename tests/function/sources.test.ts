@@ -3,14 +3,14 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSources } from '../../supabase/functions/fetch-news/lib/app.ts';
-import { parseSources, SourcesFileError } from '../../supabase/functions/fetch-news/lib/sources.ts';
+import { loadSources } from '../../supabase/functions/_shared/http/runtime.ts';
+import { parseSources, SourcesFileError } from '../../supabase/functions/_shared/stories/sources.ts';
 import { FUNCTION_DIR } from './helpers/paths.ts';
 
 const REQUIRED_CATEGORIES = ['Business', 'Environment', 'Health', 'Science', 'Sports', 'Technology', 'World'];
 
 describe('the bundled sources.json', () => {
-  const sources = parseSources(readFileSync(join(FUNCTION_DIR, 'sources.json'), 'utf8'), 'sources.json');
+  const sources = parseSources(readFileSync(join(FUNCTION_DIR, '../_shared/sources.json'), 'utf8'), 'sources.json');
 
   it('lists at least 20 https feeds covering every required category', () => {
     expect(sources.length).toBeGreaterThanOrEqual(20);
@@ -72,6 +72,7 @@ describe('validateSources: what each entry may hold', () => {
     ['[{"name":"A","url":"nowhere","category":"W"}]', /^f\.json: entry 0: "url" is not an absolute URL: nowhere$/],
     ['[{"name":"A","url":"javascript:alert(1)","category":"W"}]', /^f\.json: entry 0: "url" must be http or https: javascript:alert\(1\)$/],
     ['[{"name":"A","url":"http://x/1","category":"W"},{"name":" A ","url":"http://x/2","category":"W"}]', /^f\.json: entry 1: duplicate name "A"$/],
+    ['[{"name":"A","url":"http://x/1","category":"W"},{"name":"B","url":"HTTP://X/1","category":"W"}]', /^f\.json: entry 1: duplicate url http:\/\/x\/1$/],
     ['"sources"', /^f\.json: expected a non-empty JSON array of \{ "name", "url", "category" \}$/],
   ])('rejects %s, naming the file, the entry and the field', (text, message) => {
     expect(() => parseSources(text, 'f.json')).toThrow(message);

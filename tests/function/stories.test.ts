@@ -1,11 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeStories } from '../../supabase/functions/fetch-news/lib/aggregate.ts';
-import type { Feed, FeedItem } from '../../supabase/functions/fetch-news/lib/feed-model.ts';
-import { storyId } from '../../supabase/functions/fetch-news/lib/story-id.ts';
-import { feedToStories } from '../../supabase/functions/fetch-news/lib/stories.ts';
-import { truncateSummary } from '../../supabase/functions/fetch-news/lib/summary.ts';
-import type { Story } from '../../supabase/functions/fetch-news/lib/types.ts';
+import type { Feed, FeedItem } from '../../supabase/functions/_shared/parse/feed-model.ts';
+import { storyId } from '../../supabase/functions/_shared/stories/story-id.ts';
+import { feedToStories } from '../../supabase/functions/_shared/stories/stories.ts';
+import { truncateSummary } from '../../supabase/functions/_shared/text/summary.ts';
 
 const SOURCE = { name: 'Example News', url: 'https://example.com/feed', category: 'Science' };
 const FETCHED_AT = new Date('2026-01-02T03:04:05Z');
@@ -135,42 +133,6 @@ describe('feedToStories', () => {
     const [story] = feedToStories(feed([entry(1, { summary: 'lorem ipsum '.repeat(80) })]), SOURCE, FETCHED_AT, LIMITS);
     expect(story?.summary.length).toBeLessThanOrEqual(300);
     expect(story?.summary.endsWith('…')).toBe(true);
-  });
-});
-
-describe('mergeStories', () => {
-  const story = (id: string, url: string, hour: number, extra: Partial<Story> = {}): Story => ({
-    id,
-    title: id,
-    summary: '',
-    source: 'S',
-    url,
-    published_at: new Date(Date.UTC(2025, 0, 1, hour)).toISOString(),
-    category: 'World',
-    ...extra,
-  });
-
-  it('merges one article from two sources by canonical URL, the first source winning', () => {
-    const merged = mergeStories(
-      [
-        [story('a', 'https://news.example/story?utm_source=rss', 5)],
-        [story('b', 'https://NEWS.example/story/#top', 6, { image: 'https://img.example/1.jpg' })],
-      ],
-      200,
-    );
-    expect(merged).toHaveLength(1);
-    expect(merged[0]).toMatchObject({ id: 'a', image: 'https://img.example/1.jpg' });
-  });
-
-  it('sorts newest first (stable for equal dates) and keeps at most the limit', () => {
-    const merged = mergeStories(
-      [
-        [story('old', 'https://x/1', 1), story('same1', 'https://x/2', 3)],
-        [story('new', 'https://x/3', 9), story('same2', 'https://x/4', 3)],
-      ],
-      3,
-    );
-    expect(merged.map((s) => s.id)).toEqual(['new', 'same1', 'same2']);
   });
 });
 

@@ -1,7 +1,7 @@
 // Shortening titles and summaries to their limits (lib/summary.ts).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { truncateSummary } from '../../supabase/functions/fetch-news/lib/summary.ts';
+import { truncateSummary } from '../../supabase/functions/_shared/text/summary.ts';
 
 describe('truncateSummary', () => {
   it.each([

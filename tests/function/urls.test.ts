@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalUrl, isHttpUrl, resolveHttpUrl, resolveUrl } from '../../supabase/functions/fetch-news/lib/urls.ts';
+import { canonicalUrl, isHttpUrl, resolveHttpUrl, resolveUrl } from '../../supabase/functions/_shared/text/urls.ts';
 
 describe('canonicalUrl', () => {
   it.each([

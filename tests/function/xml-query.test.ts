@@ -8,8 +8,8 @@ import {
   innerXml,
   readTextProgressively,
   textContent,
-} from '../../supabase/functions/fetch-news/lib/xml-query.ts';
-import { parseXml, type XmlElement } from '../../supabase/functions/fetch-news/lib/xml.ts';
+} from '../../supabase/functions/_shared/parse/xml-query.ts';
+import { parseXml, type XmlElement } from '../../supabase/functions/_shared/parse/xml.ts';
 
 const DOC = `<r xmlns:a="urn:a" xmlns:b="urn:b">text<a:x n="1"/><b:x n="2"/><x n="3"/><a:x n="4"/><a:y/></r>`;
 const numbers = (elements: readonly (XmlElement | undefined)[]) => elements.map((element) => element && attr(element, 'n'));

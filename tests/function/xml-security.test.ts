@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseFeedBytes, parseFeedText } from '../../supabase/functions/fetch-news/lib/parse-feed.ts';
+import { parseFeedBytes, parseFeedText } from '../../supabase/functions/_shared/parse/parse-feed.ts';
 import { FIXTURES_DIR } from './helpers/paths.ts';
 
 const fixture = (name: string) => readFileSync(join(FIXTURES_DIR, name));

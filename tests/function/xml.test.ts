@@ -1,8 +1,8 @@
 // The namespace-resolved element tree that the RSS and Atom readers query (lib/xml.ts).
 import { describe, expect, it } from 'vitest';
-import { NotAFeedError } from '../../supabase/functions/fetch-news/lib/feed-model.ts';
-import { NS } from '../../supabase/functions/fetch-news/lib/namespaces.ts';
-import { parseXml, XmlError, type XmlElement } from '../../supabase/functions/fetch-news/lib/xml.ts';
+import { NotAFeedError } from '../../supabase/functions/_shared/parse/feed-model.ts';
+import { NS } from '../../supabase/functions/_shared/parse/namespaces.ts';
+import { parseXml, XmlError, type XmlElement } from '../../supabase/functions/_shared/parse/xml.ts';
 
 function child(element: XmlElement, index: number): XmlElement {
   const node = element.children[index];

@@ -1,12 +1,18 @@
-// fetch-news answering from the store (lib/app.ts createFetchNews): the answer, its pages, ids and
-// search, the 400 codes, CORS, and what it does when the store cannot be reached or the ingest stalls.
+// fetch-news answering from the store (supabase/functions/_shared/http/fetch-news.ts and runtime.ts
+// createFetchNews): the answer, its pages, ids and search, the 400 codes, CORS, ETags, the answers it
+// keeps in memory, and what it does when the store cannot be reached or the ingest stalls.
+import postgres from 'postgres';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type StoryRow, syncSources, upsertStories, recordOutcomes, claimSources } from '../../supabase/functions/_shared/store.ts';
-import { createFetchNews } from '../../supabase/functions/fetch-news/lib/app.ts';
-import { createHandler } from '../../supabase/functions/fetch-news/lib/handler.ts';
-import type { Connector, Resolver } from '../../supabase/functions/fetch-news/lib/net/guard.ts';
-import type { NewsAnswer } from '../../supabase/functions/fetch-news/lib/types.ts';
 import { connectStore } from '../../scripts/lib/store.mjs';
+import { createHandler } from '../../supabase/functions/_shared/http/fetch-news.ts';
+import { createFetchNews } from '../../supabase/functions/_shared/http/runtime.ts';
+import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
+import { ingest } from '../../supabase/functions/_shared/ingest/ingest.ts';
+import type { Connector, Resolver } from '../../supabase/functions/_shared/net/guard.ts';
+import { claimSources, recordOutcomes, syncSources } from '../../supabase/functions/_shared/store/sources.ts';
+import { readIngestState, recordEnd, recordStart, writing } from '../../supabase/functions/_shared/store/state.ts';
+import { type StoryRow, upsertStories } from '../../supabase/functions/_shared/store/stories.ts';
+import type { NewsAnswer } from '../../supabase/functions/_shared/story.ts';
 import { syntheticRss } from '../function/helpers/synthetic-feed.ts';
 import { openTestStore, type TestStore } from './helpers.ts';
 
@@ -46,11 +52,20 @@ function story(n: number, overrides: Partial<StoryRow> = {}): StoryRow {
 
 /** The store as an ingest a minute ago left it: one source that answered with `count` stories. */
 async function fill(count: number, ingestedAt = new Date(NOW.getTime() - 60_000)): Promise<void> {
-  await syncSources(store.sql, SOURCES);
+  await writing(store.sql, async (tx) => {
+    await syncSources(tx, SOURCES);
+    await recordStart(tx, ingestedAt);
+  });
   await claimSources(store.sql, ingestedAt, true);
-  await recordOutcomes(store.sql, ingestedAt, [{ url: SOURCES[0]?.url ?? '', count: 25, nextFetchAt: new Date(ingestedAt.getTime() + 240_000) }]);
-  await upsertStories(store.sql, ingestedAt, Array.from({ length: count }, (_, i) => story(i)));
+  await writing(store.sql, async (tx) => {
+    await recordOutcomes(tx, ingestedAt, [{ url: SOURCES[0]?.url ?? '', count: 25, nextFetchAt: new Date(ingestedAt.getTime() + 240_000) }]);
+    await upsertStories(tx, ingestedAt, Array.from({ length: count }, (_, i) => story(i)));
+    await recordEnd(tx, ingestedAt, 'ok');
+  });
 }
+
+/** Moves the clock past the once-a-second look at the store's generation. */
+const aSecondLater = () => void (clock += 1_000);
 
 function fetchNews(extra: { startIngest?: () => Promise<unknown>; waitUntil?: (work: Promise<unknown>) => void; logError?: (error: unknown) => void } = {}) {
   return createHandler({ sql: store.sql, now: () => new Date(clock), ...extra });
@@ -137,6 +152,100 @@ describe('fetch-news from the store', () => {
   });
 });
 
+describe('fetch-news with an ETag', () => {
+  it('tags each answer by the store\'s generation, and answers If-None-Match with that tag 304, with no body', async () => {
+    await fill(5);
+    const handler = fetchNews();
+    const first = await get(handler);
+    const etag = first.response.headers.get('etag');
+    expect(etag).toMatch(/^W\/"\d+-[0-9a-z]+"$/);
+    const again = await handler(new Request(URL_, { headers: { 'if-none-match': etag ?? '' } }));
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=240, s-maxage=240, stale-while-revalidate=300');
+    expect(again.headers.get('access-control-allow-origin')).toBe('*');
+    // Weak comparison: the tag without W/, or in a list, matches too; another tag does not.
+    for (const header of [etag?.slice(2) ?? '', `"other", ${etag}`, '*']) expect((await handler(new Request(URL_, { headers: { 'if-none-match': header } }))).status).toBe(304);
+    expect((await handler(new Request(URL_, { headers: { 'if-none-match': 'W/"0-0"' } }))).status).toBe(200);
+  });
+
+  it('gives a new tag, and the new answer, once an ingest has written', async () => {
+    await fill(5);
+    const handler = fetchNews();
+    const before = await get(handler);
+    await writing(store.sql, (tx) => upsertStories(tx, NOW, [story(-1, { title: 'Breaking' })]));
+    aSecondLater();
+    const after = await handler(new Request(URL_, { headers: { 'if-none-match': before.response.headers.get('etag') ?? '' } }));
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(before.response.headers.get('etag'));
+    expect(((await after.json()) as Answer).stories[0]?.title).toBe('Breaking');
+  });
+
+  it('answers a POST with If-None-Match in full, and tags pages, ids and searches too', async () => {
+    await fill(250);
+    const handler = fetchNews();
+    const { response, body } = await get(handler);
+    const etag = response.headers.get('etag') ?? '';
+    expect((await handler(new Request(URL_, { method: 'POST', headers: { 'if-none-match': etag } }))).status).toBe(200);
+    for (const query of [`?before=${body.next}`, '?ids=a00001', '?q=alpha']) {
+      const tagged = (await get(handler, query)).response.headers.get('etag');
+      expect(tagged, query).toBe(etag);
+      expect((await handler(new Request(`${URL_}${query}`, { headers: { 'if-none-match': etag } }))).status, query).toBe(304);
+    }
+  });
+});
+
+describe('fetch-news keeps its answers in memory, by the store\'s generation', () => {
+  /** A pool of its own that counts the statements it runs (the embedded store takes one connection: the shared one is closed meanwhile). */
+  async function countingHandler() {
+    await store.release();
+    const statements: string[] = [];
+    // The driver's own look at the types when it connects is not the handler's.
+    const sql = postgres(store.url, { max: 1, prepare: false, onnotice: () => {}, debug: (_connection, query) => void (query.includes('pg_catalog') || statements.push(query)) });
+    return { handler: createHandler({ sql, now: () => new Date(clock) }), statements, sql };
+  }
+  const crowd = (handler: (request: Request) => Promise<Response>, query = '', size = 50) =>
+    Promise.all(Array.from({ length: size }, async () => (await handler(new Request(`${URL_}${query}`))).text()));
+
+  it('answers a crowd with one look at the generation and one build of the answer, then nothing more for a second', async () => {
+    await fill(250);
+    const { handler, statements, sql } = await countingHandler();
+    try {
+      const bodies = await crowd(handler);
+      expect(new Set(bodies).size).toBe(1);
+      expect(JSON.parse(bodies[0] ?? '{}').stories).toHaveLength(200);
+      // The generation, the sources and the page.
+      expect(statements).toHaveLength(3);
+      await crowd(handler);
+      expect(statements).toHaveLength(3);
+      aSecondLater();
+      await crowd(handler);
+      expect(statements).toHaveLength(4);
+    } finally {
+      await sql.end();
+      store.reopen();
+    }
+  });
+
+  it('keeps pages, ids and searches too, each built once for a generation, and builds again when it moves', async () => {
+    await fill(250);
+    const { handler, statements, sql } = await countingHandler();
+    try {
+      for (const query of ['?q=alpha', '?ids=a00001,a00002', '?before=MjAyNi0xMS0yN1QwODo0MTowMC4wMDBaIGEwMDE5OQ']) await crowd(handler, query, 20);
+      expect(statements).toHaveLength(1 + 3 * 2);
+      await sql`update ingest_state set generation = generation + 1`;
+      aSecondLater();
+      const searched = await crowd(handler, '?q=alpha', 20);
+      expect(JSON.parse(searched[0] ?? '{}').stories).toHaveLength(50);
+      expect(statements).toHaveLength(1 + 3 * 2 + 1 + 1 + 2);
+    } finally {
+      await sql.end();
+      store.reopen();
+    }
+  });
+});
+
 describe('fetch-news when the store cannot be reached', () => {
   it('serves the last answer it gave for that request, marked stale, else 503 store_unavailable', async () => {
     await fill(3);
@@ -146,6 +255,7 @@ describe('fetch-news when the store cannot be reached', () => {
     const handler = createHandler({ sql: own, now: () => new Date(clock), logError: (error) => logged.push(error) });
     const fresh = await get(handler);
     await own.end();
+    aSecondLater();
     const stale = await get(handler);
     expect(stale.status).toBe(200);
     expect(stale.body).toEqual({ ...fresh.body, stale: true });
@@ -197,4 +307,62 @@ describe('fetch-news when the schedule has stopped', () => {
     expect(second.body.stories).toHaveLength(25);
     expect(second.body.sources).toEqual([{ name: 'Alpha', ok: true, count: 25 }]);
   });
+
+  it('starts one ingest, not one after another, when every source is backing off', async () => {
+    await fill(3, new Date(NOW.getTime() - 16 * 60_000));
+    // The only source failed and waits an hour: an ingest finds nothing due.
+    await store.sql`update sources set next_fetch_at = ${new Date(NOW.getTime() + 60 * 60_000)}, last_error = 'http_503'`;
+    let runs = 0;
+    const kept: Promise<unknown>[] = [];
+    const deps = { now: () => new Date(clock), config: DEFAULT_INGEST_CONFIG };
+    const handler = fetchNews({
+      startIngest: () => {
+        runs++;
+        return ingest(store.sql, SOURCES, deps);
+      },
+      waitUntil: (work) => kept.push(work),
+    });
+    for (let second = 0; second < 30; second++) {
+      expect((await get(handler)).body.stories).toHaveLength(3);
+      await Promise.all(kept);
+      aSecondLater();
+    }
+    expect(runs).toBe(1);
+    expect(await readIngestState(store.sql)).toMatchObject({ startedAt: NOW, outcome: 'idle' });
+  });
+});
+
+describe('fetch-news while an ingest waits on a slow source', () => {
+  it('answers the first page within 300 ms, and serves a healthy feed\'s new story before the slow source has answered (7 s)', async () => {
+    await fill(3, new Date(Date.now() - 5 * 60_000));
+    const sources = [...SOURCES, { name: 'Slow', url: 'https://slow.example/feed.xml', category: 'World' }];
+    let slowAnswered = false;
+    const connect: Connector = async ({ url }) => {
+      if (url.startsWith('https://slow.')) {
+        await new Promise((resolve) => setTimeout(resolve, 7_000));
+        slowAnswered = true;
+        return new Response(syntheticRss('slow', 2, Date.now()), { headers: { 'content-type': 'application/rss+xml' } });
+      }
+      return new Response(`<?xml version="1.0"?><rss version="2.0"><channel><title>Alpha</title>
+        <item><title>Fresh from a healthy feed</title><link>https://alpha.example/fresh</link><pubDate>${new Date().toUTCString()}</pubDate></item></channel></rss>`, {
+        headers: { 'content-type': 'application/rss+xml' },
+      });
+    };
+    const deps = { now: () => new Date(), config: DEFAULT_INGEST_CONFIG, resolve: (async () => ['93.184.216.34']) as Resolver, connect };
+    const handler = createHandler({ sql: store.sql });
+    const running = ingest(store.sql, sources, deps, { all: true });
+    const slowest: number[] = [];
+    let fresh = false;
+    while (!fresh && !slowAnswered) {
+      const started = performance.now();
+      const { body } = await get(handler);
+      slowest.push(performance.now() - started);
+      fresh = body.stories[0]?.title === 'Fresh from a healthy feed';
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(fresh).toBe(true);
+    expect(slowAnswered).toBe(false);
+    expect(Math.max(...slowest)).toBeLessThan(300);
+    expect(await running).toMatchObject({ fetched: 2, failed: 0 });
+  }, 30_000);
 });

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { connectStore, migrate, startEmbeddedStore } from '../../scripts/lib/store.mjs';
-import type { Sql } from '../../supabase/functions/_shared/store.ts';
+import type { Sql } from '../../supabase/functions/_shared/store/db.ts';
 
 export const REAL_POSTGRES_ENV = 'STORE_TEST_DATABASE_URL';
 
@@ -14,12 +14,17 @@ export interface TestStore {
   /** The connection string, for a second client. */
   readonly url: string;
   readonly kind: 'pglite' | 'postgresql';
-  /** Empties both tables (between tests). */
+  /** Empties the store (between tests): no sources, stories or tombstones, no ingest yet. */
   reset(): Promise<void>;
   /** Closes the shared pool (the embedded store takes one connection at a time) until reopen(). */
   release(): Promise<void>;
   reopen(): void;
   stop(): Promise<void>;
+}
+
+async function emptied(sql: Sql): Promise<void> {
+  await sql`truncate stories, sources, story_tombstones`;
+  await sql`update ingest_state set generation = 0, started_at = null, finished_at = null, outcome = null`;
 }
 
 export async function openTestStore(): Promise<TestStore> {
@@ -34,7 +39,7 @@ export async function openTestStore(): Promise<TestStore> {
       sql: connectStore(url.href, 4),
       url: url.href,
       kind: 'postgresql',
-      reset: async () => void (await store.sql`truncate stories, sources`),
+      reset: () => emptied(store.sql),
       release: () => store.sql.end(),
       reopen: () => void (store.sql = connectStore(url.href, 4)),
       async stop() {
@@ -51,7 +56,7 @@ export async function openTestStore(): Promise<TestStore> {
     sql: connectStore(embedded.url),
     url: embedded.url,
     kind: 'pglite',
-    reset: async () => void (await store.sql`truncate stories, sources`),
+    reset: () => emptied(store.sql),
     release: () => store.sql.end(),
     reopen: () => void (store.sql = connectStore(embedded.url)),
     async stop() {

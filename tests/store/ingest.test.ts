@@ -1,12 +1,15 @@
-// One ingest (supabase/functions/_shared/ingest.ts) and ingest-news, against feeds on loopback
+// One ingest (supabase/functions/_shared/ingest/ingest.ts) and ingest-news, against feeds on loopback
 // (allowed as NEWS_ALLOW_LOOPBACK=1 allows them) and the store.
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createIngestNews } from '../../supabase/functions/_shared/ingest-handler.ts';
-import { ingest, nextFetchAt } from '../../supabase/functions/_shared/ingest.ts';
-import { newestStories, storeStatus } from '../../supabase/functions/_shared/store.ts';
-import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
-import type { Source } from '../../supabase/functions/fetch-news/lib/types.ts';
+import { connectStore } from '../../scripts/lib/store.mjs';
+import { createIngestNews } from '../../supabase/functions/_shared/http/ingest-news.ts';
+import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
+import { ingest, nextFetchAt } from '../../supabase/functions/_shared/ingest/ingest.ts';
+import { sourceStatuses } from '../../supabase/functions/_shared/store/sources.ts';
+import { readIngestState } from '../../supabase/functions/_shared/store/state.ts';
+import { newestStories, storiesById } from '../../supabase/functions/_shared/store/stories.ts';
+import type { Source } from '../../supabase/functions/_shared/stories/sources.ts';
 import { type FeedServer, startFeedServer } from '../function/helpers/feed-server.ts';
 import { syntheticRss } from '../function/helpers/synthetic-feed.ts';
 import { openTestStore, type TestStore } from './helpers.ts';
@@ -18,7 +21,7 @@ let feeds: FeedServer;
 let clock = NOW.getTime();
 const seen: { path: string; ifNoneMatch?: string; ifModifiedSince?: string }[] = [];
 
-const deps = () => ({ now: () => new Date(clock), config: { ...DEFAULT_AGGREGATE_CONFIG, allowLoopback: true, timeoutMs: 3_000, deadlineMs: 3_000 } });
+const deps = () => ({ now: () => new Date(clock), config: { ...DEFAULT_INGEST_CONFIG, allowLoopback: true, timeoutMs: 3_000, deadlineMs: 3_000 } });
 
 function record(request: IncomingMessage): void {
   seen.push({
@@ -70,7 +73,7 @@ describe('an ingest', () => {
       { path: '/alpha.xml', ifNoneMatch: '"alpha-1"', ifModifiedSince: 'Sun, 01 Jun 2025 11:00:00 GMT' },
     ]);
     // A 304 keeps the last full fetch's count.
-    expect((await storeStatus(store.sql)).sources).toEqual([{ name: 'Alpha', ok: true, count: 25 }]);
+    expect(await sourceStatuses(store.sql)).toEqual([{ name: 'Alpha', ok: true, count: 25 }]);
   });
 
   it('fetches only the sources that are due; `all` fetches every one, still conditionally', async () => {
@@ -127,6 +130,161 @@ describe('an ingest', () => {
     await ingest(store.sql, [source('First', '/first.xml'), source('Second', '/second.xml')], deps());
     const { stories } = await newestStories(store.sql);
     expect(stories.map((s) => [s.source, s.related])).toEqual([['First', [{ source: 'Second', url: 'https://second.example/volcano' }]]]);
+  });
+});
+
+/** An RSS 2.0 document of these items ([title, link, pubDate or nothing]), with extra channel elements. */
+function rss(items: readonly (readonly [title: string, link: string, date?: Date])[], channel = ''): string {
+  const item = ([title, link, date]: readonly [string, string, Date?]) =>
+    `<item><title>${title}</title><link>${link}</link>${date ? `<pubDate>${date.toUTCString()}</pubDate>` : ''}</item>`;
+  return `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>${channel}${items.map(item).join('')}</channel></rss>`;
+}
+
+const publishedAt = async (id: string) => (await storiesById(store.sql, [id]))[0]?.published_at;
+
+describe('an ingest writes each source when it is done', () => {
+  it('has a healthy source\'s stories in the store while a slow one is still being fetched', async () => {
+    let answerSlow: () => void = () => {};
+    const slowAsked = new Promise<void>((asked) => {
+      feeds.route('/slow.xml', (_request, response) => {
+        asked();
+        answerSlow = () => response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss([['Slow news', 'https://slow.example/1']]));
+      });
+    });
+    feeds.serve('/healthy.xml', rss([['Healthy news', 'https://healthy.example/1', new Date(NOW.getTime() - MINUTE)]]));
+    const running = ingest(store.sql, [source('Slow', '/slow.xml'), source('Healthy', '/healthy.xml')], deps());
+    await slowAsked;
+    const started = Date.now();
+    while ((await newestStories(store.sql)).stories.length === 0 && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await newestStories(store.sql)).stories.map((story) => story.title)).toEqual(['Healthy news']);
+    expect(await sourceStatuses(store.sql)).toEqual([
+      { name: 'Slow', ok: false, count: 0, error: 'pending' },
+      { name: 'Healthy', ok: true, count: 1 },
+    ]);
+    answerSlow();
+    expect(await running).toEqual({ fetched: 2, notModified: 0, failed: 0, stories: 2, deleted: 0 });
+    expect((await newestStories(store.sql)).stories.map((story) => story.title)).toEqual(['Slow news', 'Healthy news']);
+  });
+
+  it('records its start, end and outcome, and moves the store\'s generation at every write', async () => {
+    expect(await readIngestState(store.sql)).toMatchObject({ generation: '0', startedAt: undefined });
+    expect(await ingest(store.sql, [source('Alpha', '/alpha.xml'), source('Down', '/down.xml')], deps())).toEqual({ fetched: 1, notModified: 0, failed: 1, stories: 25, deleted: 0 });
+    // Its start, each source, the grouping, its end.
+    expect(await readIngestState(store.sql)).toEqual({ generation: '5', startedAt: NOW, finishedAt: NOW, outcome: 'partial' });
+    clock += MINUTE;
+    await ingest(store.sql, [source('Alpha', '/alpha.xml'), source('Down', '/down.xml')], deps());
+    expect(await readIngestState(store.sql)).toEqual({ generation: '7', startedAt: new Date(clock), finishedAt: new Date(clock), outcome: 'idle' });
+  });
+});
+
+describe('an ingest keeps its word', () => {
+  it('gives an undated item the time it was first stored, and keeps it through three more ingests that fetch its feed again', async () => {
+    feeds.serve('/undated.xml', rss([['No date given', 'https://undated.example/1'], ['Dated', 'https://undated.example/2', new Date(NOW.getTime() - 60 * MINUTE)]]));
+    const sources = [source('Undated', '/undated.xml')];
+    await ingest(store.sql, sources, deps());
+    const [undated] = (await newestStories(store.sql)).stories;
+    expect(undated?.published_at).toBe('2025-06-01T12:00:00.000Z');
+    for (let run = 1; run <= 3; run++) {
+      clock += 5 * MINUTE;
+      expect((await ingest(store.sql, sources, deps())).fetched).toBe(1);
+      expect(await publishedAt(undated?.id ?? '')).toBe('2025-06-01T12:00:00.000Z');
+    }
+    // So it stays where it was: the dated story an hour older still follows it, nothing is repeated.
+    expect((await newestStories(store.sql)).stories.map((story) => story.title)).toEqual(['No date given', 'Dated']);
+  });
+
+  it('keeps the first date of an item dated in the future', async () => {
+    feeds.serve('/future.xml', rss([['From tomorrow', 'https://future.example/1', new Date(NOW.getTime() + 24 * 60 * MINUTE)]]));
+    await ingest(store.sql, [source('Future', '/future.xml')], deps());
+    clock += 5 * MINUTE;
+    await ingest(store.sql, [source('Future', '/future.xml')], deps());
+    expect((await newestStories(store.sql)).stories.map((story) => story.published_at)).toEqual(['2025-06-01T12:00:00.000Z']);
+  });
+
+  it('does not bring back as new a story the retention deleted while its feed still lists it', async () => {
+    const DAY = 24 * 60 * MINUTE;
+    const items: [string, string, Date?][] = [['Evergreen guide', 'https://evergreen.example/guide']];
+    feeds.route('/evergreen.xml', (_request, response) => response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss(items)));
+    const sources = [source('Evergreen', '/evergreen.xml')];
+    await ingest(store.sql, sources, deps());
+    clock += 31 * DAY;
+    expect((await ingest(store.sql, sources, deps())).deleted).toBe(1);
+    items.push(['Fresh report', 'https://evergreen.example/fresh', new Date(clock)]);
+    clock += 5 * MINUTE;
+    await ingest(store.sql, sources, deps());
+    expect((await newestStories(store.sql)).stories.map((story) => story.title)).toEqual(['Fresh report']);
+  });
+
+  // Two ingests really at once on PostgreSQL (a pool each); the embedded store serves one connection,
+  // which both share there, so their statements interleave on it instead.
+  it('stores one story per article when two ingests write the same articles at once', async () => {
+    const article = (site: string) => rss(Array.from({ length: 25 }, (_, i): [string, string, Date] => [`Shared report ${i} from ${site}`, `https://wire.example/${i}`, new Date(NOW.getTime() - i * MINUTE)]));
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const asked = new Set<string>();
+    for (const site of ['one', 'two']) {
+      feeds.route(`/${site}.xml`, (_request, response) => {
+        asked.add(site);
+        void released.then(() => response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(article(site)));
+      });
+    }
+    const sources = [source('One', '/one.xml'), source('Two', '/two.xml')];
+    const own = store.kind === 'postgresql' ? [connectStore(store.url, 2), connectStore(store.url, 2)] : [];
+    const [first = store.sql, second = store.sql] = own;
+    const until = async (done: () => boolean) => {
+      while (!done()) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    try {
+      // The first ingest finds only One due; once it holds One, Two falls due and the second takes it.
+      await ingest(store.sql, [], deps()).catch(() => undefined);
+      await store.sql`insert into sources (url, name, category, position, next_fetch_at) values
+        (${feeds.url('/one.xml')}, 'One', 'World', 0, '-infinity'), (${feeds.url('/two.xml')}, 'Two', 'World', 1, 'infinity')`;
+      const one = ingest(first, sources, deps());
+      await until(() => asked.has('one'));
+      await store.sql`update sources set next_fetch_at = '-infinity' where name = 'Two'`;
+      const two = ingest(second, sources, deps());
+      await until(() => asked.has('two'));
+      release();
+      const reports = await Promise.all([one, two]);
+      expect(reports.map((report) => report.fetched)).toEqual([1, 1]);
+      const rows = await store.sql<{ stories: string; articles: string }[]>`select count(*)::text as stories, count(distinct canonical_url)::text as articles from stories`;
+      expect(rows[0]).toEqual({ stories: '25', articles: '25' });
+    } finally {
+      await Promise.all(own.map((pool) => pool.end()));
+    }
+  });
+});
+
+describe('an ingest is polite by what each feed says', () => {
+  const MIN = MINUTE;
+  const due = async () =>
+    Object.fromEntries(
+      (await store.sql<{ name: string; next_fetch_at: Date }[]>`select name, next_fetch_at from sources order by position`).map((row) => [row.name, (row.next_fetch_at.getTime() - clock) / MIN]),
+    );
+
+  it('fetches a source again when its answer goes stale by Cache-Control max-age, Expires or RSS <ttl>, between 4 minutes and an hour', async () => {
+    const one = rss([['One', 'https://polite.example/1']]);
+    const headers = (extra: Record<string, string>) => ({ 'content-type': 'application/rss+xml', ...extra });
+    feeds.route('/max-age.xml', (_q, r) => r.writeHead(200, headers({ 'cache-control': 'max-age=1800' })).end(one));
+    feeds.route('/expires.xml', (_q, r) => r.writeHead(200, headers({ date: new Date(clock).toUTCString(), expires: new Date(clock + 20 * MIN).toUTCString() })).end(one));
+    feeds.serve('/ttl.xml', rss([['One', 'https://polite.example/1']], '<ttl>45</ttl>'));
+    feeds.route('/a-day.xml', (_q, r) => r.writeHead(200, headers({ 'cache-control': 'max-age=86400' })).end(one));
+    feeds.route('/a-minute.xml', (_q, r) => r.writeHead(200, headers({ 'cache-control': 'max-age=60' })).end(one));
+    const sources = ['max-age', 'expires', 'ttl', 'a-day', 'a-minute'].map((name) => source(name, `/${name}.xml`));
+    await ingest(store.sql, sources, deps());
+    expect(await due()).toEqual({ 'max-age': 30, expires: 20, ttl: 45, 'a-day': 60, 'a-minute': 4 });
+  });
+
+  it('keeps a feed\'s <ttl> through the 304s that follow', async () => {
+    feeds.route('/ttl-etag.xml', (request, response) => {
+      if (request.headers['if-none-match'] === '"t1"') return void response.writeHead(304, { etag: '"t1"' }).end();
+      response.writeHead(200, { 'content-type': 'application/rss+xml', etag: '"t1"' }).end(rss([['One', 'https://polite.example/1']], '<ttl>30</ttl>'));
+    });
+    const sources = [source('Ttl', '/ttl-etag.xml')];
+    await ingest(store.sql, sources, deps());
+    clock += 30 * MIN;
+    expect((await ingest(store.sql, sources, deps())).notModified).toBe(1);
+    expect(await due()).toEqual({ Ttl: 30 });
   });
 });
 

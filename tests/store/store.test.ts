@@ -1,20 +1,13 @@
 // The store's SQL (supabase/functions/_shared/store.ts) and migrations, on the embedded PGlite through
 // its socket with the `postgres` driver, or on a real PostgreSQL (STORE_TEST_DATABASE_URL, .ci/run).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectStore, migrate } from '../../scripts/lib/store.mjs';
-import {
-  claimSources,
-  deleteExpired,
-  newestStories,
-  recordOutcomes,
-  saveGrouping,
-  searchStories,
-  storeStatus,
-  storiesById,
-  type StoryRow,
-  syncSources,
-  upsertStories,
-} from '../../supabase/functions/_shared/store.ts';
+import { connectStore, migrate, MIGRATIONS_DIR } from '../../scripts/lib/store.mjs';
+import { claimSources, recordOutcomes, sourceStatuses, syncSources } from '../../supabase/functions/_shared/store/sources.ts';
+import { readIngestState, recordEnd, recordStart, writing } from '../../supabase/functions/_shared/store/state.ts';
+import { deleteExpired, newestStories, saveGrouping, searchStories, storiesById, type StoryRow, upsertStories } from '../../supabase/functions/_shared/store/stories.ts';
 import { openTestStore, type TestStore } from './helpers.ts';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
@@ -46,44 +39,73 @@ describe('the migrations', () => {
   it('are applied once each, in order, and recorded', async () => {
     expect(await migrate(store.sql)).toEqual([]);
     const applied = await store.sql<{ name: string }[]>`select name from local_migrations.applied order by name`;
-    expect(applied.map((row) => row.name)).toEqual(['20261127120000_news_store.sql', '20261127120100_schedule_ingest.sql']);
+    expect(applied.map((row) => row.name)).toEqual(['20261127120000_news_store.sql', '20261127120100_schedule_ingest.sql', '20261204120000_ingest_state_and_keeping_word.sql']);
   });
 
-  it('turn row-level security on for both tables with no policy, so the anonymous role reads nothing', async () => {
+  it('turn row-level security on for every table with no policy, so the anonymous role reads nothing', async () => {
     const tables = await store.sql<{ relname: string; relrowsecurity: boolean }[]>`
-      select relname, relrowsecurity from pg_class where relname in ('sources', 'stories') order by relname`;
+      select relname, relrowsecurity from pg_class where relname in ('sources', 'stories', 'story_tombstones', 'ingest_state') order by relname`;
     expect(tables).toEqual([
+      { relname: 'ingest_state', relrowsecurity: true },
       { relname: 'sources', relrowsecurity: true },
       { relname: 'stories', relrowsecurity: true },
+      { relname: 'story_tombstones', relrowsecurity: true },
     ]);
-    expect((await store.sql`select 1 from pg_policies where tablename in ('sources', 'stories')`).length).toBe(0);
+    expect((await store.sql`select 1 from pg_policies where tablename in ('sources', 'stories', 'story_tombstones', 'ingest_state')`).length).toBe(0);
   });
 
   it('schedule nothing where pg_cron is not available (this database)', async () => {
     expect((await store.sql`select 1 from pg_namespace where nspname = 'cron'`).length).toBe(0);
   });
 
-  it('index the newest-first order and the search column', async () => {
+  it('index the newest-first order and the search column, and make the canonical URL unique', async () => {
     const indexes = await store.sql<{ indexdef: string }[]>`select indexdef from pg_indexes where tablename = 'stories' order by indexname`;
     const defs = indexes.map((row) => row.indexdef).join('\n');
     expect(defs).toContain('(published_at DESC, id DESC)');
     expect(defs).toMatch(/USING gin \(search\)/);
+    expect(defs).toMatch(/CREATE UNIQUE INDEX stories_canonical_url ON public\.stories USING btree \(canonical_url\)/);
+  });
+
+  it('keep the first stored of twins already in a store when they make the canonical URL unique', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    for (const name of ['20261127120000_news_store.sql', '20261127120100_schedule_ingest.sql', '20261204120000_ingest_state_and_keeping_word.sql']) {
+      writeFileSync(join(dir, name), readFileSync(join(MIGRATIONS_DIR, name), 'utf8').replaceAll(/\b(stories|sources|story_tombstones|ingest_state|stories_\w+)\b/g, 'old_$1'));
+    }
+    try {
+      await store.sql.unsafe(readFileSync(join(dir, '20261127120000_news_store.sql'), 'utf8')).simple();
+      const twin = (id: string, seen: string) => ({ id, title: id, summary: '', source: id, url: 'https://x.example/a', canonical_url: 'https://x.example/a', published_at: seen, category: 'World', first_seen_at: seen });
+      for (const row of [twin('later', '2026-11-02T00:00:00Z'), twin('first', '2026-11-01T00:00:00Z'), twin('latest', '2026-11-03T00:00:00Z')]) {
+        await store.sql`insert into old_stories ${store.sql(row)}`;
+      }
+      await store.sql.unsafe(readFileSync(join(dir, '20261204120000_ingest_state_and_keeping_word.sql'), 'utf8')).simple();
+      expect((await store.sql<{ id: string }[]>`select id from old_stories`).map((row) => row.id)).toEqual(['first']);
+    } finally {
+      await store.sql.unsafe('drop table if exists old_stories, old_sources, old_story_tombstones, old_ingest_state cascade');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
 describe('stories', () => {
-  it('keeps first_seen_at when a story comes again, and takes its new title', async () => {
+  it('keeps first_seen_at and published_at when a story comes again, and takes its new title, summary and image', async () => {
     await upsertStories(store.sql, NOW, [story(1)]);
-    await upsertStories(store.sql, new Date(NOW.getTime() + HOUR), [story(1, { title: 'Story number 1, updated' })]);
-    const [row] = await store.sql<{ first_seen_at: Date; title: string }[]>`select first_seen_at, title from stories`;
+    const later = new Date(NOW.getTime() + HOUR);
+    expect(await upsertStories(store.sql, later, [story(1, { title: 'Story number 1, updated', summary: 'Now with more', image: 'https://i.example/1.jpg', published_at: later.toISOString() })])).toBe(1);
+    const [row] = await store.sql<{ first_seen_at: Date; published_at: Date; title: string; summary: string; image: string }[]>`select first_seen_at, published_at, title, summary, image from stories`;
     expect(row?.first_seen_at.toISOString()).toBe('2026-11-27T12:00:00.000Z');
-    expect(row?.title).toBe('Story number 1, updated');
+    expect(row?.published_at.toISOString()).toBe('2026-11-27T11:59:00.000Z');
+    expect([row?.title, row?.summary, row?.image]).toEqual(['Story number 1, updated', 'Now with more', 'https://i.example/1.jpg']);
   });
 
-  it('keeps one story per article: a second source with the same canonical URL is skipped', async () => {
+  it('keeps one story per article: a second source with the same canonical URL is skipped, lending its image when the first has none', async () => {
     await upsertStories(store.sql, NOW, [story(1)]);
-    await upsertStories(store.sql, NOW, [story(1, { id: 'other00000001', source: 'Other' })]);
-    expect((await storiesById(store.sql, ['s00001', 'other00000001'])).map((s) => s.source)).toEqual(['Example']);
+    expect(await upsertStories(store.sql, NOW, [story(1, { id: 'other00000001', source: 'Other', url: 'https://news.example/1?utm_source=rss', image: 'https://other.example/1.jpg' })])).toBe(0);
+    expect((await storiesById(store.sql, ['s00001', 'other00000001'])).map((s) => [s.source, s.image])).toEqual([['Example', 'https://other.example/1.jpg']]);
+  });
+
+  it('stores one story, not two, for two new stories of one article written together', async () => {
+    expect(await upsertStories(store.sql, NOW, [story(1), story(2, { canonicalUrl: 'https://news.example/1' })])).toBe(1);
+    expect((await newestStories(store.sql)).stories).toHaveLength(1);
   });
 
   it('pages newest first, 200 at a time, with a cursor until nothing older is left', async () => {
@@ -165,6 +187,41 @@ describe('stories', () => {
     expect(await deleteExpired(store.sql, NOW)).toBe(1);
     expect((await storiesById(store.sql, ['s00001', 's43201', 's43199', 's50000'])).map((s) => s.id)).toEqual(['s00001', 's43199', 's50000']);
   });
+
+  it('does not store again a story the retention deleted while its feed lists it, and forgets it once no feed has for 30 days', async () => {
+    const DAY = 24 * HOUR;
+    const old = story(1, { published_at: new Date(NOW.getTime() - 31 * DAY).toISOString() });
+    await upsertStories(store.sql, new Date(NOW.getTime() - 31 * DAY), [old]);
+    expect(await deleteExpired(store.sql, NOW)).toBe(1);
+    // Its feed still lists it, ten days running: not new, not stored.
+    for (let day = 0; day < 10; day++) expect(await upsertStories(store.sql, new Date(NOW.getTime() + day * DAY), [old, story(2)])).toBe(1);
+    expect((await storiesById(store.sql, ['s00001', 's00002'])).map((s) => s.id)).toEqual(['s00002']);
+    const marked = async () => (await store.sql`select 1 from story_tombstones where id = 's00001'`).length === 1;
+    const lastListed = NOW.getTime() + 9 * DAY;
+    await deleteExpired(store.sql, new Date(lastListed + 30 * DAY - HOUR));
+    expect(await marked()).toBe(true);
+    await deleteExpired(store.sql, new Date(lastListed + 30 * DAY + HOUR));
+    expect(await marked()).toBe(false);
+    // Forgotten: a feed that lists it again brings it back.
+    expect(await upsertStories(store.sql, new Date(lastListed + 30 * DAY + HOUR), [old])).toBe(1);
+  });
+});
+
+describe('the ingest state', () => {
+  it('starts at generation 0 with no run, and every write bumps the generation by one', async () => {
+    expect(await readIngestState(store.sql)).toEqual({ generation: '0', startedAt: undefined, finishedAt: undefined, outcome: undefined });
+    await writing(store.sql, (tx) => recordStart(tx, NOW));
+    expect(await readIngestState(store.sql)).toEqual({ generation: '1', startedAt: NOW, finishedAt: undefined, outcome: undefined });
+    await writing(store.sql, (tx) => upsertStories(tx, NOW, [story(1)]));
+    const end = new Date(NOW.getTime() + 8_000);
+    await writing(store.sql, (tx) => recordEnd(tx, end, 'partial'));
+    expect(await readIngestState(store.sql)).toEqual({ generation: '3', startedAt: NOW, finishedAt: end, outcome: 'partial' });
+  });
+
+  it('leaves the generation as it was when the write fails', async () => {
+    await expect(writing(store.sql, async (tx) => void (await tx`select no_such_column from stories`))).rejects.toThrow();
+    expect((await readIngestState(store.sql)).generation).toBe('0');
+  });
 });
 
 const SOURCES = [
@@ -188,7 +245,7 @@ describe('sources', () => {
       { url: SOURCES[0]?.url ?? '', count: 25, validators: { etag: '"a1"' }, nextFetchAt: new Date(NOW.getTime() + 4 * 60_000) },
       { url: SOURCES[1]?.url ?? '', error: 'http_503', count: 0, nextFetchAt: new Date(NOW.getTime() + 10 * 60_000) },
     ]);
-    expect((await storeStatus(store.sql)).sources).toEqual([
+    expect(await sourceStatuses(store.sql)).toEqual([
       { name: 'Alpha', ok: true, count: 25 },
       { name: 'Beta', ok: false, count: 0, error: 'http_503' },
     ]);
@@ -201,20 +258,22 @@ describe('sources', () => {
   it('follow the sources file: a removed feed goes, a renamed one keeps its state', async () => {
     await syncSources(store.sql, SOURCES);
     await syncSources(store.sql, [{ name: 'Beta renamed', url: 'https://beta.example/feed', category: 'Science' }]);
-    expect((await storeStatus(store.sql)).sources).toEqual([{ name: 'Beta renamed', ok: false, count: 0, error: 'pending' }]);
+    expect(await sourceStatuses(store.sql)).toEqual([{ name: 'Beta renamed', ok: false, count: 0, error: 'pending' }]);
   });
 
-  it.runIf(process.env.STORE_TEST_DATABASE_URL)('are never claimed by two ingests at once (FOR UPDATE SKIP LOCKED, two connections)', async () => {
+  // On PostgreSQL two pools, so that the two claims really run at once; the embedded store serves one
+  // connection, so there they share it and follow one another (the lease is what keeps them apart then).
+  it('are never claimed by two ingests at once (FOR UPDATE SKIP LOCKED)', async () => {
     await syncSources(store.sql, Array.from({ length: 20 }, (_, i) => ({ name: `S${i}`, url: `https://s${i}.example/feed`, category: 'World' })));
-    const a = connectStore(store.url);
-    const b = connectStore(store.url);
+    const own = store.kind === 'postgresql' ? [connectStore(store.url), connectStore(store.url)] : [];
+    const [a = store.sql, b = store.sql] = own;
     try {
       const [x, y] = await Promise.all([claimSources(a, NOW, true), claimSources(b, NOW, true)]);
       const names = [...x, ...y].map((s) => s.name);
       expect(names).toHaveLength(20);
       expect(new Set(names).size).toBe(20);
     } finally {
-      await Promise.all([a.end(), b.end()]);
+      await Promise.all(own.map((pool) => pool.end()));
     }
   });
 });

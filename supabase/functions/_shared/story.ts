@@ -22,6 +22,9 @@ export interface Story {
   related?: RelatedLink[];
 }
 
+/** At most this many related entries on a story: the function keeps no more, and the page reads no more. */
+export const MAX_RELATED = 10;
+
 /** One other outlet's report: a non-empty source name and an absolute http(s) URL. */
 export interface RelatedLink {
   source: string;

@@ -1,21 +1,19 @@
 // Supabase Edge Function entry: `supabase functions deploy ingest-news` (docs/deploy.md). Called every
 // 5 minutes by pg_cron with the ingest secret; the page never calls it.
-import { createIngestNews } from '../_shared/ingest-handler.ts';
-import { INGEST_SECRET_ENV } from '../_shared/secret.ts';
-import { connect } from '../_shared/store.ts';
-import { databaseUrl, ingestDeps, loadSources } from '../fetch-news/lib/app.ts';
-import { allowLoopbackFrom } from '../fetch-news/lib/config.ts';
+import { createIngestNews } from '../_shared/http/ingest-news.ts';
+import { allowLoopbackFrom, connectFromEnv, ingestDeps, loadSources } from '../_shared/http/runtime.ts';
+import { INGEST_SECRET_ENV } from '../_shared/http/secret.ts';
 
 const getEnv = (name: string) => Deno.env.get(name);
 const sources = await loadSources({ getEnv, readTextFile: (path) => Deno.readTextFile(path) });
-const url = databaseUrl(getEnv);
-if (!url) throw new Error('ingest-news: no database: set DATABASE_URL (Supabase sets SUPABASE_DB_URL)');
+const sql = connectFromEnv(getEnv);
+if (!sql) throw new Error('ingest-news: no database: set DATABASE_URL (Supabase sets SUPABASE_DB_URL)');
 
 Deno.serve(
   createIngestNews({
-    sql: connect(url),
+    sql,
     sources,
-    deps: ingestDeps({ aggregateConfig: { allowLoopback: allowLoopbackFrom(getEnv) }, log: (message) => console.warn('ingest-news:', message) }),
+    deps: ingestDeps({ ingestConfig: { allowLoopback: allowLoopbackFrom(getEnv) }, log: (message) => console.warn('ingest-news:', message) }),
     secret: getEnv(INGEST_SECRET_ENV),
     logError: (error) => console.error('ingest-news:', error),
   }),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Feed } from '../../../supabase/functions/fetch-news/lib/feed-model.ts';
-import { parseFeedBytes } from '../../../supabase/functions/fetch-news/lib/parse-feed.ts';
+import type { Feed } from '../../../supabase/functions/_shared/parse/feed-model.ts';
+import { parseFeedBytes } from '../../../supabase/functions/_shared/parse/parse-feed.ts';
 import type { CorpusCase } from './corpus-cases.ts';
 import { oracleText, squash } from './html-oracle.ts';
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseFeedBytes } from '../../../supabase/functions/fetch-news/lib/parse-feed.ts';
+import { parseFeedBytes } from '../../../supabase/functions/_shared/parse/parse-feed.ts';
 
 /** Parses feed files with the function's library; failures become { error }. Runs on Node and Deno. */
 export function parseFiles(files: readonly string[]): unknown[] {

@@ -1,6 +1,3 @@
-import { NotAFeedError } from './feed-model.ts';
-import { XmlError } from './xml.ts';
-
 /**
  * What `sources[].error` may say (docs/product.md#the-fetch-news-function). The answer
  * carries only the code; the details go to the function's log.
@@ -26,14 +23,6 @@ export class SourceError extends Error {
   ) {
     super(detail);
   }
-}
-
-/** The public code for anything a source's fetch or parse threw. */
-export function errorCode(error: unknown): SourceErrorCode {
-  if (error instanceof SourceError) return error.code;
-  if (error instanceof NotAFeedError) return 'not_a_feed';
-  if (error instanceof XmlError) return 'invalid_xml';
-  return 'network_error';
 }
 
 /** A one-line description of an error, its cause included, for the log. */

@@ -14,15 +14,13 @@
  * no item is ever lost. Candidates come from an index by significant word, so the cost is the
  * number of (item, item) pairs that share a word, not every pair (the answer holds at most 200).
  */
-import type { RelatedLink, Story } from './types.ts';
+import { MAX_RELATED, type RelatedLink, type Story } from '../story.ts';
 
 export const MIN_SIGNIFICANT_WORDS = 5;
 export const MIN_SHARED_WORDS = 3;
 /** The shared words as a share of the shorter title's significant words, as a fraction. */
 export const MIN_SHARED_RATIO = 0.6;
 export const MAX_GAP_MS = 48 * 60 * 60 * 1000;
-/** The page keeps at most 10 related entries; a larger group would lose the rest from sight. */
-export const MAX_RELATED = 10;
 
 // English function words; a title's remaining words say what it is about.
 const STOP_WORDS = new Set(

@@ -1,7 +1,8 @@
-import type { Feed, FeedItem } from './feed-model.ts';
+import type { Feed, FeedItem } from '../parse/feed-model.ts';
 import { storyId } from './story-id.ts';
-import { truncateSummary } from './summary.ts';
-import type { Source, Story } from './types.ts';
+import { truncateSummary } from '../text/summary.ts';
+import type { Story } from '../story.ts';
+import type { Source } from './sources.ts';
 
 export interface StoryLimits {
   readonly itemsPerSource: number;

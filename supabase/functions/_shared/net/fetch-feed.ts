@@ -1,5 +1,5 @@
 import { describeError, SourceError } from './errors.ts';
-import { checkTarget, type Connector, type NetworkPolicy, type Resolver } from './net/guard.ts';
+import { checkTarget, type Connector, type NetworkPolicy, type Resolver } from './guard.ts';
 
 export interface FetchFeedOptions extends NetworkPolicy {
   readonly resolve: Resolver;
@@ -30,12 +30,15 @@ export interface FetchedFeed {
   /** The URL after redirects: relative links resolve against it. */
   readonly url: string;
   readonly validators: Validators;
+  /** How long the server says its answer stays fresh (see freshness); undefined when it says nothing. */
+  readonly freshForMs?: number;
 }
 
 /** The server answered 304 to the conditional request: nothing was read or parsed. */
 export interface NotModifiedFeed {
   readonly notModified: true;
   readonly validators: Validators;
+  readonly freshForMs?: number;
 }
 
 /** Validators longer than this are not kept (they are sent back on every fetch). */
@@ -56,13 +59,15 @@ export async function fetchFeed(url: string, options: FetchFeedOptions): Promise
   const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
   try {
     const { response, finalUrl } = await follow(url, options, signal);
+    const fresh = freshness(response.headers, (options.now ?? Date.now)());
+    const freshFor = fresh === undefined ? {} : { freshForMs: fresh };
     if (response.status === 304) {
       await response.body?.cancel();
       // A 304 may omit the validators; the ones sent still identify the version kept.
-      return { notModified: true, validators: { ...options.validators, ...validatorsOf(response) } };
+      return { notModified: true, validators: { ...options.validators, ...validatorsOf(response) }, ...freshFor };
     }
     const bytes = await readBody(response, options.maxBodyBytes);
-    return { bytes, contentType: response.headers.get('content-type'), url: finalUrl, validators: validatorsOf(response) };
+    return { bytes, contentType: response.headers.get('content-type'), url: finalUrl, validators: validatorsOf(response), ...freshFor };
   } catch (error) {
     if (error instanceof SourceError) throw error;
     if (signal.aborted) {
@@ -175,4 +180,22 @@ export function retryAfter(value: string | null, now: () => number): number | un
     ms = at - now();
   }
   return Math.min(RETRY_AFTER_MAX_MS, Math.max(0, ms));
+}
+
+/**
+ * How long an answer stays fresh by its headers (RFC 9111), in ms: `Cache-Control: max-age` less
+ * `Age`, else `Expires` less `Date`; 0 for `no-cache`, `no-store` or an unreadable `Expires`;
+ * undefined when the headers say nothing.
+ */
+export function freshness(headers: Headers, now: number): number | undefined {
+  const directives = (headers.get('cache-control') ?? '').toLowerCase().split(',').map((directive) => directive.trim());
+  if (directives.includes('no-cache') || directives.includes('no-store')) return 0;
+  const maxAge = directives.map((directive) => /^max-age="?(\d+)"?$/.exec(directive)?.[1]).find((value) => value !== undefined);
+  if (maxAge !== undefined) return Math.max(0, Number(maxAge) - (Number(headers.get('age')) || 0)) * 1000;
+  const expires = headers.get('expires');
+  if (expires === null) return undefined;
+  const at = Date.parse(expires);
+  if (!Number.isFinite(at)) return 0;
+  const date = Date.parse(headers.get('date') ?? '');
+  return Math.max(0, at - (Number.isFinite(date) ? date : now));
 }

@@ -1,4 +1,4 @@
-import { firstImageSource, htmlToText } from './html-text.ts';
+import { firstImageSource, htmlToText } from '../text/html-text.ts';
 import { readTextProgressively } from './xml-query.ts';
 import type { XmlElement } from './xml.ts';
 

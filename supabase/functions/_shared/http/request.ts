@@ -3,7 +3,7 @@
  * the page before a cursor, stories by id, or a search. Anything else is a 400 with one of the
  * codes of RequestErrorCode.
  */
-import type { Cursor } from '../../_shared/store.ts';
+import type { Cursor } from '../store/stories.ts';
 
 export const MAX_IDS = 100;
 export const MAX_QUERY_CHARS = 200;

@@ -4,6 +4,8 @@ export interface Feed {
   readonly title: string;
   readonly link?: string;
   readonly updated?: Date;
+  /** RSS `<ttl>`: minutes the feed may be kept before it is fetched again. */
+  readonly ttlMinutes?: number;
   readonly items: readonly FeedItem[];
 }
 

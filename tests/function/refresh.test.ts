@@ -1,34 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { aggregate, mergeStories } from '../../supabase/functions/fetch-news/lib/aggregate.ts';
-import { DEFAULT_AGGREGATE_CONFIG } from '../../supabase/functions/fetch-news/lib/config.ts';
-import type { Connector, Resolver } from '../../supabase/functions/fetch-news/lib/net/guard.ts';
-import type { NewsAnswer, Source, Story } from '../../supabase/functions/fetch-news/lib/types.ts';
+// The ingest's fetch stage (supabase/functions/_shared/ingest/refresh.ts): every source fetched and
+// parsed within one deadline and one parse budget, each result handed on when its source is done.
+// What the stored stories look like after a whole ingest is in tests/store/ingest.test.ts.
+import { refreshSources, type SourceResult } from '../../supabase/functions/_shared/ingest/refresh.ts';
+import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
+import type { Connector, Resolver } from '../../supabase/functions/_shared/net/guard.ts';
+import type { Source } from '../../supabase/functions/_shared/stories/sources.ts';
 import { type FeedServer, startFeedServer } from './helpers/feed-server.ts';
-import { corpusDir, FIXTURES_DIR } from './helpers/paths.ts';
+import { FIXTURES_DIR } from './helpers/paths.ts';
+import { refresh } from './helpers/refresh.ts';
 import { syntheticRss } from './helpers/synthetic-feed.ts';
 
 const NOW = new Date('2026-01-01T12:00:00Z');
-const STORY_KEYS = ['category', 'id', 'published_at', 'source', 'summary', 'title', 'url'];
 let server: FeedServer;
 
 // The feeds are on loopback: allowed as NEWS_ALLOW_LOOPBACK=1 allows them.
-const deps = () => ({ now: () => NOW, config: { ...DEFAULT_AGGREGATE_CONFIG, timeoutMs: 2_000, allowLoopback: true, parseBudgetMs: 5_000, refreshParseBudgetMs: 30_000 } });
+const deps = () => ({ now: () => NOW, config: { ...DEFAULT_INGEST_CONFIG, timeoutMs: 2_000, allowLoopback: true, parseBudgetMs: 5_000, refreshParseBudgetMs: 30_000 } });
 
 beforeAll(async () => {
   server = await startFeedServer();
-  const corpus = corpusDir();
   const serveFile = (path: string, file: string, type: string) => server.serve(path, readFileSync(file), type);
   serveFile('/hn.xml', join(FIXTURES_DIR, 'hackernews-frontpage.rss2.xml'), 'application/rss+xml');
   serveFile('/heise.atom', join(FIXTURES_DIR, 'heise-developer.atom.xml'), 'application/atom+xml; charset=utf-8');
-  serveFile('/uol.xml', join(FIXTURES_DIR, 'uol-noticias-no-xml-decl.rss2.xml'), 'text/xml; charset=ISO-8859-1');
-  serveFile('/nasa.xml', join(FIXTURES_DIR, 'nasa-liftoff-news-SPEC-SAMPLE.rss2.xml'), 'application/xml');
-  serveFile('/golem.rdf', join(FIXTURES_DIR, 'golem-de-iso-8859-1-1item.rss1-rdf.xml'), 'application/rdf+xml');
-  serveFile('/guardian.xml', join(corpus, 'real-world/guardian-us.rss2.xml'), 'application/rss+xml');
-  serveFile('/cnn.xml', join(corpus, 'real-world/cnn-international-app.rss2.xml'), 'application/rss+xml');
-  serveFile('/tpm.atom', join(corpus, 'real-world/talkingpointsmemo.atom.xml'), 'application/atom+xml');
-  for (let i = 0; i < 10; i++) server.serve(`/synthetic-${i}.xml`, syntheticRss(`site${i}`, 30));
   server.route('/moved.xml', (_request, response) => response.writeHead(301, { location: '/hn.xml' }).end());
 });
 
@@ -36,85 +31,16 @@ afterAll(() => server.close());
 
 const source = (name: string, path: string, category = 'World'): Source => ({ name, url: server.url(path), category });
 
-function expectWellFormed(answer: NewsAnswer): void {
-  const ids = new Set<string>();
-  let previous = Infinity;
-  for (const story of answer.stories) {
-    const keys = Object.keys(story).filter((key) => key !== 'image').sort();
-    expect(keys).toEqual(STORY_KEYS);
-    expect(story.id).toMatch(/^[0-9a-z]+$/);
-    expect(ids.has(story.id)).toBe(false);
-    ids.add(story.id);
-    expect(story.title).not.toBe('');
-    expect(story.url).toMatch(/^https?:\/\//);
-    if (story.image !== undefined) expect(story.image).toMatch(/^https?:\/\//);
-    expect(story.summary.length).toBeLessThanOrEqual(300);
-    expect(new Date(story.published_at).toISOString()).toBe(story.published_at);
-    const time = Date.parse(story.published_at);
-    expect(time).toBeLessThanOrEqual(previous);
-    previous = time;
-  }
-}
-
-describe('aggregate over loopback feeds', () => {
-  it('merges RSS 2.0, RSS 1.0 and Atom sources into well-formed stories, newest first', async () => {
-    const sources = [
-      source('Hacker News', '/hn.xml', 'Technology'),
-      source('heise', '/heise.atom', 'Technology'),
-      source('UOL', '/uol.xml'),
-      source('NASA', '/nasa.xml', 'Science'),
-      source('Golem', '/golem.rdf', 'Technology'),
-      source('Guardian', '/guardian.xml'),
-      source('CNN', '/cnn.xml'),
-      source('TPM', '/tpm.atom'),
-    ];
-    const answer = await aggregate(sources, deps());
-    expectWellFormed(answer);
-    expect(answer.generated_at).toBe(NOW.toISOString());
-    expect(answer.sources).toEqual([
-      { name: 'Hacker News', ok: true, count: 25 },
-      { name: 'heise', ok: true, count: 15 },
-      { name: 'UOL', ok: true, count: 15 },
-      { name: 'NASA', ok: true, count: 3 }, // the spec sample's untitled item is dropped
-      { name: 'Golem', ok: true, count: 1 },
-      { name: 'Guardian', ok: true, count: 25 },
-      { name: 'CNN', ok: true, count: 25 },
-      { name: 'TPM', ok: true, count: 20 },
-    ]);
-    expect(answer.stories).toHaveLength(129);
-    const uol = answer.stories.find((story) => story.source === 'UOL');
-    expect(uol?.title).toMatch(/ç|ã|é|º/);
-    const guardian = answer.stories.filter((story) => story.source === 'Guardian');
-    expect(guardian.every((story) => story.category === 'World' && story.image?.includes('w=460'))).toBe(true);
-    const cnn = answer.stories.filter((story) => story.source === 'CNN');
-    // CNN items without a date of their own take the channel's date.
-    expect(cnn.some((story) => story.published_at === '2023-04-05T22:50:25.000Z')).toBe(true);
-  });
-
+describe('a refresh over loopback feeds', () => {
   it('gives the same ids on every fetch, so bookmarks survive refreshes', async () => {
     const sources = [source('Hacker News', '/hn.xml'), source('heise', '/heise.atom')];
-    const first = await aggregate(sources, deps());
-    const second = await aggregate(sources, { ...deps(), now: () => new Date('2026-02-02T00:00:00Z') });
+    const first = await refresh(sources, deps());
+    const second = await refresh(sources, { ...deps(), now: () => new Date('2026-02-02T00:00:00Z') });
     expect(second.stories.map((story) => story.id)).toEqual(first.stories.map((story) => story.id));
   });
 
-  it('merges the same articles published by two sources', async () => {
-    const answer = await aggregate([source('First', '/hn.xml'), source('Second', '/hn.xml')], deps());
-    expect(answer.sources.map((s) => s.count)).toEqual([25, 25]);
-    expect(answer.stories).toHaveLength(25);
-    expect(answer.stories.every((story) => story.source === 'First')).toBe(true);
-  });
-
-  it('keeps 25 per source and 200 in all', async () => {
-    const sources = Array.from({ length: 10 }, (_, i) => source(`Site ${i}`, `/synthetic-${i}.xml`));
-    const answer = await aggregate(sources, deps());
-    expect(answer.sources.every((s) => s.ok && s.count === 25)).toBe(true);
-    expect(answer.stories).toHaveLength(200);
-    expectWellFormed(answer);
-  });
-
   it('follows redirects and resolves relative links against the final URL', async () => {
-    const answer = await aggregate([source('Moved', '/moved.xml')], deps());
+    const answer = await refresh([source('Moved', '/moved.xml')], deps());
     expect(answer.sources[0]).toEqual({ name: 'Moved', ok: true, count: 25 });
   });
 });
@@ -123,7 +49,7 @@ describe('aggregate over loopback feeds', () => {
 const publicResolve: Resolver = async () => ['93.184.216.34'];
 const memorySource = (name: string): Source => ({ name, url: `https://${name.toLowerCase()}.example/feed.xml`, category: 'World' });
 const feedAnswer = (name: string, count = 30) => new Response(syntheticRss(name.toLowerCase(), count), { headers: { 'content-type': 'application/rss+xml' } });
-const memoryConfig = { ...DEFAULT_AGGREGATE_CONFIG, parseBudgetMs: 5_000, refreshParseBudgetMs: 30_000 };
+const memoryConfig = { ...DEFAULT_INGEST_CONFIG, parseBudgetMs: 5_000, refreshParseBudgetMs: 30_000 };
 
 /** Never answers; records the signal of each request so a test can see it aborted. */
 function hangingNet(answers: Readonly<Record<string, Response>> = {}) {
@@ -143,13 +69,13 @@ function hangingNet(answers: Readonly<Record<string, Response>> = {}) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
-describe('aggregate: the refresh deadline', () => {
+describe('a refresh: the refresh deadline', () => {
   it('answers at the deadline, aborts the fetches still open, and never starts the sources still waiting for a slot', async () => {
     const fast = memorySource('Fast');
     const { connect, requested, signals } = hangingNet({ [fast.url]: feedAnswer('Fast') });
     const log: string[] = [];
     const sources = [fast, memorySource('Hang'), memorySource('Queued')];
-    const answer = await aggregate(sources, {
+    const answer = await refresh(sources, {
       now: () => NOW,
       // Long enough for the fast source to be fetched and parsed on a busy machine.
       config: { ...memoryConfig, timeoutMs: 60_000, deadlineMs: 500, maxConcurrentFetches: 1 },
@@ -174,14 +100,14 @@ describe('aggregate: the refresh deadline', () => {
 
   it('answers at the deadline with no log configured', async () => {
     const { connect } = hangingNet();
-    const answer = await aggregate([memorySource('Hang')], { now: () => NOW, config: { ...memoryConfig, timeoutMs: 60_000, deadlineMs: 30 }, resolve: publicResolve, connect });
+    const answer = await refresh([memorySource('Hang')], { now: () => NOW, config: { ...memoryConfig, timeoutMs: 60_000, deadlineMs: 30 }, resolve: publicResolve, connect });
     expect(answer.sources).toEqual([{ name: 'Hang', ok: false, count: 0, error: 'timeout' }]);
   });
 
   it('leaves no timer running once every source has answered', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
-      const answer = await aggregate([memorySource('Fast')], {
+      const answer = await refresh([memorySource('Fast')], {
         now: () => NOW,
         config: { ...memoryConfig, deadlineMs: 60_000 },
         resolve: publicResolve,
@@ -202,7 +128,7 @@ describe('aggregate: the refresh deadline', () => {
     const clock = vi.spyOn(performance, 'now').mockImplementation(() => realNow() + late);
     const log: string[] = [];
     try {
-      const answer = await aggregate([memorySource('Big')], {
+      const answer = await refresh([memorySource('Big')], {
         now: () => NOW,
         config: { ...memoryConfig, deadlineMs: 60_000 },
         resolve: publicResolve,
@@ -220,14 +146,14 @@ describe('aggregate: the refresh deadline', () => {
   });
 });
 
-describe('aggregate: parse budgets', () => {
+describe('a refresh: parse budgets', () => {
   it('lets a parse that reaches the deadline exactly, but not past it, finish', async () => {
     // The wall clock stands still, then sits exactly on the deadline once the feed has answered.
     const base = performance.now();
     let late = 0;
     const clock = vi.spyOn(performance, 'now').mockImplementation(() => base + late);
     try {
-      const answer = await aggregate([memorySource('Big')], {
+      const answer = await refresh([memorySource('Big')], {
         now: () => NOW,
         config: { ...memoryConfig, deadlineMs: 60_000 },
         resolve: publicResolve,
@@ -248,7 +174,7 @@ describe('aggregate: parse budgets', () => {
     let reads = 0;
     const cpu = vi.spyOn(process, 'cpuUsage').mockImplementation(() => ({ user: [0, 1_000][reads++] ?? 6_000, system: 0 }));
     try {
-      const answer = await aggregate([memorySource('Small')], {
+      const answer = await refresh([memorySource('Small')], {
         now: () => NOW,
         config: { ...memoryConfig, parseBudgetMs: 5 },
         resolve: publicResolve,
@@ -264,7 +190,7 @@ describe('aggregate: parse budgets', () => {
     let reads = 0;
     const cpu = vi.spyOn(process, 'cpuUsage').mockImplementation(() => ({ user: [0, 1_000][reads++] ?? 6_001, system: 0 }));
     try {
-      const answer = await aggregate([memorySource('Small')], {
+      const answer = await refresh([memorySource('Small')], {
         now: () => NOW,
         config: { ...memoryConfig, parseBudgetMs: 5 },
         resolve: publicResolve,
@@ -278,7 +204,7 @@ describe('aggregate: parse budgets', () => {
 
   it('names the refresh\'s budget when what is left of it is less than a feed\'s own', async () => {
     const log: string[] = [];
-    const answer = await aggregate([memorySource('Big')], {
+    const answer = await refresh([memorySource('Big')], {
       now: () => NOW,
       config: { ...memoryConfig, maxBodyBytes: 8 * 1024 * 1024, parseBudgetMs: 10_000, refreshParseBudgetMs: 5 },
       resolve: publicResolve,
@@ -291,7 +217,7 @@ describe('aggregate: parse budgets', () => {
 
   it('parses nothing when the refresh has no parse budget at all', async () => {
     const log: string[] = [];
-    const answer = await aggregate([memorySource('Small')], {
+    const answer = await refresh([memorySource('Small')], {
       now: () => NOW,
       config: { ...memoryConfig, refreshParseBudgetMs: 0 },
       resolve: publicResolve,
@@ -303,7 +229,7 @@ describe('aggregate: parse budgets', () => {
   });
 });
 
-describe('aggregate: parse budgets where process.cpuUsage() always reads 0 (Supabase\'s hosted Edge Runtime)', () => {
+describe('a refresh: parse budgets where process.cpuUsage() always reads 0 (Supabase\'s hosted Edge Runtime)', () => {
   it('counts wall time instead: a slow feed is still stopped at 200 ms, and the refresh\'s parses at 1 s', async () => {
     // A slow machine: every look at the wall clock finds 1 ms more passed. Each step of a parse looks twice.
     let wall = 0;
@@ -312,9 +238,9 @@ describe('aggregate: parse budgets where process.cpuUsage() always reads 0 (Supa
     const log: string[] = [];
     const sources = [memorySource('Small'), ...['1', '2', '3', '4', '5', '6'].map((n) => memorySource(`Big${n}`))];
     try {
-      const answer = await aggregate(sources, {
+      const answer = await refresh(sources, {
         now: () => NOW,
-        config: { ...DEFAULT_AGGREGATE_CONFIG, maxConcurrentFetches: 1 },
+        config: { ...DEFAULT_INGEST_CONFIG, maxConcurrentFetches: 1 },
         resolve: publicResolve,
         connect: async ({ url }) => (url.startsWith('https://small.') ? feedAnswer('Small', 3) : feedAnswer('Big', 400)),
         log: (line) => log.push(line),
@@ -338,14 +264,14 @@ describe('aggregate: parse budgets where process.cpuUsage() always reads 0 (Supa
   });
 });
 
-describe('aggregate: the runtime defaults', () => {
+describe('a refresh: the runtime defaults', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });
 
   it('resolves names with Deno.resolveDns when no resolver is given (none on Node: network_error)', async () => {
     const log: string[] = [];
-    const answer = await aggregate([memorySource('Named')], { now: () => NOW, config: memoryConfig, connect: async () => feedAnswer('Named'), log: (line) => log.push(line) });
+    const answer = await refresh([memorySource('Named')], { now: () => NOW, config: memoryConfig, connect: async () => feedAnswer('Named'), log: (line) => log.push(line) });
     expect(answer.sources[0]).toEqual({ name: 'Named', ok: false, count: 0, error: 'network_error' });
     expect(log[0]).toContain('no DNS resolver on this runtime');
   });
@@ -353,7 +279,7 @@ describe('aggregate: the runtime defaults', () => {
   it('connects with the runtime\'s fetch, redirects left to itself, when no connector is given', async () => {
     const fetchSpy = vi.fn(async (_url: string, _init: RequestInit) => feedAnswer('Literal'));
     vi.stubGlobal('fetch', fetchSpy);
-    const answer = await aggregate([{ name: 'Literal', url: 'https://93.184.216.34/feed.xml', category: 'World' }], { now: () => NOW, config: memoryConfig });
+    const answer = await refresh([{ name: 'Literal', url: 'https://93.184.216.34/feed.xml', category: 'World' }], { now: () => NOW, config: memoryConfig });
     expect(answer.sources[0]).toEqual({ name: 'Literal', ok: true, count: 25 });
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(fetchSpy.mock.calls[0]?.[0]).toBe('https://93.184.216.34/feed.xml');
@@ -361,42 +287,67 @@ describe('aggregate: the runtime defaults', () => {
   });
 });
 
-describe('mergeStories', () => {
-  const story = (id: string, url: string, hour: number, image?: string): Story => ({
-    id,
-    title: `Story ${id}`,
-    summary: '',
-    source: 'S',
-    url,
-    published_at: new Date(Date.UTC(2025, 5, 1, hour)).toISOString(),
-    category: 'World',
-    ...(image === undefined ? {} : { image }),
-  });
-
-  it('keeps one story per URL, the first source\'s, borrowing a later source\'s image when it has none', () => {
-    const first = [story('a', 'https://x.example/1', 1), story('b', 'https://x.example/2', 2, 'https://x.example/b.jpg')];
-    const second = [story('c', 'https://x.example/1', 3, 'https://y.example/c.jpg'), story('d', 'https://x.example/2', 4, 'https://y.example/d.jpg')];
-    const merged = mergeStories([first, second], 10);
-    expect(merged.map((kept) => [kept.id, kept.image])).toEqual([
-      ['b', 'https://x.example/b.jpg'],
-      ['a', 'https://y.example/c.jpg'],
+describe('a refresh: each source handed on as soon as it is done', () => {
+  it('hands on a fast source while a slow one is still fetching, and resolves once both are handed on', async () => {
+    const events: string[] = [];
+    const connect: Connector = async ({ url }) => {
+      if (url.startsWith('https://slow.')) {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        events.push('Slow answered');
+      }
+      return feedAnswer(url.startsWith('https://slow.') ? 'Slow' : 'Fast', 3);
+    };
+    const results = await refreshSources([{ source: memorySource('Slow') }, { source: memorySource('Fast') }], { now: () => NOW, config: memoryConfig, resolve: publicResolve, connect }, async (result, index) => {
+      events.push(`${result.status.name} handed on as source ${index}`);
+    });
+    expect(events).toEqual(['Fast handed on as source 1', 'Slow answered', 'Slow handed on as source 0']);
+    expect(results.map((result) => result.status)).toEqual([
+      { name: 'Slow', ok: true, count: 3 },
+      { name: 'Fast', ok: true, count: 3 },
     ]);
-    expect(first[0]?.image).toBeUndefined(); // the source's own story is not changed
   });
 
-  it('keeps the first story of an id, whatever the URL of a later one', () => {
-    const merged = mergeStories([[story('a', 'https://x.example/1', 1)], [story('a', 'https://x.example/other', 5)]], 10);
-    expect(merged.map((kept) => kept.url)).toEqual(['https://x.example/1']);
+  it('hands on a timeout at the deadline for a source that never answered', async () => {
+    const { connect } = hangingNet();
+    const handedOn: SourceResult[] = [];
+    await refreshSources([{ source: memorySource('Hang') }], { now: () => NOW, config: { ...memoryConfig, timeoutMs: 60_000, deadlineMs: 50 }, resolve: publicResolve, connect }, async (result) => {
+      handedOn.push(result);
+    });
+    expect(handedOn.map((result) => result.status)).toEqual([{ name: 'Hang', ok: false, count: 0, error: 'timeout' }]);
   });
 
-  it('matches URLs in their canonical form', () => {
-    const merged = mergeStories([[story('a', 'https://x.example/1?utm_source=rss', 1)], [story('b', 'https://x.example/1', 2)]], 10);
-    expect(merged.map((kept) => kept.id)).toEqual(['a']);
+  it('fails with the error of a hand-on that failed, once every other source has been handed on', async () => {
+    const handedOn: string[] = [];
+    const refreshing = refreshSources(
+      [{ source: memorySource('Broken') }, { source: memorySource('Fine') }],
+      { now: () => NOW, config: memoryConfig, resolve: publicResolve, connect: async ({ url }) => feedAnswer(url.startsWith('https://broken.') ? 'Broken' : 'Fine', 2) },
+      async (result) => {
+        if (result.status.name === 'Broken') throw new Error('the store refused Broken');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        handedOn.push(result.status.name);
+      },
+    );
+    await expect(refreshing).rejects.toThrow('the store refused Broken');
+    expect(handedOn).toEqual(['Fine']);
   });
 
-  it('orders newest first and keeps at most `max`', () => {
-    const stories = [1, 5, 3, 4, 2].map((hour) => story(`s${hour}`, `https://x.example/${hour}`, hour));
-    expect(mergeStories([stories], 3).map((kept) => kept.id)).toEqual(['s5', 's4', 's3']);
-    expect(mergeStories([stories], 0)).toEqual([]);
+  it('says how long each server and feed declare their answer fresh: Cache-Control max-age, Expires, RSS <ttl>', async () => {
+    const rss = (ttl: string) => `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>${ttl}<item><title>One</title><link>https://x.example/1</link></item></channel></rss>`;
+    const answers: Record<string, () => Response> = {
+      'https://maxage.example/feed.xml': () => new Response(rss(''), { headers: { 'cache-control': 'public, max-age=1800', age: '600' } }),
+      'https://expires.example/feed.xml': () => new Response(rss(''), { headers: { date: 'Thu, 01 Jan 2026 12:00:00 GMT', expires: 'Thu, 01 Jan 2026 12:30:00 GMT' } }),
+      'https://ttl.example/feed.xml': () => new Response(rss('<ttl>90</ttl>')),
+      'https://silent.example/feed.xml': () => new Response(rss('<ttl>soon</ttl>')),
+    };
+    const results = await refreshSources(
+      ['MaxAge', 'Expires', 'Ttl', 'Silent'].map((name) => ({ source: memorySource(name) })),
+      { now: () => NOW, config: memoryConfig, resolve: publicResolve, connect: async ({ url }) => (answers[url] as () => Response)() },
+    );
+    expect(results.map((result) => [result.status.name, result.freshForMs, result.ttlMinutes])).toEqual([
+      ['MaxAge', 1_200_000, undefined],
+      ['Expires', 1_800_000, undefined],
+      ['Ttl', undefined, 90],
+      ['Silent', undefined, undefined],
+    ]);
   });
 });

@@ -1,7 +1,6 @@
 // The network rules (docs/security.md): before any connection, for the source URL and
 // every redirect hop, the host's addresses are resolved and each must be public.
-import { SourceError } from '../errors.ts';
-import { ALLOW_LOOPBACK_ENV } from '../config.ts';
+import { SourceError } from './errors.ts';
 import { classifyAddress, isAllowed } from './addresses.ts';
 
 /** The IP addresses (A and AAAA records) of a host name. */
@@ -17,6 +16,9 @@ export interface ConnectRequest {
 
 /** Makes one HTTP request to a checked URL; never follows redirects itself. */
 export type Connector = (request: ConnectRequest) => Promise<Response>;
+
+/** The environment switch for local development and tests: exactly "1" allows loopback feeds. */
+export const ALLOW_LOOPBACK_ENV = 'NEWS_ALLOW_LOOPBACK';
 
 export interface NetworkPolicy {
   /** NEWS_ALLOW_LOOPBACK=1: 127.0.0.0/8 and ::1 are allowed too (local development and tests). */

@@ -1,8 +1,8 @@
 import { XMLParser } from 'fast-xml-parser';
-import { decodeEntities } from './entities.ts';
+import { decodeEntities } from '../text/entities.ts';
 import { NotAFeedError } from './feed-model.ts';
 import { canonicalNamespace, CONVENTIONAL_PREFIXES, NS } from './namespaces.ts';
-import { resolveUrl } from './urls.ts';
+import { resolveUrl } from '../text/urls.ts';
 
 export interface XmlAttribute {
   readonly ns: string;

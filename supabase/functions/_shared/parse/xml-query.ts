@@ -1,5 +1,5 @@
 // Queries the feed readers make on the tree built by xml.ts.
-import { decodeEntities } from './entities.ts';
+import { decodeEntities } from '../text/entities.ts';
 import type { XmlElement, XmlNode } from './xml.ts';
 
 export function isElement(node: XmlNode): node is XmlElement {

@@ -1,12 +1,12 @@
 // Local stand-in for the Supabase runtime's router: serves fetch-news and ingest-news under
-// /functions/v1/ on 127.0.0.1:FUNCTIONS_PORT (default 54321), both on one connection to the
-// store at DATABASE_URL (scripts/functions.mjs starts the embedded one and sets it).
-import { createIngestNews } from '../_shared/ingest-handler.ts';
-import { INGEST_SECRET_ENV } from '../_shared/secret.ts';
-import { connect } from '../_shared/store.ts';
-import { createFetchNews, databaseUrl, ingestDeps, loadSources } from './lib/app.ts';
-import { ALLOW_LOOPBACK_ENV, allowLoopbackFrom } from './lib/config.ts';
-import { SourcesFileError } from './lib/sources.ts';
+// /functions/v1/ on 127.0.0.1:FUNCTIONS_PORT (default 54321), both on one pool of NEWS_DB_POOL_SIZE
+// connections to the store at DATABASE_URL (scripts/functions.mjs starts the embedded one, sets it
+// and a pool of one).
+import { createIngestNews } from './_shared/http/ingest-news.ts';
+import { allowLoopbackFrom, connectFromEnv, createFetchNews, ingestDeps, loadSources } from './_shared/http/runtime.ts';
+import { INGEST_SECRET_ENV } from './_shared/http/secret.ts';
+import { ALLOW_LOOPBACK_ENV } from './_shared/net/guard.ts';
+import { SourcesFileError } from './_shared/stories/sources.ts';
 
 const FUNCTION_PATH = '/functions/v1/fetch-news';
 const INGEST_PATH = '/functions/v1/ingest-news';
@@ -31,19 +31,23 @@ try {
   console.error(`fetch-news: invalid sources file: ${error.message}`);
   Deno.exit(2);
 }
-const url = databaseUrl(getEnv);
-if (!url) {
+let sql;
+try {
+  sql = connectFromEnv(getEnv);
+} catch (error) {
+  console.error(`fetch-news: ${error instanceof Error ? error.message : String(error)}`);
+  Deno.exit(2);
+}
+if (!sql) {
   console.error('fetch-news: no database: DATABASE_URL is not set (npm run functions sets it)');
   Deno.exit(2);
 }
 
 const allowLoopback = allowLoopbackFrom(getEnv);
-// One connection: the embedded store serves one session (docs/product.md#the-store).
-const sql = connect(url, { max: 1 });
 const options = {
   sql,
   sources,
-  aggregateConfig: { allowLoopback },
+  ingestConfig: { allowLoopback },
   logError: (error: unknown) => console.error('fetch-news:', error),
   log: (message: string) => console.warn('fetch-news:', message),
 };

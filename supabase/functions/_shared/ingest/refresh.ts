@@ -1,18 +1,24 @@
+/**
+ * The fetch stage of an ingest (docs/product.md#the-ingest): every claimed source fetched under the
+ * network rules and parsed into stories, within one deadline and one parse budget, each source's
+ * result handed on as soon as that source is done.
+ */
 import { cpuClock } from './clock.ts';
-import type { AggregateConfig } from './config.ts';
+import type { IngestConfig } from './config.ts';
 import { mapWithLimit } from './concurrency.ts';
-import { describeError, errorCode, SourceError } from './errors.ts';
-import { fetchFeed, type Validators } from './fetch-feed.ts';
-import { groupStories } from './group.ts';
-import { type Connector, defaultConnector, defaultResolver, type Resolver } from './net/guard.ts';
-import { parseFeedBytes } from './parse-feed.ts';
-import { feedToStories, newestFirst } from './stories.ts';
-import type { NewsAnswer, Source, SourceStatus, Story } from './types.ts';
-import { canonicalUrl } from './urls.ts';
+import { describeError, SourceError, type SourceErrorCode } from '../net/errors.ts';
+import { fetchFeed, type Validators } from '../net/fetch-feed.ts';
+import { type Connector, defaultConnector, defaultResolver, type Resolver } from '../net/guard.ts';
+import { NotAFeedError } from '../parse/feed-model.ts';
+import { parseFeedBytes } from '../parse/parse-feed.ts';
+import { XmlError } from '../parse/xml.ts';
+import type { SourceStatus, Story } from '../story.ts';
+import type { Source } from '../stories/sources.ts';
+import { feedToStories } from '../stories/stories.ts';
 
-export interface AggregateDeps {
+export interface IngestDeps {
   readonly now: () => Date;
-  readonly config: AggregateConfig;
+  readonly config: IngestConfig;
   /** Host name -> addresses; default Deno.resolveDns. */
   readonly resolve?: Resolver;
   /** One HTTP request to a checked address; default the runtime's fetch. */
@@ -37,11 +43,15 @@ export interface SourceResult {
   readonly validators?: Validators;
   /** The server's Retry-After on 429 or 503, in ms. */
   readonly retryAfterMs?: number;
+  /** How long the server said its answer stays fresh (Cache-Control, Expires), in ms. */
+  readonly freshForMs?: number;
+  /** The feed's RSS `<ttl>`, in minutes (full fetches only). */
+  readonly ttlMinutes?: number;
 }
 
 /** What the sources of one refresh share: its deadline and its parse budget. */
 interface Refresh {
-  readonly deps: AggregateDeps;
+  readonly deps: IngestDeps;
   readonly startedAt: number;
   readonly deadline: AbortSignal;
   /** CPU milliseconds (see clock.ts); parse budgets are counted on it. */
@@ -50,31 +60,30 @@ interface Refresh {
 }
 
 /**
- * Fetches every source (a bounded number at once) and merges their stories. Answers by
- * `deadlineMs` whatever the sources do: a source still fetching or parsing then, or never
- * started, is reported as `timeout`. Never rejects.
- */
-export async function aggregate(sources: readonly Source[], deps: AggregateDeps): Promise<NewsAnswer> {
-  const settled = await refreshSources(sources.map((source) => ({ source })), deps);
-  return {
-    stories: groupStories(mergeStories(settled.map((result) => result.stories), deps.config.maxStories)),
-    generated_at: deps.now().toISOString(),
-    sources: settled.map((result) => result.status),
-  };
-}
-
-/**
  * Fetches every source (a bounded number at once, conditionally when it has validators) within
- * one deadline and parse budget; one result per source, in order. Never rejects.
+ * one deadline and parse budget, and calls `done` with each source's result as soon as that source
+ * is finished: a slow source holds back no other. A source still fetching or parsing at the
+ * deadline, or never started, is reported as `timeout` then. Resolves to one result per source, in
+ * order, once every `done` has settled; rejects only with a `done`'s error, after all have settled.
  */
-export async function refreshSources(requests: readonly SourceRequest[], deps: AggregateDeps): Promise<SourceResult[]> {
-  const sources = requests.map((request) => request.source);
+export async function refreshSources(
+  requests: readonly SourceRequest[],
+  deps: IngestDeps,
+  done: (result: SourceResult, index: number) => Promise<void> = async () => {},
+): Promise<SourceResult[]> {
   const controller = new AbortController();
   const refresh: Refresh = { deps, startedAt: performance.now(), deadline: controller.signal, cpu: cpuClock(), parseSpentMs: 0 };
-  const results = new Array<SourceResult | undefined>(sources.length);
-  const work = mapWithLimit(sources, deps.config.maxConcurrentFetches, async (source, index) => {
+  const results = new Array<SourceResult | undefined>(requests.length);
+  const handedOn: Promise<void>[] = [];
+  const finish = (index: number, result: SourceResult): void => {
+    results[index] = result;
+    handedOn.push(done(result, index));
+  };
+  const work = mapWithLimit(requests, deps.config.maxConcurrentFetches, async (request, index) => {
     if (controller.signal.aborted) return;
-    results[index] = await loadSource(source, requests[index]?.validators, refresh);
+    const result = await loadSource(request.source, request.validators, refresh);
+    // A result that comes after the deadline comes too late: the source is already a timeout.
+    if (!controller.signal.aborted) finish(index, result);
   });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<void>((resolve) => {
@@ -82,14 +91,23 @@ export async function refreshSources(requests: readonly SourceRequest[], deps: A
   });
   await Promise.race([work, deadline]);
   clearTimeout(timer);
-  controller.abort(); // sources still at work stop; their results come too late to be used
-  const finished = [...results];
-  return sources.map((source, index): SourceResult => {
-    const result = finished[index];
-    if (result) return result;
+  controller.abort(); // sources still at work stop
+  requests.forEach(({ source }, index) => {
+    if (results[index]) return;
     deps.log?.(`source "${source.name}" (${source.url}): timeout: not finished by the ${deps.config.deadlineMs} ms deadline`);
-    return { status: { name: source.name, ok: false, count: 0, error: 'timeout' }, stories: [] };
+    finish(index, { status: { name: source.name, ok: false, count: 0, error: 'timeout' }, stories: [] });
   });
+  const failure = (await Promise.allSettled(handedOn)).find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
+  return results as SourceResult[];
+}
+
+/** The public code for anything a source's fetch or parse threw. */
+export function errorCode(error: unknown): SourceErrorCode {
+  if (error instanceof SourceError) return error.code;
+  if (error instanceof NotAFeedError) return 'not_a_feed';
+  if (error instanceof XmlError) return 'invalid_xml';
+  return 'network_error';
 }
 
 async function loadSource(source: Source, validators: Validators | undefined, refresh: Refresh): Promise<SourceResult> {
@@ -104,12 +122,14 @@ async function loadSource(source: Source, validators: Validators | undefined, re
       validators,
       now: () => deps.now().getTime(),
     });
-    if (fetched.notModified) return { status: { name: source.name, ok: true, count: 0 }, stories: [], notModified: true, validators: fetched.validators };
-    const stories = parseWithinBudget(fetched.bytes, fetched.contentType, fetched.url, source, refresh);
-    return { status: { name: source.name, ok: true, count: stories.length }, stories, validators: fetched.validators };
+    const freshFor = fetched.freshForMs === undefined ? {} : { freshForMs: fetched.freshForMs };
+    if (fetched.notModified) return { status: { name: source.name, ok: true, count: 0 }, stories: [], notModified: true, validators: fetched.validators, ...freshFor };
+    const { stories, ttlMinutes } = parseWithinBudget(fetched.bytes, fetched.contentType, fetched.url, source, refresh);
+    return { status: { name: source.name, ok: true, count: stories.length }, stories, validators: fetched.validators, ...freshFor, ...(ttlMinutes === undefined ? {} : { ttlMinutes }) };
   } catch (error) {
     const code = errorCode(error);
-    deps.log?.(`source "${source.name}" (${source.url}): ${code}: ${describeError(error)}`);
+    // Given up at the deadline: said once, by the deadline.
+    if (!refresh.deadline.aborted) deps.log?.(`source "${source.name}" (${source.url}): ${code}: ${describeError(error)}`);
     const retryAfterMs = error instanceof SourceError ? error.retryAfterMs : undefined;
     return { status: { name: source.name, ok: false, count: 0, error: code }, stories: [], ...(retryAfterMs === undefined ? {} : { retryAfterMs }) };
   }
@@ -127,7 +147,7 @@ function parseWithinBudget(
   url: string,
   source: Source,
   refresh: Refresh,
-): Story[] {
+): { stories: Story[]; ttlMinutes: number | undefined } {
   const { config } = refresh.deps;
   const started = refresh.cpu();
   const budget = Math.min(config.parseBudgetMs, config.refreshParseBudgetMs - refresh.parseSpentMs);
@@ -142,31 +162,8 @@ function parseWithinBudget(
   try {
     if (budget <= 0) throw new SourceError('too_slow', `the refresh's parse budget (${config.refreshParseBudgetMs} ms) is spent`);
     const feed = parseFeedBytes(bytes, contentType, url, { summaryChars: config.summaryMaxChars, checkBudget });
-    return feedToStories(feed, source, refresh.deps.now(), { ...config, checkBudget });
+    return { stories: feedToStories(feed, source, refresh.deps.now(), { ...config, checkBudget }), ttlMinutes: feed.ttlMinutes };
   } finally {
     refresh.parseSpentMs += refresh.cpu() - started;
   }
-}
-
-/**
- * One story per canonical URL (the first source in file order wins, borrowing an
- * image from a duplicate if it has none) and per id; newest first; at most `max`.
- */
-export function mergeStories(perSource: readonly (readonly Story[])[], max: number): Story[] {
-  const byUrl = new Map<string, Story>();
-  const ids = new Set<string>();
-  for (const stories of perSource) {
-    for (const story of stories) {
-      const key = canonicalUrl(story.url);
-      const kept = byUrl.get(key);
-      if (kept) {
-        if (kept.image === undefined && story.image !== undefined) kept.image = story.image;
-        continue;
-      }
-      if (ids.has(story.id)) continue;
-      ids.add(story.id);
-      byUrl.set(key, { ...story });
-    }
-  }
-  return newestFirst([...byUrl.values()]).slice(0, max);
 }

@@ -1,7 +1,7 @@
 import { NS } from './namespaces.ts';
 import { attr, childrenNamed } from './xml-query.ts';
 import type { XmlElement } from './xml.ts';
-import { resolveHttpUrl } from './urls.ts';
+import { resolveHttpUrl } from '../text/urls.ts';
 
 const IMAGE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.gif', '.webp', '.avif', '.bmp', '.svg'];
 

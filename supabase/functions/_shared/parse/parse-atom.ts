@@ -1,12 +1,12 @@
 import type { Feed, FeedItem, ReadOptions } from './feed-model.ts';
-import { parseFeedDate } from './dates.ts';
-import { collapseWhitespace, firstImageSource, htmlToText } from './html-text.ts';
+import { parseFeedDate } from '../text/dates.ts';
+import { collapseWhitespace, firstImageSource, htmlToText } from '../text/html-text.ts';
 import { htmlElementImage, htmlElementText } from './item-html.ts';
 import { isImage, itunesImage, mediaRssImage } from './media.ts';
 import { NS } from './namespaces.ts';
 import { attr, childElements, childrenNamed, firstChild, innerXml, textContent } from './xml-query.ts';
 import type { XmlElement } from './xml.ts';
-import { isHttpUrl, resolveHttpUrl } from './urls.ts';
+import { isHttpUrl, resolveHttpUrl } from '../text/urls.ts';
 
 /** Reads Atom 1.0 (and the obsolete 0.3, which differs only in details). */
 export function parseAtom(root: XmlElement, feedUrl: string | undefined, options: ReadOptions = {}): Feed {

@@ -1,12 +1,12 @@
 import type { Feed, FeedItem, ReadOptions } from './feed-model.ts';
-import { parseFeedDate } from './dates.ts';
-import { htmlToText } from './html-text.ts';
+import { parseFeedDate } from '../text/dates.ts';
+import { htmlToText } from '../text/html-text.ts';
 import { htmlElementImage, htmlElementText } from './item-html.ts';
 import { isImage, itunesImage, mediaRssImage } from './media.ts';
 import { NS } from './namespaces.ts';
 import { attr, childElements, childrenNamed, firstChild, textContent } from './xml-query.ts';
 import type { XmlElement } from './xml.ts';
-import { isHttpUrl, resolveHttpUrl } from './urls.ts';
+import { isHttpUrl, resolveHttpUrl } from '../text/urls.ts';
 
 /** Reads RSS 0.9x/2.0 (`<rss>`) and RSS 1.0 / 0.90 (`<rdf:RDF>`). */
 export function parseRss(root: XmlElement, feedUrl: string | undefined, options: ReadOptions = {}): Feed {
@@ -39,6 +39,7 @@ export function parseRss(root: XmlElement, feedUrl: string | undefined, options:
           firstChild(channel, [NS.atom], 'updated'),
         ])
       : undefined,
+    ttlMinutes: channel ? minutes(firstChild(channel, own, 'ttl')) : undefined,
     items: itemElements.map((item) => {
       options.checkBudget?.();
       return reader.read(item);
@@ -48,6 +49,12 @@ export function parseRss(root: XmlElement, feedUrl: string | undefined, options:
 
 function text(element: XmlElement | undefined): string {
   return element ? textContent(element) : '';
+}
+
+/** A whole number of minutes (RSS `<ttl>`), else undefined. */
+function minutes(element: XmlElement | undefined): number | undefined {
+  const value = text(element).trim();
+  return /^\d{1,9}$/.test(value) ? Number(value) : undefined;
 }
 
 function firstDate(elements: readonly (XmlElement | undefined)[]): Date | undefined {

@@ -1,12 +1,13 @@
+// What the functions take from their runtime: the sources file, the store's address and pool size,
+// the loopback switch; and fetch-news put together from them.
 import defaultSources from '../sources.json' with { type: 'json' };
-import { ingest } from '../../_shared/ingest.ts';
-import type { Sql } from '../../_shared/store.ts';
-import type { AggregateDeps } from './aggregate.ts';
-import { type AggregateConfig, DEFAULT_AGGREGATE_CONFIG } from './config.ts';
-import { createHandler } from './handler.ts';
-import { parseSources, SourcesFileError, validateSources } from './sources.ts';
-import type { Connector, Resolver } from './net/guard.ts';
-import type { Source } from './types.ts';
+import { DEFAULT_INGEST_CONFIG, type IngestConfig } from '../ingest/config.ts';
+import { ingest } from '../ingest/ingest.ts';
+import type { IngestDeps } from '../ingest/refresh.ts';
+import { ALLOW_LOOPBACK_ENV, type Connector, type Resolver } from '../net/guard.ts';
+import { connect, type Sql } from '../store/db.ts';
+import { parseSources, type Source, SourcesFileError, validateSources } from '../stories/sources.ts';
+import { createHandler } from './fetch-news.ts';
 
 export interface FetchNewsOptions {
   readonly sql: Sql;
@@ -16,7 +17,7 @@ export interface FetchNewsOptions {
   /** One HTTP request to a checked address; default the runtime's fetch. */
   readonly connect?: Connector;
   readonly now?: () => Date;
-  readonly aggregateConfig?: Partial<AggregateConfig>;
+  readonly ingestConfig?: Partial<IngestConfig>;
   /** EdgeRuntime.waitUntil where the runtime has it. */
   readonly waitUntil?: (work: Promise<unknown>) => void;
   /** Unexpected errors (the caller only sees an error code). */
@@ -26,10 +27,10 @@ export interface FetchNewsOptions {
 }
 
 /** What an ingest needs, from the function's options. */
-export function ingestDeps(options: Omit<FetchNewsOptions, 'sql' | 'sources' | 'waitUntil' | 'logError'>): AggregateDeps {
+export function ingestDeps(options: Omit<FetchNewsOptions, 'sql' | 'sources' | 'waitUntil' | 'logError'>): IngestDeps {
   return {
     now: options.now ?? (() => new Date()),
-    config: { ...DEFAULT_AGGREGATE_CONFIG, ...options.aggregateConfig },
+    config: { ...DEFAULT_INGEST_CONFIG, ...options.ingestConfig },
     resolve: options.resolve,
     connect: options.connect,
     log: options.log,
@@ -66,13 +67,39 @@ export function databaseUrl(getEnv: (name: string) => string | undefined): strin
   return undefined;
 }
 
+/** The store's connections per function instance (docs/deploy.md#the-stores-connections). */
+export const POOL_SIZE_ENV = 'NEWS_DB_POOL_SIZE';
+/** For a PostgreSQL server; the embedded store serves one connection, and `npm start` sets 1 for it. */
+export const DEFAULT_POOL_SIZE = 5;
+const MAX_POOL_SIZE = 20;
+
+/** NEWS_DB_POOL_SIZE (1 to 20), else 5; throws, naming the variable, on anything else. */
+export function poolSize(getEnv: (name: string) => string | undefined): number {
+  const raw = getEnv(POOL_SIZE_ENV)?.trim();
+  if (!raw) return DEFAULT_POOL_SIZE;
+  const size = Number(raw);
+  if (!Number.isInteger(size) || size < 1 || size > MAX_POOL_SIZE) throw new Error(`${POOL_SIZE_ENV} must be a whole number from 1 to ${MAX_POOL_SIZE}, got "${raw}"`);
+  return size;
+}
+
+/** A pool to the store the environment names, of the size it names; undefined when it names none. */
+export function connectFromEnv(getEnv: (name: string) => string | undefined): Sql | undefined {
+  const url = databaseUrl(getEnv);
+  return url === undefined ? undefined : connect(url, poolSize(getEnv));
+}
+
+/** NEWS_ALLOW_LOOPBACK: exactly "1" turns it on (local development and tests only). */
+export function allowLoopbackFrom(getEnv: (name: string) => string | undefined): boolean {
+  return getEnv(ALLOW_LOOPBACK_ENV)?.trim() === '1';
+}
+
 /**
  * The sources named by NEWS_SOURCES_FILE, else the bundled sources.json (imported,
  * so that it is part of the deployed bundle). Throws SourcesFileError.
  */
 export async function loadSources(runtime: RuntimeEnvironment): Promise<Source[]> {
   const file = runtime.getEnv(SOURCES_FILE_ENV)?.trim();
-  if (!file) return validateSources(defaultSources, 'supabase/functions/fetch-news/sources.json');
+  if (!file) return validateSources(defaultSources, 'supabase/functions/_shared/sources.json');
   let text: string;
   try {
     text = await runtime.readTextFile(file);

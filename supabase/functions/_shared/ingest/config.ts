@@ -1,10 +1,10 @@
 /**
- * Limits of one aggregation run (docs/product.md#the-fetch-news-function). Tests inject
+ * Limits of one ingest (docs/product.md#the-fetch-news-function). Tests inject
  * smaller values. Sized so that one refresh of 24 sources, each serving its maximum of
  * hostile content, stays under Supabase's 2 s of CPU and 256 MB per request
  * (`npm run bench:function`, docs/performance-function.md).
  */
-export interface AggregateConfig {
+export interface IngestConfig {
   /**
    * One feed's fetch (DNS, connection, redirects, body) is given up after this long: `timeout`.
    * With the bundled sources all fetched at once (`maxConcurrentFetches`), every source has the
@@ -23,7 +23,6 @@ export interface AggregateConfig {
   readonly maxConcurrentFetches: number;
   readonly maxRedirects: number;
   readonly itemsPerSource: number;
-  readonly maxStories: number;
   readonly summaryMaxChars: number;
   /** Longer titles are cut at a word boundary with "…". */
   readonly titleMaxChars: number;
@@ -36,7 +35,7 @@ export interface AggregateConfig {
   readonly userAgent: string;
 }
 
-export const DEFAULT_AGGREGATE_CONFIG: AggregateConfig = {
+export const DEFAULT_INGEST_CONFIG: IngestConfig = {
   timeoutMs: 8_000,
   deadlineMs: 8_000,
   parseBudgetMs: 200,
@@ -45,7 +44,6 @@ export const DEFAULT_AGGREGATE_CONFIG: AggregateConfig = {
   maxConcurrentFetches: 24,
   maxRedirects: 5,
   itemsPerSource: 25,
-  maxStories: 200,
   summaryMaxChars: 300,
   titleMaxChars: 300,
   urlMaxChars: 2_048,
@@ -53,10 +51,3 @@ export const DEFAULT_AGGREGATE_CONFIG: AggregateConfig = {
   allowLoopback: false,
   userAgent: 'Mozilla/5.0 (compatible; news-reader-fetch-news/1.0)',
 };
-
-/** The environment switch for local development and tests: exactly "1" turns it on. */
-export const ALLOW_LOOPBACK_ENV = 'NEWS_ALLOW_LOOPBACK';
-
-export function allowLoopbackFrom(getEnv: (name: string) => string | undefined): boolean {
-  return getEnv(ALLOW_LOOPBACK_ENV)?.trim() === '1';
-}

@@ -1,13 +1,13 @@
-import type { AggregateDeps } from '../fetch-news/lib/aggregate.ts';
-import type { Source } from '../fetch-news/lib/types.ts';
-import { ingest } from './ingest.ts';
+import type { IngestDeps } from '../ingest/refresh.ts';
+import type { Source } from '../stories/sources.ts';
+import { ingest } from '../ingest/ingest.ts';
 import { hasIngestSecret } from './secret.ts';
-import type { Sql } from './store.ts';
+import type { Sql } from '../store/db.ts';
 
 export interface IngestNewsOptions {
   readonly sql: Sql;
   readonly sources: readonly Source[];
-  readonly deps: AggregateDeps;
+  readonly deps: IngestDeps;
   /** INGEST_SECRET: without it the function answers every call 401. */
   readonly secret: string | undefined;
   readonly logError?: (error: unknown) => void;

@@ -1,4 +1,9 @@
-import type { Source } from './types.ts';
+/** One entry of the sources file. */
+export interface Source {
+  readonly name: string;
+  readonly url: string;
+  readonly category: string;
+}
 
 export class SourcesFileError extends Error {
   override readonly name = 'SourcesFileError';
@@ -17,13 +22,14 @@ export function parseSources(text: string, fileName: string): Source[] {
 
 /**
  * A sources file is a non-empty JSON array of { name, url, category } with
- * http(s) URLs and unique names. Throws SourcesFileError naming the file and entry.
+ * http(s) URLs, unique names and unique URLs. Throws SourcesFileError naming the file and entry.
  */
 export function validateSources(data: unknown, fileName: string): Source[] {
   if (!Array.isArray(data) || data.length === 0) {
     throw new SourcesFileError(`${fileName}: expected a non-empty JSON array of { "name", "url", "category" }`);
   }
   const names = new Set<string>();
+  const urls = new Set<string>();
   return data.map((entry: unknown, index) => {
     const where = `${fileName}: entry ${index}`;
     if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
@@ -50,7 +56,10 @@ export function validateSources(data: unknown, fileName: string): Source[] {
       throw new SourcesFileError(`${where}: "url" must be http or https: ${url}`);
     }
     if (names.has(name)) throw new SourcesFileError(`${where}: duplicate name "${name}"`);
+    // The store keeps one row per feed URL.
+    if (urls.has(parsed.href)) throw new SourcesFileError(`${where}: duplicate url ${parsed.href}`);
     names.add(name);
+    urls.add(parsed.href);
     return { name, url: parsed.href, category };
   });
 }

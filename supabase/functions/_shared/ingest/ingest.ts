@@ -1,0 +1,154 @@
+/**
+ * One ingest (docs/product.md#the-ingest): claims the sources that are due, fetches them with
+ * conditional requests under the fetch-news rules (address checks, byte, time and CPU budgets),
+ * writes each source's stories and status as soon as that source is done, then regroups the
+ * recent stories, deletes those past 30 days and records how the run went. Every write bumps the
+ * store's generation (store/state.ts).
+ */
+import type { Sql } from '../store/db.ts';
+import { claimSources, recordOutcomes, type SourceOutcome, type StoredSource, syncSources } from '../store/sources.ts';
+import { type IngestOutcome, recordEnd, recordStart, writing } from '../store/state.ts';
+import { deleteExpired, type Grouping, newestForGrouping, saveGrouping, type StoryRow, upsertStories } from '../store/stories.ts';
+import type { Story } from '../story.ts';
+import { groupStories } from '../stories/group.ts';
+import type { Source } from '../stories/sources.ts';
+import { canonicalUrl } from '../text/urls.ts';
+import { type IngestDeps, refreshSources, type SourceResult } from './refresh.ts';
+
+/** A source that answered is due again at the next 5-minute run, or later if it says so (DECLARED_MAX_MS). */
+export const SUCCESS_INTERVAL_MS = 4 * 60_000;
+/** How long a feed may ask to be left alone (Cache-Control max-age, Expires, RSS <ttl>): at most an hour. */
+export const DECLARED_MAX_MS = 60 * 60_000;
+/** A failing source waits 4, 8, 16, ... minutes, at most 6 hours (or longer if its Retry-After says so, up to 6 hours). */
+export const BACKOFF_MAX_MS = 6 * 60 * 60_000;
+/** Grouping looks at this many stories, the newest by publication date (five times a page). */
+export const GROUP_WINDOW_MAX = 1_000;
+
+export interface IngestReport {
+  /** Sources fetched in full and parsed. */
+  readonly fetched: number;
+  /** Sources that answered 304: nothing parsed. */
+  readonly notModified: number;
+  readonly failed: number;
+  /** Stories written (new or updated). */
+  readonly stories: number;
+  /** Stories deleted for being older than 30 days. */
+  readonly deleted: number;
+}
+
+/**
+ * When a source is due again after this result, given its failures before it: after a success, when
+ * the feed says its answer goes stale (`declaredMs`), between the 4-minute schedule and an hour.
+ */
+export function nextFetchAt(now: Date, failuresBefore: number, result: Pick<SourceResult, 'status' | 'retryAfterMs'> & { readonly declaredMs?: number }): Date {
+  if (result.status.ok) return new Date(now.getTime() + Math.min(DECLARED_MAX_MS, Math.max(SUCCESS_INTERVAL_MS, result.declaredMs ?? 0)));
+  const failures = failuresBefore + 1;
+  const backoff = Math.min(BACKOFF_MAX_MS, SUCCESS_INTERVAL_MS * 2 ** Math.min(failures - 1, 16));
+  return new Date(now.getTime() + Math.max(backoff, Math.min(result.retryAfterMs ?? 0, BACKOFF_MAX_MS)));
+}
+
+/**
+ * Groups the window's stories as fetch-news always has (stories/group.ts): each representative keeps
+ * the others' links in `related`, each other story names its representative.
+ */
+export function groupingOf(stories: readonly Story[]): Grouping[] {
+  const idOf = new Map(stories.map((story) => [`${story.source}\n${story.url}`, story.id]));
+  const groupings = new Map<string, Grouping>(stories.map((story) => [story.id, { id: story.id, related: null, memberOf: null }]));
+  for (const story of groupStories(stories)) {
+    if (!story.related) continue;
+    groupings.set(story.id, { id: story.id, related: story.related, memberOf: null });
+    for (const link of story.related) {
+      const member = idOf.get(`${link.source}\n${link.url}`);
+      if (member !== undefined) groupings.set(member, { id: member, related: null, memberOf: story.id });
+    }
+  }
+  return [...groupings.values()];
+}
+
+/** One source's stories as rows: one per canonical URL, the first kept, borrowing a later one's image. */
+function rowsOf(stories: readonly Story[]): StoryRow[] {
+  const byUrl = new Map<string, StoryRow>();
+  for (const story of stories) {
+    const key = canonicalUrl(story.url);
+    const kept = byUrl.get(key);
+    if (!kept) byUrl.set(key, { ...story, canonicalUrl: key });
+    else if (kept.image === undefined && story.image !== undefined) byUrl.set(key, { ...kept, image: story.image });
+  }
+  return [...byUrl.values()];
+}
+
+function outcomeOf(source: StoredSource, result: SourceResult, now: Date): SourceOutcome {
+  const ttlMinutes = result.notModified ? (source.ttlSeconds ?? 0) / 60 : result.ttlMinutes;
+  const declaredMs = Math.max(result.freshForMs ?? 0, (ttlMinutes ?? 0) * 60_000);
+  return {
+    url: source.url,
+    ...(result.status.error === undefined ? {} : { error: result.status.error }),
+    notModified: result.notModified === true,
+    count: result.status.count,
+    ...(result.validators === undefined ? {} : { validators: result.validators }),
+    // A full fetch says what its feed declares now; a 304 or a failure keeps what was stored.
+    ...(result.status.ok && !result.notModified ? { ttlSeconds: result.ttlMinutes === undefined ? null : result.ttlMinutes * 60 } : {}),
+    nextFetchAt: nextFetchAt(now, source.consecutiveFailures, { ...result, declaredMs }),
+  };
+}
+
+export interface IngestOptions {
+  /** Every source, due or not (`npm run ingest`); still conditional. */
+  readonly all?: boolean;
+}
+
+export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: IngestDeps, options: IngestOptions = {}): Promise<IngestReport> {
+  const now = refreshDeps.now();
+  // One time for the whole ingest: claims, story dates and statuses agree with each other.
+  const deps = { ...refreshDeps, now: () => now };
+  await writing(sql, async (tx) => {
+    await syncSources(tx, sources);
+    await recordStart(tx, now);
+  });
+  try {
+    const claimed = await claimSources(sql, now, options.all === true);
+    let written = 0;
+    // One source's write at a time, in the order the sources finish: they would wait on the generation's
+    // lock anyway, and so the first source to answer keeps an article two of them report.
+    let queue: Promise<unknown> = Promise.resolve();
+    const write = (result: SourceResult, source: StoredSource): Promise<void> => {
+      const next = queue.then(async () => {
+        const stored = await writing(sql, async (tx) => {
+          const count = await upsertStories(tx, now, rowsOf(result.stories));
+          await recordOutcomes(tx, now, [outcomeOf(source, result, now)]);
+          return count;
+        });
+        written += stored;
+      });
+      queue = next.catch(() => undefined);
+      return next;
+    };
+    const results = await refreshSources(
+      claimed.map((source) => ({ source, validators: source.validators })),
+      deps,
+      (result, index) => write(result, claimed[index] as StoredSource),
+    );
+    if (written > 0) {
+      const window = await newestForGrouping(sql, GROUP_WINDOW_MAX);
+      await writing(sql, (tx) => saveGrouping(tx, groupingOf(window)));
+    }
+    const failed = results.filter((result) => !result.status.ok).length;
+    const outcome: IngestOutcome = claimed.length === 0 ? 'idle' : failed > 0 ? 'partial' : 'ok';
+    const deleted = await writing(sql, async (tx) => {
+      const count = await deleteExpired(tx, now);
+      await recordEnd(tx, now, outcome);
+      return count;
+    });
+    return {
+      fetched: results.filter((result) => result.status.ok && !result.notModified).length,
+      notModified: results.filter((result) => result.notModified).length,
+      failed,
+      stories: written,
+      deleted,
+    };
+  } catch (error) {
+    // The error that stopped the ingest is the one to report; the store may well refuse this record too.
+    await writing(sql, (tx) => recordEnd(tx, now, 'failed')).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * The stories table: what the ingest writes and fetch-news reads. The story lists are built in one
+ * place (selectStories), as Miniflux builds its entry queries.
+ */
+import type postgres from 'postgres';
+import { MAX_RELATED, type RelatedLink, type Story } from '../story.ts';
+import type { Db } from './db.ts';
+
+/** Stories are kept this long after they were published or first seen, whichever is later, then deleted by the ingest. */
+export const RETENTION_MS = 30 * 24 * 60 * 60_000;
+/** One page of the newest stories. */
+export const PAGE_SIZE = 200;
+/** At most this many search results. */
+export const SEARCH_LIMIT = 50;
+/** Hard bound on what a text field may carry into an answer, whatever the store holds. */
+const TEXT_MAX_CHARS = 2_048;
+
+export interface StoryRow extends Story {
+  readonly canonicalUrl: string;
+}
+
+/**
+ * Stores one source's stories; returns how many were written (new or updated). A known story takes
+ * its new title, summary, link, image and category, never a new date: `published_at` and
+ * `first_seen_at` are set once, when it is first stored. A story is not stored when another story
+ * has its canonical URL (the first stored keeps the article, and takes this one's image if it has
+ * none), nor when the retention deleted it (a tombstone, refreshed while a feed still lists it).
+ */
+export async function upsertStories(tx: Db, now: Date, stories: readonly StoryRow[]): Promise<number> {
+  if (stories.length === 0) return 0;
+  const rows = tx.json(
+    stories.map((story) => ({
+      id: story.id,
+      title: story.title,
+      summary: story.summary,
+      source: story.source,
+      url: story.url,
+      canonical_url: story.canonicalUrl,
+      image: story.image ?? null,
+      published_at: story.published_at,
+      category: story.category,
+    })) as postgres.JSONValue,
+  );
+  const batch = tx`jsonb_to_recordset(${rows}::jsonb)
+    as x(id text, title text, summary text, source text, url text, canonical_url text, image text, published_at timestamptz, category text)`;
+  await tx`update story_tombstones t set seen_at = ${now} from ${batch} where t.id = x.id`;
+  const updated = await tx`
+    update stories s set title = x.title, summary = x.summary, url = x.url, canonical_url = x.canonical_url,
+      image = coalesce(x.image, s.image), category = x.category
+    from ${batch}
+    where s.id = x.id and not exists (select 1 from stories o where o.canonical_url = x.canonical_url and o.id <> x.id)`;
+  // Any unique key (id, canonical URL) already taken, also by an ingest running at the same time: not stored.
+  const inserted = await tx`
+    insert into stories (id, title, summary, source, url, canonical_url, image, published_at, category, first_seen_at)
+    select x.id, x.title, x.summary, x.source, x.url, x.canonical_url, x.image, x.published_at, x.category, ${now}::timestamptz
+    from ${batch}
+    where not exists (select 1 from stories s where s.id = x.id) and not exists (select 1 from story_tombstones t where t.id = x.id)
+    order by x.canonical_url
+    on conflict do nothing`;
+  await tx`
+    update stories s set image = x.image from ${batch}
+    where s.canonical_url = x.canonical_url and s.id <> x.id and s.image is null and x.image is not null`;
+  return updated.count + inserted.count;
+}
+
+/** The grouping window: the newest `limit` stories by publication date. */
+export async function newestForGrouping(sql: Db, limit: number): Promise<Story[]> {
+  const rows = await sql<DbStory[]>`
+    select id, title, summary, source, url, image, published_at, category, null::jsonb as related
+    from stories order by published_at desc, id desc limit ${limit}`;
+  return rows.map(toStory);
+}
+
+export interface Grouping {
+  readonly id: string;
+  readonly related: readonly RelatedLink[] | null;
+  readonly memberOf: string | null;
+}
+
+/** Stores the grouping of the window's stories (only rows whose grouping changed are written). */
+export async function saveGrouping(sql: Db, groupings: readonly Grouping[]): Promise<void> {
+  if (groupings.length === 0) return;
+  const rows = groupings.map((g) => ({ id: g.id, related: g.related, member_of: g.memberOf }));
+  await sql`
+    update stories s set related = x.related, member_of = x.member_of
+    from jsonb_to_recordset(${sql.json(rows as unknown as postgres.JSONValue)}::jsonb) as x(id text, related jsonb, member_of text)
+    where s.id = x.id and (s.related is distinct from x.related or s.member_of is distinct from x.member_of)`;
+}
+
+/**
+ * Deletes the stories published and first seen more than 30 days before `now`, leaving a tombstone
+ * for each, and forgets the tombstones no feed has listed for as long; returns how many stories went.
+ */
+export async function deleteExpired(tx: Db, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - RETENTION_MS);
+  const result = await tx`
+    with gone as (delete from stories where greatest(published_at, first_seen_at) < ${cutoff} returning id)
+    insert into story_tombstones (id, seen_at) select id, ${now} from gone
+    on conflict (id) do update set seen_at = excluded.seen_at`;
+  await tx`delete from story_tombstones where seen_at < ${cutoff}`;
+  return result.count;
+}
+
+// ---- Reading -------------------------------------------------------------------------------
+
+interface DbStory {
+  id: string;
+  title: string;
+  summary: string;
+  source: string;
+  url: string;
+  image: string | null;
+  published_at: Date;
+  category: string;
+  related: unknown;
+}
+
+export const cap = (text: string): string => (text.length > TEXT_MAX_CHARS ? text.slice(0, TEXT_MAX_CHARS) : text);
+
+function relatedLinks(value: unknown): RelatedLink[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const links: RelatedLink[] = [];
+  for (const entry of value.slice(0, MAX_RELATED)) {
+    if (typeof entry !== 'object' || entry === null) continue;
+    const { source, url } = entry as Record<string, unknown>;
+    if (typeof source === 'string' && typeof url === 'string' && url.length <= TEXT_MAX_CHARS) links.push({ source: cap(source), url });
+  }
+  return links.length > 0 ? links : undefined;
+}
+
+function toStory(row: DbStory): Story {
+  const story: Story = {
+    id: row.id,
+    title: cap(row.title),
+    summary: cap(row.summary),
+    source: cap(row.source),
+    url: row.url,
+    published_at: row.published_at.toISOString(),
+    category: cap(row.category),
+  };
+  if (row.image !== null && row.image.length <= TEXT_MAX_CHARS) story.image = row.image;
+  const related = relatedLinks(row.related);
+  if (related) story.related = related;
+  return story;
+}
+
+/** A position in the newest-first list: the last story of a page. */
+export interface Cursor {
+  readonly publishedAt: Date;
+  readonly id: string;
+}
+
+/** The one builder of story lists: which stories, in which order, how many (URLs over the bound left out). */
+async function selectStories(sql: Db, where: postgres.PendingQuery<postgres.Row[]>, order: postgres.PendingQuery<postgres.Row[]>, limit: number): Promise<Story[]> {
+  const rows = await sql<DbStory[]>`
+    select id, title, summary, source, url, image, published_at, category, related
+    from stories
+    where length(url) <= ${TEXT_MAX_CHARS} and ${where}
+    order by ${order}
+    limit ${limit}`;
+  return rows.map(toStory);
+}
+
+const NEWEST_FIRST = (sql: Db) => sql`published_at desc, id desc`;
+
+/** A page of the newest stories (group representatives), older than `before` if given; `more` when older ones exist. */
+export async function newestStories(sql: Db, before?: Cursor): Promise<{ stories: Story[]; more: boolean }> {
+  const where = before
+    ? sql`member_of is null and (published_at, id) < (${before.publishedAt}::timestamptz, ${before.id})`
+    : sql`member_of is null`;
+  const stories = await selectStories(sql, where, NEWEST_FIRST(sql), PAGE_SIZE + 1);
+  return { stories: stories.slice(0, PAGE_SIZE), more: stories.length > PAGE_SIZE };
+}
+
+/** These stories (whatever their age or group), newest first. */
+export function storiesById(sql: Db, ids: readonly string[]): Promise<Story[]> {
+  return selectStories(sql, sql`id = any(${ids as string[]}::text[])`, NEWEST_FIRST(sql), ids.length);
+}
+
+/** Full-text search over the stories kept (the last 30 days): best rank first, newest first among equals. */
+export function searchStories(sql: Db, query: string, now: Date): Promise<Story[]> {
+  const since = new Date(now.getTime() - RETENTION_MS);
+  return selectStories(
+    sql,
+    sql`member_of is null and greatest(published_at, first_seen_at) >= ${since} and search @@ websearch_to_tsquery('english', ${query})`,
+    sql`ts_rank(search, websearch_to_tsquery('english', ${query})) desc, published_at desc, id desc`,
+    SEARCH_LIMIT,
+  );
+}
