@@ -4,10 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { devInspector } from './app/inspector.ts';
-import { reloadOnceForChunkError } from './app/LoadFailure.tsx';
-
-// A chunk that fails to load: one reload, in case a deploy replaced this page's chunks (docs/product.md#when-the-page-cannot-load).
-window.addEventListener('vite:preloadError', () => reloadOnceForChunkError(window.sessionStorage, () => window.location.reload()));
+import { onDemand } from './browser/on-demand.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -16,7 +13,7 @@ if (!root) throw new Error('index.html has no #root element');
 const inspect = import.meta.env.DEV ? await devInspector(window.location.search) : undefined;
 
 // Production only: the service worker, once the page has loaded (docs/deploy.md#offline-and-updates).
-if (import.meta.env.PROD) window.addEventListener('load', () => void import('./offline/service-worker-registration.ts').then((m) => m.registerServiceWorker(navigator)));
+if (import.meta.env.PROD) window.addEventListener('load', () => void onDemand(() => import('./offline/service-worker-registration.ts')).then((m) => m.registerServiceWorker(navigator), () => {}));
 
 // A transition: React renders the first screen in short slices, never one long task.
 startTransition(() =>

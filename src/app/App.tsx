@@ -6,6 +6,7 @@ import { useDocumentTheme } from '../appearance/useDocumentTheme.ts';
 import { useSystemColorScheme } from '../appearance/useSystemColorScheme.ts';
 import { appBookmarksMachine, BookmarksActor, readBookmarksInput } from '../bookmarks/actors.ts';
 import { useSavedRefresh } from '../bookmarks/useSavedRefresh.ts';
+import { onDemand } from '../browser/on-demand.ts';
 import { appFeedMachine, appOlderStoriesMachine, FeedActor, OlderStoriesActor, readFeedInput } from '../feed/actors.ts';
 import { useOlderFirstPage } from '../feed/useOlderFirstPage.ts';
 import { useRefetchOnReturn } from '../feed/useRefetchOnReturn.ts';
@@ -22,7 +23,7 @@ import { createAppRouter } from './router.tsx';
 import { useStorageFromOtherTabs } from './useStorageFromOtherTabs.ts';
 
 // Mounted with the first toast: its code (React Aria's toast queue and region) loads then.
-const RaisedToasts = lazy(() => import('../toasts/Toasts.tsx').then((m) => ({ default: m.RaisedToasts })));
+const RaisedToasts = lazy(() => onDemand(() => import('../toasts/Toasts.tsx')).then((m) => ({ default: m.RaisedToasts })));
 
 /** The machines the app runs; tests pass versions with fake effects. */
 export interface AppLogic {

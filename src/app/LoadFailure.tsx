@@ -1,8 +1,8 @@
 /**
  * What shows when part of the page cannot load (docs/product.md#when-the-page-cannot-load): the
- * page header and a message with a "Reload" button, never a blank page. A chunk that fails
- * reloads the page once by itself first (`reloadOnceForChunkError`), so that a visitor whose
- * page predates a deploy (its chunks gone) heals without noticing.
+ * page header and a message with a "Reload" button, never a blank page. A part removed by a
+ * deploy has reloaded the page once by itself first (src/browser/on-demand.ts), so that a
+ * visitor whose page predates the deploy heals without noticing.
  */
 import { Component, type ReactNode } from 'react';
 import { Button } from '../ui/Button.tsx';
@@ -11,9 +11,6 @@ import { StateMessage } from '../ui/StateMessage.tsx';
 import { PRODUCT_TITLE, TAGLINE } from './title.ts';
 
 export const LOAD_FAILED_MESSAGE = 'The page could not load. Check your connection, then reload.';
-
-/** sessionStorage key: this tab has reloaded once for a chunk that failed to load. */
-export const CHUNK_RELOAD_KEY = 'newsChunkReload';
 
 export function LoadFailure() {
   return (
@@ -42,19 +39,4 @@ export class LoadBoundary extends Component<{ children: ReactNode }, { failed: b
   override render() {
     return this.state.failed ? <LoadFailure /> : this.props.children;
   }
-}
-
-/**
- * Vite's `vite:preloadError` (a chunk that failed to load): reloads the page, at most once per
- * tab session; after that the error reaches the boundaries and LoadFailure shows.
- */
-export function reloadOnceForChunkError(storage: Pick<Storage, 'getItem' | 'setItem'>, reload: () => void): void {
-  try {
-    if (storage.getItem(CHUNK_RELOAD_KEY) !== null) return;
-    storage.setItem(CHUNK_RELOAD_KEY, '1');
-  } catch {
-    // No storage: no way to know whether this tab has reloaded already, so no automatic reload.
-    return;
-  }
-  reload();
 }

@@ -2,9 +2,12 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { PlainIconButton } from '../ui/IconToggleButton.tsx';
 import type { ShareMenuProps } from './ShareMenu.tsx';
 import { ShareIcon } from '../ui/icons.tsx';
+import { onDemand } from '../browser/on-demand.ts';
 
-const loadShareMenu = () => import('./ShareMenu.tsx');
+const loadShareMenu = () => onDemand(() => import('./ShareMenu.tsx'));
 const ShareMenu = lazy(() => loadShareMenu().then((m) => ({ default: m.ShareMenu })));
+// Fetched ahead of a press; a failure is the press's to show (the menu's boundary).
+const prefetchShareMenu = () => void loadShareMenu().catch(() => {});
 
 /**
  * The card's "Share story" button, a plain `<button>`: React Aria's menu trigger would cost
@@ -26,8 +29,8 @@ export function DeferredShareMenu(props: ShareMenuProps) {
         aria-label="Share story"
         aria-haspopup="menu"
         aria-expanded={menuFocus !== null}
-        onPointerEnter={() => void loadShareMenu()}
-        onFocus={() => void loadShareMenu()}
+        onPointerEnter={prefetchShareMenu}
+        onFocus={prefetchShareMenu}
         // Enter opens on its keyup, as Space does, so that the open menu never receives the key's keyup.
         onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
         onKeyUp={(event) => event.key === 'Enter' && setMenuFocus('first')}
