@@ -4,16 +4,12 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { devInspector } from './app/inspector.ts';
-import { onDemand } from './browser/on-demand.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 // `?inspect` in the dev server: every actor reports to the Stately inspector (docs/machines.md).
 const inspect = import.meta.env.DEV ? await devInspector(window.location.search) : undefined;
-
-// Production only: the service worker, once the page has loaded (docs/deploy.md#offline-and-updates).
-if (import.meta.env.PROD) window.addEventListener('load', () => void onDemand(() => import('./offline/service-worker-registration.ts')).then((m) => m.registerServiceWorker(navigator), () => {}));
 
 // A transition: React renders the first screen in short slices, never one long task.
 startTransition(() =>

@@ -24,6 +24,8 @@ import { useStorageFromOtherTabs } from './useStorageFromOtherTabs.ts';
 
 // Mounted with the first toast: its code (React Aria's toast queue and region) loads then.
 const RaisedToasts = lazy(() => onDemand(() => import('../toasts/Toasts.tsx')).then((m) => ({ default: m.RaisedToasts })));
+// The service worker and the new-version notice (docs/deploy.md#offline-and-updates).
+const ServiceWorkerUpdates = lazy(() => onDemand(() => import('../offline/ServiceWorkerUpdates.tsx')).then((m) => ({ default: m.ServiceWorkerUpdates })));
 
 /** The machines the app runs; tests pass versions with fake effects. */
 export interface AppLogic {
@@ -88,6 +90,12 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
                     <LoadBoundary>
                       <BrowserConnections toasts={toasts} />
                       <RouterProvider router={router} />
+                      {/* Production only: the dev server has no worker. */}
+                      {import.meta.env.PROD && (
+                        <Suspense fallback={null}>
+                          <ServiceWorkerUpdates />
+                        </Suspense>
+                      )}
                       {raised.length > 0 && (
                         <Suspense fallback={null}>
                           <RaisedToasts raised={raised} />
