@@ -21,6 +21,8 @@ export function DeferredShareMenu(props: ShareMenuProps) {
   // its first item, as React Aria's own trigger does; by pointer, the menu itself.
   const [menuFocus, setMenuFocus] = useState<'first' | true | null>(null);
   const close = () => setMenuFocus(null);
+  // Whether Enter went down on the button: the keyup of an Enter that chose a menu item lands here too, once focus is back.
+  const enterDown = useRef(false);
   return (
     <>
       <PlainIconButton
@@ -32,8 +34,16 @@ export function DeferredShareMenu(props: ShareMenuProps) {
         onPointerEnter={prefetchShareMenu}
         onFocus={prefetchShareMenu}
         // Enter opens on its keyup, as Space does, so that the open menu never receives the key's keyup.
-        onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
-        onKeyUp={(event) => event.key === 'Enter' && setMenuFocus('first')}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          enterDown.current = true;
+        }}
+        onKeyUp={(event) => {
+          if (event.key !== 'Enter' || !enterDown.current) return;
+          enterDown.current = false;
+          setMenuFocus('first');
+        }}
         onClick={(event) => setMenuFocus(event.detail === 0 ? 'first' : true)}
       >
         <ShareIcon size={18} />
