@@ -27,8 +27,9 @@ export function registerServiceWorker(browser: { serviceWorker?: ServiceWorkerCo
 /**
  * A page served by a worker runs that worker's version. A newer worker installed by a deploy
  * waits behind it, so:
- * - one already waiting when this page started (it installed during an earlier visit, and the
- *   visitor has reloaded since) is taken at once: a reload never keeps the old version twice;
+ * - one already waiting when this page registers, right after it has loaded (it installed during
+ *   an earlier visit, or during this page's own load), is taken at once: the visitor has just
+ *   (re)loaded, and a reload never keeps the old version twice;
  * - one that installs while this page is open is offered, and taken by the visitor's press;
  * - once the new worker controls the site, this page, like every page of the old version,
  *   reloads into it: its own files are no longer kept, and it must not mix two builds.

@@ -138,12 +138,16 @@ describe('a visitor whose service worker holds the old version', () => {
     await topStoriesHeading(page).waitFor({ timeout: 20_000 });
   }
 
-  it('is offered the new version after the deploy, keeps its own files meanwhile, and gets it with one press of "Reload"', async () => {
+  it('open during the deploy: is offered the new version, keeps its own files meanwhile, and gets it with one press of "Reload"', async () => {
     const { page } = await h.open(withWorker);
     await openUnderFirstWorker(page);
+    // The page registers its worker once loaded, and watches it from then on.
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(500);
     site.serve('next');
+    // The browser's own check for a new sw.js (on a navigation, or every so often), now.
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
 
-    await page.reload();
     const notice = page.getByRole('status').filter({ hasText: NEW_VERSION });
     await notice.waitFor({ timeout: 20_000 });
     expect(await runningVersion(page)).toBe('first');
@@ -164,7 +168,7 @@ describe('a visitor whose service worker holds the old version', () => {
     expect(state.caches).toHaveLength(1);
   });
 
-  it('never runs the old version after three reloads in a row, another tab of the site open: the reload after the first takes the new worker, in both tabs', async () => {
+  it('never runs the old version after three reloads in a row, another tab of the site open: by the second reload both tabs run the new version', async () => {
     const { page, context } = await h.open(withWorker);
     await openUnderFirstWorker(page);
     // A second tab of the old version keeps the old worker in use: the browser alone would never switch.
@@ -174,19 +178,19 @@ describe('a visitor whose service worker holds the old version', () => {
     expect((await workerState(other)).controlled).toBe(true);
     const before = (await workerState(page)).caches;
     site.serve('next');
-
-    // The first reload still runs the old version: the browser finds the new worker then, and installs it.
-    await reloadWithStories(page);
-    expect(await runningVersion(page)).toBe('first');
-    await eventually(async () => (await workerState(page)).waiting, 20_000).toBe(true);
-
     const loads = countLoads(page);
+
+    // The first reload finds the new worker and installs it (taking it at once if it is ready before the page has loaded).
     await reloadWithStories(page);
-    // The page found the new version waiting and took it, with one more load by itself.
+    await eventually(async () => (await workerState(page)).waiting || (await runningVersion(page)) === 'next', 20_000).toBe(true);
+    // The second runs the new version at the latest, the third too.
+    await reloadWithStories(page);
     await eventually(() => runningVersion(page)).toBe('next');
-    expect(loads.count).toBe(2);
     await reloadWithStories(page);
     expect(await runningVersion(page)).toBe('next');
+    // Three reloads, and at most one more load by the page itself.
+    expect(loads.count).toBeGreaterThanOrEqual(3);
+    expect(loads.count).toBeLessThanOrEqual(4);
     // The other tab reloaded itself into the new version, its search kept.
     await eventually(() => runningVersion(other)).toBe('next');
     expect(await searchBox(other).inputValue()).toBe('harbour');

@@ -203,7 +203,7 @@ function page({ controlled, waiting = null, installing = null }: { controlled: b
 const SKIP_WAITING = { type: 'SKIP_WAITING' };
 
 describe('a new version after a deploy', () => {
-  it('waiting already when the page started (installed during an earlier visit): taken at once, and the page reloads into it', () => {
+  it('waiting already when the page registers (installed during an earlier visit, or as the page loaded): taken at once, and the page reloads into it', () => {
     const next = new FakeWorker('installed');
     const opened = page({ controlled: true, waiting: next });
     expect(next.posted).toEqual([SKIP_WAITING]);
