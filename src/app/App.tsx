@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { appThemeMachine, readThemeInput, ThemeActor } from '../appearance/actors.ts';
 import { useDocumentTheme } from '../appearance/useDocumentTheme.ts';
@@ -24,7 +24,7 @@ import { useStorageFromOtherTabs } from './useStorageFromOtherTabs.ts';
 
 // Mounted with the first toast: its code (React Aria's toast queue and region) loads then.
 const RaisedToasts = lazy(() => onDemand(() => import('../toasts/Toasts.tsx')).then((m) => ({ default: m.RaisedToasts })));
-// The service worker and the new-version notice (docs/deploy.md#offline-and-updates).
+// The service worker and the new-version notice, once the page has loaded (docs/deploy.md#offline-and-updates).
 const ServiceWorkerUpdates = lazy(() => onDemand(() => import('../offline/ServiceWorkerUpdates.tsx')).then((m) => ({ default: m.ServiceWorkerUpdates })));
 
 /** The machines the app runs; tests pass versions with fake effects. */
@@ -48,6 +48,18 @@ function Themed({ children }: { children: ReactNode }) {
       {children}
     </ThemeProvider>
   );
+}
+
+/** Whether the window's `load` event has passed (false in the first render, on the server too). */
+function usePageLoaded(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const onLoad = () => setLoaded(true);
+    if (document.readyState === 'complete') onLoad();
+    else window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, []);
+  return loaded;
 }
 
 /** Browser events in, machine outcomes out; renders nothing. */
@@ -77,6 +89,7 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
   const [bookmarksInput] = useState(readBookmarksInput);
   const [feedInput] = useState(readFeedInput);
   const [search] = useState(() => ({ logic: appSearchMachine(router), input: readSearchInput(router) }));
+  const loaded = usePageLoaded();
 
   return (
     <ThemeActor.Provider logic={machines.theme} options={{ input: themeInput, inspect }}>
@@ -91,7 +104,7 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
                       <BrowserConnections toasts={toasts} />
                       <RouterProvider router={router} />
                       {/* Production only: the dev server has no worker. */}
-                      {import.meta.env.PROD && (
+                      {import.meta.env.PROD && loaded && (
                         <Suspense fallback={null}>
                           <ServiceWorkerUpdates />
                         </Suspense>

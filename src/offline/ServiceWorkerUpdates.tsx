@@ -1,9 +1,8 @@
 /**
- * The service worker, registered once the page has loaded (production builds only; the app
- * renders this in a Suspense boundary of its own, its code loaded on demand), and the new version
- * a later deploy installs: "A new version is available" with "Reload"
- * (docs/deploy.md#offline-and-updates). Floats at the bottom of the viewport, so that nothing on
- * the page moves.
+ * The service worker, registered as this mounts (the app mounts it once the page has loaded, in
+ * production builds only, its code loaded on demand), and the new version a later deploy
+ * installs: "A new version is available" with "Reload" (docs/deploy.md#offline-and-updates).
+ * Floats at the bottom of the viewport, so that nothing on the page moves.
  */
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -27,13 +26,7 @@ const Bar = styled.div`
 export function ServiceWorkerUpdates() {
   // What "Reload" calls while a new version waits; null while none does.
   const [accept, setAccept] = useState<(() => void) | null>(null);
-  useEffect(() => {
-    // Off the page's start: the registration and the update check it begins wait for `load`.
-    const register = () => registerServiceWorker(navigator, { offer: (take) => setAccept(() => take), reload: reloadPage });
-    if (document.readyState === 'complete') register();
-    else window.addEventListener('load', register, { once: true });
-    return () => window.removeEventListener('load', register);
-  }, []);
+  useEffect(() => registerServiceWorker(navigator, { offer: (take) => setAccept(() => take), reload: reloadPage }), []);
   return (
     <Region role="status">
       {accept && (
