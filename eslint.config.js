@@ -83,6 +83,19 @@ export default tseslint.config(
     },
   },
   {
+    // Code loaded on demand goes through src/browser/on-demand.ts, which heals a page whose files a deploy removed.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[':not(ArrowFunctionExpression) > ImportExpression', ":not(CallExpression[callee.name='onDemand']) > ArrowFunctionExpression > ImportExpression"].map((selector) => ({
+          selector,
+          message: "Load code on demand as onDemand(() => import('./X.tsx')) (src/browser/on-demand.ts): a part that fails to load then reloads the page into the new version.",
+        })),
+      ],
+    },
+  },
+  {
     files: ['machines/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {

@@ -4,10 +4,12 @@
  * and with the demo fallback, into docs/screenshots/. Network calls are answered locally.
  * `--only=reader` takes just the reader features' shots (related sources, "New", shortcuts);
  * `--only=offline` just the offline notice and the "new stories" bar over kept stories;
- * `--only=memory` just Saved with a kept copy, "Show older stories" and "From the last 30 days".
+ * `--only=memory` just Saved with a kept copy, "Show older stories" and "From the last 30 days";
+ * `--only=update` just the new-version notice ("A new version is available"), over the service
+ * worker's update: dist/sw.js is changed for it, as a deploy would, and put back after.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { launchChromium } from './chromium.mjs';
 
@@ -123,6 +125,41 @@ try {
       console.log(`wrote ${out}/{offline,new-stories}-${theme}-${width}.png`);
       await context.close();
     }
+  }
+  // The new-version notice: the page's worker installed, then a changed sw.js (a deploy), then a reload finds it.
+  const worker = `${root}dist/sw.js`;
+  const deployed = readFileSync(worker, 'utf8');
+  try {
+    for (const theme of want('update') ? ['light', 'dark'] : []) {
+      for (const width of [375, 1280]) {
+        writeFileSync(worker, deployed);
+        const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme, deviceScaleFactor: 1, locale: 'en-US', timezoneId: 'UTC', serviceWorkers: 'allow' });
+        // The context's routes answer the worker's requests too.
+        await context.route('**/functions/v1/fetch-news', (route) =>
+          route.request().method() === 'OPTIONS'
+            ? route.fulfill({ status: 204, headers: cors })
+            : route.fulfill({ status: 200, headers: { ...cors, 'content-type': 'application/json' }, body: fixture }),
+        );
+        await context.route('https://images.example.org/**', (route) =>
+          route.fulfill({ status: 200, contentType: 'image/svg+xml', body: readFileSync(`${root}tests/fixtures/images/${new URL(route.request().url()).pathname.slice(1)}`) }),
+        );
+        const page = await context.newPage();
+        await page.goto(base);
+        await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated');
+        for (let attempt = 0; attempt < 3 && !(await page.evaluate(() => navigator.serviceWorker.controller !== null)); attempt += 1) await page.reload();
+        // Another version (the 16-hex-digit one scripts/standalone-scripts.ts writes): the browser installs it as a new worker.
+        writeFileSync(worker, deployed.replace(/"[0-9a-f]{16}"/, `"${'f'.repeat(16)}"`));
+        await page.reload();
+        await page.getByRole('heading', { name: 'Top Stories' }).waitFor({ timeout: 15_000 });
+        await page.getByText('A new version is available').waitFor({ timeout: 30_000 });
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${out}/new-version-${theme}-${width}.png` });
+        console.log(`wrote ${out}/new-version-${theme}-${width}.png`);
+        await context.close();
+      }
+    }
+  } finally {
+    writeFileSync(worker, deployed);
   }
   // Reader features: "New" since a previous visit, the related sources open, the shortcuts dialog.
   for (const theme of want('reader') ? ['light', 'dark'] : []) {

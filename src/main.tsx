@@ -4,11 +4,8 @@
  * (docs/product.md#the-page-before-its-scripts): React, then the app, each after a pause in
  * which the browser can paint, answer a press or run the feed call's script.
  */
-import { reloadOnceForChunkError } from './browser/chunk-reload.ts';
+import { onDemand } from './browser/on-demand.ts';
 import { markTakeover } from './browser/takeover.ts';
-
-// A chunk that fails to load: one reload, in case a deploy replaced this page's chunks (docs/product.md#when-the-page-cannot-load).
-window.addEventListener('vite:preloadError', () => reloadOnceForChunkError(window.sessionStorage, () => window.location.reload()));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -19,12 +16,12 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 afterPaint()
   // React on its own: its modules take the longest to evaluate.
-  .then(() => import('react-dom/client'))
+  .then(() => onDemand(() => import('react-dom/client')))
   .then(nextTask)
-  .then(() => import('./app/start.tsx'))
+  .then(() => onDemand(() => import('./app/start.tsx')))
   .then(async ({ start }) => {
     await nextTask();
     start(root);
   })
-  // The app's code could not load: index.html's "Reload" shows at once.
+  // The app's code could not load, and no reload brings it: index.html's "Reload" shows at once.
   .catch(() => markTakeover('failed'));

@@ -6,6 +6,7 @@ import { useDocumentTheme } from '../appearance/useDocumentTheme.ts';
 import { useSystemColorScheme } from '../appearance/useSystemColorScheme.ts';
 import { appBookmarksMachine, BookmarksActor, readBookmarksInput } from '../bookmarks/actors.ts';
 import { useSavedRefresh } from '../bookmarks/useSavedRefresh.ts';
+import { onDemand } from '../browser/on-demand.ts';
 import { appFeedMachine, appOlderStoriesMachine, FeedActor, OlderStoriesActor, readFeedInput } from '../feed/actors.ts';
 import { useOlderFirstPage } from '../feed/useOlderFirstPage.ts';
 import { useRefetchOnReturn } from '../feed/useRefetchOnReturn.ts';
@@ -24,7 +25,9 @@ import { useStorageFromOtherTabs } from './useStorageFromOtherTabs.ts';
 import { markTakeover } from '../browser/takeover.ts';
 
 // Mounted with the first toast: its code (React Aria's toast queue and region) loads then.
-const RaisedToasts = lazy(() => import('../toasts/Toasts.tsx').then((m) => ({ default: m.RaisedToasts })));
+const RaisedToasts = lazy(() => onDemand(() => import('../toasts/Toasts.tsx')).then((m) => ({ default: m.RaisedToasts })));
+// The service worker and the new-version notice, once the page has loaded (docs/deploy.md#offline-and-updates).
+const ServiceWorkerUpdates = lazy(() => onDemand(() => import('../offline/ServiceWorkerUpdates.tsx')).then((m) => ({ default: m.ServiceWorkerUpdates })));
 
 /** The machines the app runs; tests pass versions with fake effects. */
 export interface AppLogic {
@@ -48,6 +51,18 @@ function Themed({ children }: { children: ReactNode }) {
       {children}
     </ThemeProvider>
   );
+}
+
+/** Whether the window's `load` event has passed (false in the first render, on the server too). */
+function usePageLoaded(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const onLoad = () => setLoaded(true);
+    if (document.readyState === 'complete') onLoad();
+    else window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, []);
+  return loaded;
 }
 
 /** Browser events in, machine outcomes out; renders nothing. */
@@ -79,6 +94,7 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
   const [search] = useState(() => ({ logic: appSearchMachine(router), input: readSearchInput(router) }));
   // The first render is on screen: index.html's load-failure notice stays hidden, and theme-boot replays the presses made before.
   useEffect(() => markTakeover('ready'), []);
+  const loaded = usePageLoaded();
 
   return (
     <ThemeActor.Provider logic={machines.theme} options={{ input: themeInput, inspect }}>
@@ -92,6 +108,12 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
                     <LoadBoundary>
                       <BrowserConnections toasts={toasts} />
                       <RouterProvider router={router} />
+                      {/* Production only: the dev server has no worker. */}
+                      {import.meta.env.PROD && loaded && (
+                        <Suspense fallback={null}>
+                          <ServiceWorkerUpdates />
+                        </Suspense>
+                      )}
                       {raised.length > 0 && (
                         <Suspense fallback={null}>
                           <RaisedToasts raised={raised} />

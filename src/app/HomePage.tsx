@@ -28,16 +28,17 @@ import { useLastVisit } from '../reader/lastVisit.ts';
 import { canShareNatively, shareNatively } from '../reader/nativeShare.ts';
 import { useHomeFilters } from '../search/useHomeFilters.ts';
 import { useSlashToFocus } from '../search/useSlashToFocus.ts';
+import { onDemand } from '../browser/on-demand.ts';
 
 // The reading keys and "new since your last visit": their chunk loads right after the first render.
-const ReaderFeatures = lazy(() => import('../reader/ReaderFeatures.tsx').then((m) => ({ default: m.ReaderFeatures })));
+const ReaderFeatures = lazy(() => onDemand(() => import('../reader/ReaderFeatures.tsx')).then((m) => ({ default: m.ReaderFeatures })));
 
 // Older pages and the last 30 days: their code loads when the feed has a `next` or the search box text.
-const OlderStories = lazy(() => import('../feed/OlderStories.tsx').then((m) => ({ default: m.OlderStories })));
-const ArchiveSection = lazy(() => import('../search/ArchiveSection.tsx').then((m) => ({ default: m.ArchiveSection })));
+const OlderStories = lazy(() => onDemand(() => import('../feed/OlderStories.tsx')).then((m) => ({ default: m.OlderStories })));
+const ArchiveSection = lazy(() => onDemand(() => import('../search/ArchiveSection.tsx')).then((m) => ({ default: m.ArchiveSection })));
 
 // Only a selected category shows chips: their code (React Aria's tag group) loads then.
-const CategoryChips = lazy(() => import('../search/CategoryChips.tsx').then((m) => ({ default: m.CategoryChips })));
+const CategoryChips = lazy(() => onDemand(() => import('../search/CategoryChips.tsx')).then((m) => ({ default: m.CategoryChips })));
 
 const Toolbar = styled.div`
   display: grid;

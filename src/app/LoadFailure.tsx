@@ -1,8 +1,8 @@
 /**
  * What shows when part of the page cannot load (docs/product.md#when-the-page-cannot-load): the
- * page header and a message with a "Reload" button, never a blank page. A chunk that fails
- * reloads the page once by itself first (`reloadOnceForChunkError`), so that a visitor whose
- * page predates a deploy (its chunks gone) heals without noticing.
+ * page header and a message with a "Reload" button, never a blank page. A part removed by a
+ * deploy has reloaded the page once by itself first (src/browser/on-demand.ts), so that a
+ * visitor whose page predates the deploy heals without noticing.
  */
 import { Component, type ReactNode } from 'react';
 import { Button } from '../ui/Button.tsx';

@@ -1,4 +1,5 @@
 import type { InspectionEvent, Observer } from 'xstate';
+import { onDemand } from '../browser/on-demand.ts';
 
 /** What `createActor(..., { inspect })` accepts. */
 export type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -11,7 +12,7 @@ export type Inspect = Observer<InspectionEvent> | ((event: InspectionEvent) => v
  */
 export async function devInspector(search: string): Promise<Inspect | undefined> {
   if (import.meta.env.DEV && new URLSearchParams(search).has('inspect')) {
-    const { createBrowserInspector } = await import('@statelyai/inspect');
+    const { createBrowserInspector } = await onDemand(() => import('@statelyai/inspect'));
     return createBrowserInspector().inspect;
   }
   return undefined;

@@ -1,23 +1,35 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, type ErrorComponentProps, type RouterHistory } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, Outlet, type ErrorComponentProps, type RouterHistory } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { validateHomeSearch } from '../domain/search-params.ts';
 import { HomePage } from './HomePage.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
 import { parseSearch, stringifySearch } from '../search/search-serialization.ts';
+import { LoadFailedError, onDemand } from '../browser/on-demand.ts';
 
-const ErrorPage = lazyRouteComponent(() => import('./ErrorPage.tsx'), 'ErrorPage');
-
-/** How browsers word a module that could not be fetched (Chromium, Firefox, Safari). */
-const CHUNK_FAILED = /dynamically imported module|Importing a module script failed/i;
+// Pages few visitors see load on demand, outside the main bundle. React's lazy, not the router's
+// lazy route components: a navigation then never waits on code that may fail to load, and the
+// router's own reload for a missing chunk never runs beside the page's (src/browser/on-demand.ts).
+const ErrorPage = lazy(() => onDemand(() => import('./ErrorPage.tsx')).then((m) => ({ default: m.ErrorPage })));
+const NotFoundPage = lazy(() => onDemand(() => import('./NotFoundPage.tsx')).then((m) => ({ default: m.NotFoundPage })));
 
 /** A part of the page that failed to load is no application error: the visitor can reload (LoadFailure). */
 function RouteError(props: ErrorComponentProps) {
-  return props.error instanceof Error && CHUNK_FAILED.test(props.error.message) ? <LoadFailure /> : <ErrorPage {...props} />;
+  return props.error instanceof LoadFailedError ? (
+    <LoadFailure />
+  ) : (
+    <Suspense fallback={null}>
+      <ErrorPage {...props} />
+    </Suspense>
+  );
 }
 
 const rootRoute = createRootRoute({
   component: Outlet,
-  // Pages few visitors see load on demand, outside the main bundle.
-  notFoundComponent: lazyRouteComponent(() => import('./NotFoundPage.tsx'), 'NotFoundPage'),
+  notFoundComponent: () => (
+    <Suspense fallback={null}>
+      <NotFoundPage />
+    </Suspense>
+  ),
   errorComponent: RouteError,
 });
 

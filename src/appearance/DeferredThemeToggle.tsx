@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { IconButton } from '../ui/IconButton.tsx';
 import type { ThemeToggleProps } from './ThemeToggle.tsx';
 import { MoonIcon, SunIcon } from '../ui/icons.tsx';
+import { onDemand } from '../browser/on-demand.ts';
 
 type ThemeToggleModule = typeof import('./ThemeToggle.tsx');
 
@@ -17,7 +18,7 @@ export function DeferredThemeToggle({ theme, onToggle }: ThemeToggleProps) {
   const [hovered, setHovered] = useState(false);
   useEffect(() => {
     let current = true;
-    import('./ThemeToggle.tsx').then(
+    onDemand(() => import('./ThemeToggle.tsx')).then(
       (loadedModule) => current && setModule(loadedModule),
       () => {},
     );

@@ -8,12 +8,13 @@ import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import type { Story } from '../domain/story.ts';
 import type { FeedStatus } from './selectors.ts';
+import { onDemand } from '../browser/on-demand.ts';
 
 // Only kept stories on screen need it: its code loads with them, long before the live answer.
-const HeldBackStories = lazy(() => import('./HeldBackStories.tsx').then((m) => ({ default: m.HeldBackStories })));
+const HeldBackStories = lazy(() => onDemand(() => import('./HeldBackStories.tsx')).then((m) => ({ default: m.HeldBackStories })));
 // Only the sample stories (their own chunk) or kept stories after a failed call bring these.
-const DemoNotice = lazy(() => import('./DemoNotice.tsx').then((m) => ({ default: m.DemoNotice })));
-const OfflineNotice = lazy(() => import('./OfflineNotice.tsx').then((m) => ({ default: m.OfflineNotice })));
+const DemoNotice = lazy(() => onDemand(() => import('./DemoNotice.tsx')).then((m) => ({ default: m.DemoNotice })));
+const OfflineNotice = lazy(() => onDemand(() => import('./OfflineNotice.tsx')).then((m) => ({ default: m.OfflineNotice })));
 
 const Notices = styled.div`
   margin-bottom: ${({ theme }) => theme.space(6)};

@@ -1,39 +1,18 @@
 import styled from 'styled-components';
 import { newStoriesText } from '../domain/new-stories.ts';
+import { floatingBar, floatingRegion } from '../theme/floating.ts';
 import { Button } from '../ui/Button.tsx';
 import { RefreshIcon } from '../ui/icons.tsx';
 
-
 export const SHOW_NEW_STORIES_LABEL = 'Show latest stories';
 
-/** Always present, so that assistive technology announces what appears in it (a polite live region). */
 const Region = styled.div`
-  position: fixed;
+  ${floatingRegion}
   top: ${({ theme }) => theme.space(3)};
-  right: ${({ theme }) => theme.space(3)};
-  left: ${({ theme }) => theme.space(3)};
-  z-index: 90;
-  display: flex;
-  justify-content: center;
-  pointer-events: none;
 `;
 
 const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: center;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
-  max-width: 100%;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(2)} ${theme.space(2)} ${theme.space(4)}`};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
-  box-shadow: ${({ theme }) => theme.shadow.popover};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
-  pointer-events: auto;
+  ${floatingBar}
 `;
 
 interface NewStoriesNoticeProps {

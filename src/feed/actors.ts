@@ -11,9 +11,10 @@ import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
 import type { Story } from '../domain/story.ts';
 import { createFrameActorContext } from '../ui/frame.ts';
 import { fetchFeed } from './fetch-feed.ts';
+import { onDemand } from '../browser/on-demand.ts';
 
 /** The sample stories, in a chunk of their own: only fetched when the live feed cannot be used. */
-export const loadSampleStories = fromPromise<Story[]>(async () => (await import('../domain/samples.ts')).sampleStories(Date.now()));
+export const loadSampleStories = fromPromise<Story[]>(async () => (await onDemand(() => import('../domain/samples.ts'))).sampleStories(Date.now()));
 
 /** The live call as the feed machine invokes it: the first page, validated, with its cursor (src/feed/fetch-feed.ts). */
 export const fetchStories = fromPromise<FeedPage>(({ signal }) => fetchFeed({}, signal));

@@ -86,6 +86,17 @@ export function storable(response: Response): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/**
+ * What the page posts to a waiting worker to bring its version in now (the visitor pressed
+ * "Reload", or reloaded while it waited): the worker stops waiting, and every page of the old
+ * version reloads into the new one on `controllerchange`.
+ */
+export const SKIP_WAITING = { type: 'SKIP_WAITING' } as const;
+
+export function isSkipWaiting(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === SKIP_WAITING.type;
+}
+
 /** Caches of this site that an activating version `current` deletes. */
 export function staleCaches(names: readonly string[], current: string): string[] {
   return names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== current);

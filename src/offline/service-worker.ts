@@ -9,11 +9,13 @@
  * - activate: deletes the caches of earlier versions;
  * - fetch: the site's own files from that cache (index.html for every navigation), falling
  *   back to the network; anything else (the feed call, story images, other origins) is left
- *   to the browser.
- * No skipWaiting and no clients.claim: a new version takes over once every tab of the old one
- * is closed, so a page never mixes files of two builds.
+ *   to the browser;
+ * - message SKIP_WAITING: a new version waiting behind an old one takes over now. Only a page
+ *   posts it (src/offline/service-worker-registration.ts), and every page of the old version
+ *   reloads when it does, so that no page mixes files of two builds. No clients.claim: the first
+ *   worker controls the next visit, not the page that installed it.
  */
-import { APP_SHELL, cacheName, handlingOf, type RouterRule, staleCaches, staticRoutes, storable } from './policy.ts';
+import { APP_SHELL, cacheName, handlingOf, isSkipWaiting, type RouterRule, staleCaches, staticRoutes, storable } from './policy.ts';
 
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
@@ -31,9 +33,11 @@ interface FetchEvent extends ExtendableEvent {
 
 interface WorkerScope {
   readonly location: Location;
+  skipWaiting(): Promise<void>;
   addEventListener(type: 'install', listener: (event: InstallEvent) => void): void;
   addEventListener(type: 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
 const worker = globalThis as unknown as WorkerScope;
@@ -75,6 +79,10 @@ function addStaticRoutes(event: InstallEvent): void {
     // As above, for a browser whose addRoutes throws instead of rejecting.
   }
 }
+
+worker.addEventListener('message', (event) => {
+  if (isSkipWaiting(event.data)) void worker.skipWaiting();
+});
 
 worker.addEventListener('activate', (event) => {
   event.waitUntil(caches.keys().then((names) => Promise.all(staleCaches(names, CACHE).map((name) => caches.delete(name)))));

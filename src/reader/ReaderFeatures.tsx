@@ -8,6 +8,7 @@ import { NewSinceNotice } from './NewSinceNotice.tsx';
 import { countNewSince } from '../domain/new-since.ts';
 import type { Story } from '../domain/story.ts';
 import { useReadingKeys } from './useReadingKeys.ts';
+import { onDemand } from '../browser/on-demand.ts';
 
 export interface ReaderFeaturesProps {
   /** Every story shown by the feed (not only the matches). */
@@ -21,7 +22,7 @@ export interface ReaderFeaturesProps {
 }
 
 // Loaded the first time "?" asks for it.
-const KeyboardShortcuts = lazy(() => import('./KeyboardShortcuts.tsx').then((m) => ({ default: m.KeyboardShortcuts })));
+const KeyboardShortcuts = lazy(() => onDemand(() => import('./KeyboardShortcuts.tsx')).then((m) => ({ default: m.KeyboardShortcuts })));
 
 export function ReaderFeatures({ stories, reachable = stories, lastVisit, onOpen, onToggleBookmark }: ReaderFeaturesProps) {
   const newCount = useMemo(() => countNewSince(stories, lastVisit), [stories, lastVisit]);

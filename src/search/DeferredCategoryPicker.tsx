@@ -3,6 +3,7 @@ import type { PressEvent } from 'react-aria-components';
 import { Button } from '../ui/Button.tsx';
 import { CategoriesLabel } from './CategoriesLabel.tsx';
 import type { CategoryPickerProps } from './CategoryPicker.tsx';
+import { onDemand } from '../browser/on-demand.ts';
 
 type CategoryPickerModule = typeof import('./CategoryPicker.tsx');
 
@@ -11,14 +12,7 @@ let loading: Promise<CategoryPickerModule> | undefined;
 
 /** The menu's code (React Aria's menu, popover and collections). */
 function loadCategoryPicker(): Promise<CategoryPickerModule> {
-  loading ??= import('./CategoryPicker.tsx').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      // A chunk that failed to load is tried again by the next press.
-      loading = undefined;
-      throw error;
-    },
-  );
+  loading ??= onDemand(() => import('./CategoryPicker.tsx')).then((module) => (loaded = module));
   return loading;
 }
 
@@ -27,27 +21,29 @@ function loadCategoryPicker(): Promise<CategoryPickerModule> {
  * part of the first render. A press loads it if it has not arrived yet and renders the real
  * picker in the button's place, open, with focus on its button, once there are categories to
  * show (a press while the stories load opens the menu when they have come); the stand-in stays
- * until then (no intermediate fallback that would lose focus). A chunk that fails to load is
- * tried again by the next press.
+ * until then (no intermediate fallback that would lose focus). A menu that cannot load is the
+ * page's to show (LoadFailure, docs/product.md#when-the-page-cannot-load), never a press that does nothing.
  */
 export function DeferredCategoryPicker(props: CategoryPickerProps) {
   const [module, setModule] = useState(() => loaded);
   // How the stand-in was pressed: from the keyboard or a screen reader, the open menu focuses
   // its first item, as React Aria's own trigger does; by pointer, the menu itself.
   const [pressed, setPressed] = useState<PressEvent['pointerType'] | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
 
   useEffect(() => {
     if (module || pressed === null) return;
     let current = true;
     loadCategoryPicker().then(
       (loadedModule) => current && setModule(loadedModule),
-      () => {},
+      (error: unknown) => current && setFailure({ error }),
     );
     return () => {
       current = false;
     };
-  }, [module, pressed, attempt]);
+  }, [module, pressed]);
+
+  if (failure) throw failure.error;
 
   if (module && pressed !== null && props.categories.length > 0) {
     const menuFocus = pressed === 'keyboard' || pressed === 'virtual' ? 'first' : true;
@@ -58,10 +54,7 @@ export function DeferredCategoryPicker(props: CategoryPickerProps) {
       isDisabled={props.isDisabled}
       aria-haspopup="menu"
       aria-expanded={false}
-      onPress={(event) => {
-        setPressed(event.pointerType);
-        setAttempt((n) => n + 1);
-      }}
+      onPress={(event) => setPressed(event.pointerType)}
     >
       <CategoriesLabel count={props.selected.length} />
     </Button>

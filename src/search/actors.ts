@@ -11,12 +11,16 @@ import type { Story } from '../domain/story.ts';
 import { fetchFeed } from '../feed/fetch-feed.ts';
 import { createFrameActorContext } from '../ui/frame.ts';
 
-/** The search machine writing its query into the router's URL: the same history entry, the other filters kept; a new query drops `archive` (docs/product.md#the-last-30-days). */
+/** The query into the router's URL: the same history entry, the other filters kept; a new query drops `archive` (docs/product.md#the-last-30-days). */
+export function writeQuery(router: RegisteredRouter, query: string): void {
+  void router.navigate({ to: '/', search: (previous) => ({ ...previous, q: query === '' ? undefined : query, archive: undefined }), replace: true, resetScroll: false });
+}
+
+/** The search machine writing its query into the router's URL. */
 export function appSearchMachine(router: RegisteredRouter) {
   return searchMachine.provide({
     actions: {
-      writeQuery: (_, { query }) =>
-        void router.navigate({ to: '/', search: (previous) => ({ ...previous, q: query === '' ? undefined : query, archive: undefined }), replace: true, resetScroll: false }),
+      writeQuery: (_, { query }) => writeQuery(router, query),
     },
   });
 }

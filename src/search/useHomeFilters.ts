@@ -1,9 +1,10 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { beforeReload } from '../browser/on-demand.ts';
 import type { StoryFilter } from '../domain/filter.ts';
 import { filterFromSearch, type HomeSearch } from '../domain/search-params.ts';
 import { useFrame } from '../ui/frame.ts';
-import { SearchActor } from './actors.ts';
+import { SearchActor, writeQuery } from './actors.ts';
 
 const NO_FILTERS: HomeSearch = {};
 
@@ -20,6 +21,7 @@ export function useHomeFilters(categories: readonly string[]) {
   const urlQuery = url.q ?? '';
   // Before paint: the box and the list never show a query the URL has left (Back, Forward).
   useLayoutEffect(() => searchActor.send({ type: 'search.urlChanged', query: urlQuery }), [searchActor, urlQuery]);
+  useQueryKeptOnReload();
   const navigate = useNavigate({ from: '/' });
   const read = useMemo(() => filterFromSearch(search, categories), [search, categories]);
   // The same categories keep the same array when another parameter changes (the query, once
@@ -52,4 +54,25 @@ function useSameList(list: readonly string[]): readonly string[] {
   const same = kept.length === list.length && kept.every((item, i) => item === list[i]);
   if (!same) setKept(list);
   return same ? kept : list;
+}
+
+/**
+ * When the page reloads itself (a part removed by a deploy, a new version: src/browser/on-demand.ts),
+ * the text typed since the last pause goes into the URL at once, the pause skipped, so that the
+ * reloaded page opens with it. The other filters are in the URL from the moment they change.
+ */
+function useQueryKeptOnReload() {
+  const router = useRouter();
+  const searchActor = SearchActor.useActorRef();
+  useEffect(
+    () =>
+      beforeReload(() => {
+        const { text, query } = searchActor.getSnapshot().context;
+        if (text === query) return;
+        writeQuery(router, text);
+        // The router applies history writes a moment later; the reload must not outrun this one.
+        router.history.flush();
+      }),
+    [router, searchActor],
+  );
 }

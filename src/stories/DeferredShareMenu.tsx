@@ -2,9 +2,12 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { PlainIconButton } from '../ui/IconToggleButton.tsx';
 import type { ShareMenuProps } from './ShareMenu.tsx';
 import { ShareIcon } from '../ui/icons.tsx';
+import { onDemand } from '../browser/on-demand.ts';
 
-const loadShareMenu = () => import('./ShareMenu.tsx');
+const loadShareMenu = () => onDemand(() => import('./ShareMenu.tsx'));
 const ShareMenu = lazy(() => loadShareMenu().then((m) => ({ default: m.ShareMenu })));
+// Fetched ahead of a press; a failure is the press's to show (the menu's boundary).
+const prefetchShareMenu = () => void loadShareMenu().catch(() => {});
 
 /**
  * The card's "Share story" button, a plain `<button>`: React Aria's menu trigger would cost
@@ -18,6 +21,8 @@ export function DeferredShareMenu(props: ShareMenuProps) {
   // its first item, as React Aria's own trigger does; by pointer, the menu itself.
   const [menuFocus, setMenuFocus] = useState<'first' | true | null>(null);
   const close = () => setMenuFocus(null);
+  // Whether Enter went down on the button: the keyup of an Enter that chose a menu item lands here too, once focus is back.
+  const enterDown = useRef(false);
   return (
     <>
       <PlainIconButton
@@ -26,11 +31,19 @@ export function DeferredShareMenu(props: ShareMenuProps) {
         aria-label="Share story"
         aria-haspopup="menu"
         aria-expanded={menuFocus !== null}
-        onPointerEnter={() => void loadShareMenu()}
-        onFocus={() => void loadShareMenu()}
+        onPointerEnter={prefetchShareMenu}
+        onFocus={prefetchShareMenu}
         // Enter opens on its keyup, as Space does, so that the open menu never receives the key's keyup.
-        onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
-        onKeyUp={(event) => event.key === 'Enter' && setMenuFocus('first')}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter') return;
+          event.preventDefault();
+          enterDown.current = true;
+        }}
+        onKeyUp={(event) => {
+          if (event.key !== 'Enter' || !enterDown.current) return;
+          enterDown.current = false;
+          setMenuFocus('first');
+        }}
         onClick={(event) => setMenuFocus(event.detail === 0 ? 'first' : true)}
       >
         <ShareIcon size={18} />

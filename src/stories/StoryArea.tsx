@@ -6,9 +6,10 @@ import { StorySections, type CardListProps } from './StorySections.tsx';
 import type { Story } from '../domain/story.ts';
 import { visuallyHidden } from '../theme/mixins.ts';
 import type { FeedStatus } from '../feed/selectors.ts';
+import { onDemand } from '../browser/on-demand.ts';
 
 // Only a search or filter with no match shows it: its code loads then.
-const EmptyState = lazy(() => import('./EmptyState.tsx').then((m) => ({ default: m.EmptyState })));
+const EmptyState = lazy(() => onDemand(() => import('./EmptyState.tsx')).then((m) => ({ default: m.EmptyState })));
 
 /** The first matches, shown large as Top Stories (docs/product.md#screens-and-states). */
 export const TOP_STORIES_COUNT = 3;

@@ -11,9 +11,10 @@ import { DeferredShareMenu } from './DeferredShareMenu.tsx';
 import type { ShareTarget } from './ShareMenu.tsx';
 import { StoryImage } from './StoryImage.tsx';
 import { cardTextFont, headlineFont, smallPrintFont } from './storyFonts.ts';
+import { onDemand } from '../browser/on-demand.ts';
 
 // Only stories other outlets also reported have it: its code (React Aria's disclosure) loads then.
-const RelatedSources = lazy(() => import('./RelatedSources.tsx').then((m) => ({ default: m.RelatedSources })));
+const RelatedSources = lazy(() => onDemand(() => import('./RelatedSources.tsx')).then((m) => ({ default: m.RelatedSources })));
 
 const Hidden = styled.span`
   ${visuallyHidden}

@@ -189,6 +189,23 @@ describe('share menu', () => {
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(onShare).toHaveBeenCalledExactlyOnceWith(story, 'copy');
   });
+
+  test('the Enter that chooses an item leaves the menu closed, though the key comes up with focus back on the button', async () => {
+    const user = userEvent.setup();
+    const story = makeStory();
+    const { card, onShare } = renderCard(story);
+    const button = within(card).getByRole('button', { name: 'Share story' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Share to Twitter' })).toHaveFocus());
+    // Enter held down on "Copy Link": the menu acts and closes, and focus goes back to the button.
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter>}');
+    expect(onShare).toHaveBeenCalledExactlyOnceWith(story, 'copy');
+    await waitFor(() => expect(button).toHaveFocus());
+    await user.keyboard('{/Enter}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+  });
 });
 
 test('the compact variant has the same parts: title, source, date, summary, image, Read more, bookmark and share', () => {

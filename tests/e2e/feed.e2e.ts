@@ -151,18 +151,42 @@ describe('the demo fallback', () => {
 });
 
 describe('the error screen', () => {
-  it('shows "Error Loading News" when the call fails twice and the sample stories cannot load either', async () => {
+  it('shows "Error Loading News" after the call and its one retry fail and the sample stories cannot be reached, with no third call', async () => {
     h.backend.always({ status: 500 });
     const { page } = await h.open(failing);
     await page.route(SAMPLES_CHUNK, (route) => route.abort());
+    let loads = 0;
+    page.on('load', () => (loads += 1));
     await openHome(page);
     const alert = page.getByRole('alert').filter({ hasText: 'Error Loading News' });
     await alert.waitFor({ timeout: 20_000 });
+    expect(h.backend.calls).toHaveLength(2);
     expect(await page.getByRole('heading', { name: 'Error Loading News' }).isVisible()).toBe(true);
     expect(await page.getByText('Failed to fetch the latest stories', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
     expect(await demoNotice(page).count()).toBe(0);
     expect(await page.getByRole('article').count()).toBe(0);
+    // "Retries on feed failure: 1": nothing more goes out by itself, and the page does not reload.
+    await quietFor(page, 2500);
+    expect(h.backend.calls).toHaveLength(2);
+    expect(loads).toBe(1);
+    expect(await alert.isVisible()).toBe(true);
+  });
+
+  it('a samples chunk a deploy removed (answering 404): reloads once, then two calls on the reloaded page and the error screen', async () => {
+    h.backend.always({ status: 500 });
+    const { page } = await h.open(failing);
+    await page.route(SAMPLES_CHUNK, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }));
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await openHome(page);
+    await page.getByRole('alert').filter({ hasText: 'Error Loading News' }).waitFor({ timeout: 30_000 });
+    expect(loads).toBe(2);
+    expect(h.backend.calls).toHaveLength(4);
+    expect(await page.evaluate(() => sessionStorage.getItem('newsChunkReload'))).toBe('1');
+    await quietFor(page, 2500);
+    expect(h.backend.calls).toHaveLength(4);
+    expect(loads).toBe(2);
   });
 
   it('"Try Again" loads the live stories once the backend is back', async () => {

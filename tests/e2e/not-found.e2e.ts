@@ -48,12 +48,19 @@ describe('an unknown route', () => {
 });
 
 describe('a route whose page cannot load (docs/product.md#when-the-page-cannot-load)', () => {
-  it('reloads once by itself, then shows the page header and "Reload", which reloads the page', async () => {
-    // The 404 page is a chunk of its own (src/app/router.tsx).
+  /** The 404 page is a chunk of its own (src/app/router.tsx). */
+  function chunkPattern(): string {
     const chunk = notFoundChunk();
     expect(chunk, 'the build has a NotFoundPage chunk').toBeTruthy();
-    const { page } = await h.open({ expectConsoleErrors: [EXPECTED.failedRequests, /Failed to fetch dynamically imported module/, logged404] });
-    await page.route(`**/assets/${chunk}`, (route) => route.abort());
+    return `**/assets/${chunk}`;
+  }
+  // React logs the failure that its boundary turns into "Reload".
+  const failing = { expectConsoleErrors: [EXPECTED.failedRequests, /A part of the page could not load/, logged404] };
+
+  it('gone from the host (a deploy): reloads once by itself, then shows the page header and "Reload", which reloads the page', async () => {
+    const chunk = chunkPattern();
+    const { page } = await h.open(failing);
+    await page.route(chunk, (route) => route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not Found' }));
     let loads = 0;
     page.on('load', () => (loads += 1));
     await page.goto(`${SITE}${UNKNOWN}`);
@@ -64,9 +71,23 @@ describe('a route whose page cannot load (docs/product.md#when-the-page-cannot-l
     expect(loads).toBe(2);
     expect(await page.evaluate(() => sessionStorage.getItem('newsChunkReload'))).toBe('1');
 
-    await page.unroute(`**/assets/${chunk}`);
+    await page.unroute(chunk);
     await page.getByRole('button', { name: 'Reload', exact: true }).click();
     await page.getByText('Oops! Page not found', { exact: true }).waitFor();
     expect(loads).toBe(3);
+  });
+
+  it('out of reach (the connection): shows the page header and "Reload" at once, without reloading into a browser error page', async () => {
+    const chunk = chunkPattern();
+    const { page } = await h.open(failing);
+    await page.route(chunk, (route) => route.abort('internetdisconnected'));
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.goto(`${SITE}${UNKNOWN}`);
+    await page.getByRole('button', { name: 'Reload', exact: true }).waitFor();
+    expect(await page.getByText('The page could not load. Check your connection, then reload.').isVisible()).toBe(true);
+    await page.waitForTimeout(1000);
+    expect(loads).toBe(1);
+    expect(await page.evaluate(() => sessionStorage.getItem('newsChunkReload'))).toBeNull();
   });
 });

@@ -1,12 +1,12 @@
 /**
  * The service worker's rules (src/offline/policy.ts, docs/deploy.md#offline-and-updates): only
  * same-origin GETs of the site's own files come from its cache, every navigation gets the
- * kept index.html, and the feed call is never its business. And its registration, which never
- * breaks the page.
+ * kept index.html, and the feed call is never its business. Its registration, which never
+ * breaks the page, and how the page brings in the new version a deploy installs.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { registerServiceWorker } from '../../src/offline/service-worker-registration.ts';
-import { APP_SHELL, cacheName, handlingOf, type RequestFacts, type RouterCondition, staleCaches, staticRoutes, storable } from '../../src/offline/policy.ts';
+import { registerServiceWorker, watchForUpdates } from '../../src/offline/service-worker-registration.ts';
+import { APP_SHELL, cacheName, handlingOf, isSkipWaiting, type RequestFacts, type RouterCondition, staleCaches, staticRoutes, storable } from '../../src/offline/policy.ts';
 
 const ORIGIN = 'https://news.example.com';
 const PRECACHED = new Set(['/', '/assets/index-abc123.js', '/assets/samples-def456.js', '/manifest.webmanifest', '/icons/icon-192.png']);
@@ -138,23 +138,134 @@ describe('versions', () => {
 });
 
 describe('registering the worker', () => {
+  const effects = { offer: () => {}, reload: () => {} };
+
   it('registers /sw.js for the whole site', async () => {
     const register = vi.fn(() => Promise.resolve({} as ServiceWorkerRegistration));
-    registerServiceWorker({ serviceWorker: { register } as unknown as ServiceWorkerContainer });
+    registerServiceWorker({ serviceWorker: { register } as unknown as ServiceWorkerContainer }, effects);
     expect(register).toHaveBeenCalledExactlyOnceWith('/sw.js', { scope: '/' });
   });
 
   it('does nothing where there are no service workers, and swallows a refused registration', async () => {
-    expect(() => registerServiceWorker({})).not.toThrow();
+    expect(() => registerServiceWorker({}, effects)).not.toThrow();
     const refused = Promise.reject(new DOMException('Service workers are disabled', 'SecurityError'));
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
     try {
-      registerServiceWorker({ serviceWorker: { register: () => refused } as unknown as ServiceWorkerContainer });
+      registerServiceWorker({ serviceWorker: { register: () => refused } as unknown as ServiceWorkerContainer }, effects);
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(unhandled).not.toHaveBeenCalled();
     } finally {
       process.off('unhandledRejection', unhandled);
     }
+  });
+});
+
+/** A worker as the page sees it: its state, and the messages the page posts to it. */
+class FakeWorker extends EventTarget {
+  readonly posted: unknown[] = [];
+  constructor(public state: ServiceWorkerState) {
+    super();
+  }
+  postMessage(message: unknown) {
+    this.posted.push(message);
+  }
+  become(state: ServiceWorkerState) {
+    this.state = state;
+    this.dispatchEvent(new Event('statechange'));
+  }
+}
+
+/** A page of the site, its worker's registration, and what the page did: offers shown, reloads. */
+function page({ controlled, waiting = null, installing = null }: { controlled: boolean; waiting?: FakeWorker | null; installing?: FakeWorker | null }) {
+  const container = Object.assign(new EventTarget(), { controller: controlled ? ({} as ServiceWorker) : null });
+  const registration = Object.assign(new EventTarget(), { waiting, installing });
+  const offers: Array<() => void> = [];
+  let reloads = 0;
+  watchForUpdates(container, registration as unknown as ServiceWorkerRegistration, { offer: (accept) => offers.push(accept), reload: () => (reloads += 1) });
+  return {
+    offers,
+    get reloads() {
+      return reloads;
+    },
+    /** The browser found a newer sw.js and started installing it. */
+    found(worker: FakeWorker) {
+      registration.installing = worker;
+      registration.dispatchEvent(new Event('updatefound'));
+    },
+    /** A new worker took control of the site's pages. */
+    takenOver() {
+      container.dispatchEvent(new Event('controllerchange'));
+    },
+  };
+}
+
+const SKIP_WAITING = { type: 'SKIP_WAITING' };
+
+describe('a new version after a deploy', () => {
+  it('waiting already when the page registers (installed during an earlier visit, or as the page loaded): taken at once, and the page reloads into it', () => {
+    const next = new FakeWorker('installed');
+    const opened = page({ controlled: true, waiting: next });
+    expect(next.posted).toEqual([SKIP_WAITING]);
+    expect(opened.offers).toHaveLength(0);
+    expect(opened.reloads).toBe(0);
+    opened.takenOver();
+    expect(opened.reloads).toBe(1);
+  });
+
+  it('installing while the page is open: offered once installed, taken by the press, then the page reloads', () => {
+    const next = new FakeWorker('installing');
+    const opened = page({ controlled: true, installing: next });
+    expect(opened.offers).toHaveLength(0);
+    next.become('installed');
+    expect(opened.offers).toHaveLength(1);
+    expect(next.posted).toEqual([]);
+    opened.offers[0]!();
+    expect(next.posted).toEqual([SKIP_WAITING]);
+    opened.takenOver();
+    expect(opened.reloads).toBe(1);
+  });
+
+  it('found by the browser later in the visit: offered the same way', () => {
+    const opened = page({ controlled: true });
+    const next = new FakeWorker('installing');
+    opened.found(next);
+    next.become('installed');
+    expect(opened.offers).toHaveLength(1);
+    opened.offers[0]!();
+    expect(next.posted).toEqual([SKIP_WAITING]);
+  });
+
+  it('a new worker that fails to install is never offered', () => {
+    const opened = page({ controlled: true });
+    const broken = new FakeWorker('installing');
+    opened.found(broken);
+    broken.become('redundant');
+    expect(opened.offers).toHaveLength(0);
+    expect(broken.posted).toEqual([]);
+  });
+
+  it('taken over by another tab: this page of the old version reloads too', () => {
+    const opened = page({ controlled: true });
+    opened.takenOver();
+    expect(opened.reloads).toBe(1);
+  });
+
+  it('a first visit (no worker controls the page yet): nothing offered, nothing taken, no reload', () => {
+    const first = new FakeWorker('installing');
+    const opened = page({ controlled: false, installing: first });
+    first.become('installed');
+    opened.takenOver();
+    expect(opened.offers).toHaveLength(0);
+    expect(first.posted).toEqual([]);
+    expect(opened.reloads).toBe(0);
+  });
+
+  it('the worker takes SKIP_WAITING in its own shape only', () => {
+    expect(isSkipWaiting(SKIP_WAITING)).toBe(true);
+    expect(isSkipWaiting('SKIP_WAITING')).toBe(false);
+    expect(isSkipWaiting({ type: 'skip_waiting' })).toBe(false);
+    expect(isSkipWaiting(null)).toBe(false);
+    expect(isSkipWaiting(undefined)).toBe(false);
   });
 });

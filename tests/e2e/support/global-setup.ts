@@ -21,7 +21,7 @@ import { FIXTURE_SOURCES } from './feeds.ts';
 import { startFixtureServer } from './fixture-server.ts';
 import { ANON_KEY, BACKEND_PORT, BACKEND_URL, DIST_DIR, FUNCTION_PATH, PREVIEW_PORT, REPO_ROOT, SITE } from './paths.ts';
 
-const VITE_BIN = join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
+export const VITE_BIN = join(REPO_ROOT, 'node_modules/vite/bin/vite.js');
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,11 +36,11 @@ declare module 'vitest' {
  * The environment for Vite. Vitest sets NODE_ENV=test in this process; passed on to `vite build`
  * it would produce React's development build (StrictMode's doubled effects, dev warnings).
  */
-function viteEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+export function viteEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...process.env, NODE_ENV: 'production', ...extra };
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+export function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -51,7 +51,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
   });
 }
 
-async function waitForHttp(url: string, ms: number): Promise<void> {
+export async function waitForHttp(url: string, ms: number): Promise<void> {
   const deadline = Date.now() + ms;
   for (;;) {
     try {
@@ -74,7 +74,7 @@ async function requireFreePort(port: number, what: string): Promise<void> {
   if (!free) throw new Error(`Port ${port} on 127.0.0.1 is in use, so ${what} cannot start. Stop whatever uses it and run again.`);
 }
 
-function stop(child: ChildProcess | undefined): Promise<void> {
+export function stop(child: ChildProcess | undefined): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 5000);

@@ -1,0 +1,36 @@
+import { css } from 'styled-components';
+
+/**
+ * The region of a notice that floats over the page (the "new stories" bar, the new-version
+ * notice), so that nothing on the page moves when it appears; add `top` or `bottom`. Render it
+ * always, as a live region empty until there is news, so that assistive technology announces
+ * what appears. Only parts loaded on demand use these: they stay out of the first render.
+ */
+export const floatingRegion = css`
+  position: fixed;
+  right: ${({ theme }) => theme.space(3)};
+  left: ${({ theme }) => theme.space(3)};
+  z-index: 90;
+  display: flex;
+  justify-content: center;
+  pointer-events: none;
+`;
+
+/** The floating notice itself: its text and one action. */
+export const floatingBar = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+  max-width: 100%;
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(2)} ${theme.space(2)} ${theme.space(4)}`};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  color: ${({ theme }) => theme.color.text};
+  box-shadow: ${({ theme }) => theme.shadow.popover};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+  pointer-events: auto;
+`;
