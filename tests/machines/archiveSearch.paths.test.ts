@@ -32,6 +32,7 @@ definePathSuite({
   ],
   // docs/product.md#timings-and-constants: a search with no answer within 10 s has failed.
   delays: { timeout: 10_000 },
+  // 11 snapshots (hidden for no query, for each of the two; searching or failed for each; answered with or without matches for each), each by every event it accepts.
   expectedPaths: 70,
   arrange: (fakes) => archiveSearchMachine.provide({ actors: { searchArchive: fakes.actor<Story[], { query: string }>('searchArchive') } }),
   check({ event, before, after, fakes }) {

@@ -74,8 +74,16 @@ export function transitionCover(machine: AnyStateMachine, { events, input }: Gra
   return paths;
 }
 
+/** An event's plain fields (a query, a target), so that paths differing only in payload are told apart. */
+function eventDetail(event: EventObject): string {
+  const fields = Object.entries(event)
+    .filter(([key, value]) => key !== 'type' && (value === null || ['string', 'number', 'boolean'].includes(typeof value)))
+    .map(([key, value]) => `${key}=${JSON.stringify(value)}`);
+  return fields.length > 0 ? `(${fields.join(', ')})` : '';
+}
+
 export function describePath(path: Path): string {
-  return path.steps.map(({ event }) => event.type.replace(/^xstate\.(after|done\.actor|error\.actor)\./, '$1:')).join(' → ');
+  return path.steps.map(({ event }) => event.type.replace(/^xstate\.(after|done\.actor|error\.actor)\./, '$1:') + eventDetail(event)).join(' → ');
 }
 
 // ---------------------------------------------------------------------------------------
