@@ -66,7 +66,7 @@ export const pageMachine = setup({
   },
   guards: {
     /** Another query than the URL had: text still being typed gives way to it (Back, Forward, "Clear filters"). */
-    changesQuery: ({ context }, { query }: UrlSearch) => query !== (context?.url.query ?? ''),
+    changesQuery: ({ context }, { query }: UrlSearch) => query !== (context?.url?.query ?? ''),
   },
   actions: {
     noteUrl: assign((_, url: UrlSearch) => ({ url: { query: url.query, archive: url.archive } })),
