@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { CALL_TIMEOUT_MS } from '../src/domain/calls.ts';
-import type { Story } from '../src/domain/story.ts';
+import { CALL_TIMEOUT_MS, type Story } from '../src/domain/story.ts';
 
 /**
  * "Search the last 30 days" (docs/product.md#the-last-30-days): the section "From the last 30

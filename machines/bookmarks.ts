@@ -1,7 +1,6 @@
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
-import { CALL_TIMEOUT_MS } from '../src/domain/calls.ts';
 import { copiesOf, SAVED_STORIES_MAX } from '../src/domain/saved-stories.ts';
-import type { Story } from '../src/domain/story.ts';
+import { CALL_TIMEOUT_MS, type Story } from '../src/domain/story.ts';
 
 /**
  * Bookmarks and the saved stories they keep (docs/product.md#bookmarks-sharing-and-copying,

@@ -1,7 +1,6 @@
 import { type AnyActorRef, assign, fromPromise, sendTo, setup } from 'xstate';
-import { CALL_TIMEOUT_MS, type StoryPage } from '../src/domain/calls.ts';
 import type { KeptStories } from '../src/domain/kept-feed.ts';
-import type { Story } from '../src/domain/story.ts';
+import { CALL_TIMEOUT_MS, type Story, type StoryPage } from '../src/domain/story.ts';
 
 /**
  * The news feed (docs/product.md#loading-failure-retry-and-fallback, #refetch-and-freshness).

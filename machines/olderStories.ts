@@ -1,6 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { CALL_TIMEOUT_MS, type StoryPage } from '../src/domain/calls.ts';
-import type { Story } from '../src/domain/story.ts';
+import { CALL_TIMEOUT_MS, type Story, type StoryPage } from '../src/domain/story.ts';
 
 /**
  * "Show older stories" (docs/product.md#older-stories): the pages older than the feed's first

@@ -9,9 +9,8 @@ import { olderStoriesMachine } from '../../machines/olderStories.ts';
 import { isVisitorReading, readStorage, writeStorage } from '../browser/browser.ts';
 import { onDemand } from '../browser/on-demand.ts';
 import { KEPT_STORIES_STORAGE_KEY } from '../browser/storage-keys.ts';
-import type { StoryPage } from '../domain/calls.ts';
 import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
-import type { Story } from '../domain/story.ts';
+import type { Story, StoryPage } from '../domain/story.ts';
 import { useSystemActor, useSystemSelector } from '../ui/frame.ts';
 import { fetchFeed } from './fetch-feed.ts';
 

@@ -8,8 +8,7 @@ import styled from 'styled-components';
 import { Button } from '../ui/Button.tsx';
 import { SectionHeading } from '../stories/SectionHeading.tsx';
 import { StoryList, type CardListProps } from '../stories/StorySections.tsx';
-import type { Story } from '../domain/story.ts';
-import { notOnPage } from '../domain/story-lists.ts';
+import { notOnPage, type Story } from '../domain/story.ts';
 import { useArchive, useArchiveActor } from './actors.ts';
 
 export interface ArchiveSectionProps extends CardListProps {

@@ -73,7 +73,7 @@ describe('lint enforces the layout boundaries', () => {
 
   it.each([
     ['machines/planted.ts', "import type { Story } from '../src/domain/story.ts';\nimport { setup } from 'xstate';\nexport const m = setup({}).createMachine({});\nexport type S = Story;\n"],
-    ['machines/planted.ts', "import { CALL_TIMEOUT_MS } from '../src/domain/calls.ts';\nimport { setup } from 'xstate';\nexport const m = setup({ delays: { timeout: CALL_TIMEOUT_MS } }).createMachine({});\n"],
+    ['machines/planted.ts', "import { CALL_TIMEOUT_MS } from '../src/domain/story.ts';\nimport { setup } from 'xstate';\nexport const m = setup({ delays: { timeout: CALL_TIMEOUT_MS } }).createMachine({});\n"],
     ['src/domain/planted.ts', "import type { Story } from './story.ts';\nexport const host = (story: Story) => new URL(story.url).host;\n"],
     ['src/app/planted.ts', "import { feedMachine } from '../../machines/feed.ts';\nexport const width = () => window.innerWidth + String(feedMachine.id);\n"],
     ['src/ui/Planted.tsx', "import { focusRing } from '../theme/mixins.ts';\nexport const ring = focusRing;\n"],
