@@ -12,8 +12,7 @@ import { pageMachine, type PageInput } from '../../machines/page.ts';
 import { searchMachine } from '../../machines/search.ts';
 import { shareMachine } from '../../machines/share.ts';
 import { themeMachine } from '../../machines/theme.ts';
-import type { StoryPage } from '../../src/domain/calls.ts';
-import type { Story } from '../../src/domain/story.ts';
+import type { Story, StoryPage } from '../../src/domain/story.ts';
 import { flush } from './paths.ts';
 
 const story: Story = { id: 'a', title: 'A', summary: '', source: 'Wire', url: 'https://news.example.org/a', published_at: '', category: 'World' };

@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
 import { feedMachine } from '../../machines/feed.ts';
-import type { StoryPage } from '../../src/domain/calls.ts';
-import type { Story } from '../../src/domain/story.ts';
+import type { Story, StoryPage } from '../../src/domain/story.ts';
 import { definePathSuite } from './paths.ts';
 
 const live: Story[] = [

@@ -4,8 +4,7 @@
  */
 import { expect } from 'vitest';
 import { olderStoriesMachine, storiesShown } from '../../machines/olderStories.ts';
-import type { StoryPage } from '../../src/domain/calls.ts';
-import type { Story } from '../../src/domain/story.ts';
+import type { Story, StoryPage } from '../../src/domain/story.ts';
 import { definePathSuite } from './paths.ts';
 
 const story = (id: string): Story => ({ id, title: `Older story ${id}`, summary: '', source: 'Wire', url: `https://news.example.org/${id}`, published_at: '2026-11-01T09:00:00.000Z', category: 'World' });

@@ -16,8 +16,7 @@ import { pageMachine, type PageEvent, type PageInput } from '../../machines/page
 import { searchMachine } from '../../machines/search.ts';
 import { shareMachine } from '../../machines/share.ts';
 import { themeMachine } from '../../machines/theme.ts';
-import type { StoryPage } from '../../src/domain/calls.ts';
-import type { Story } from '../../src/domain/story.ts';
+import type { Story, StoryPage } from '../../src/domain/story.ts';
 import type { ThemeName } from '../../src/domain/theme.ts';
 import { FakeActors } from '../support/fake-actors.ts';
 import { definePathSuite, flush } from './paths.ts';

@@ -8,8 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { feedMachine } from '../../machines/feed.ts';
-import type { StoryPage } from '../../src/domain/calls.ts';
-import type { Story } from '../../src/domain/story.ts';
+import type { Story, StoryPage } from '../../src/domain/story.ts';
 import { FakeActors } from '../support/fake-actors.ts';
 import { flush } from './paths.ts';
 
