@@ -6,14 +6,15 @@ import { type AnyActorRef, assign, sendTo, setup } from 'xstate';
  *
  * idle: the box shows the URL's query. search.type -> typing: the box shows `text`, and the
  * stories follow it at every key; once typing pauses for 300 ms the text is written to the URL
- * (`writeQuery`, replacing the history entry) and the box shows the URL's query again. The URL's
- * query changed from elsewhere while typing (Back, Forward), or "Clear filters" (search.reset),
- * drops the text and its pending write. The box's clear button, and search.flush (the page about
- * to reload itself), write at once.
+ * (`writeQuery`, replacing the history entry) -> written: the box keeps showing it until the
+ * URL's query changes (search.reset), so a key pressed before the URL has caught up is kept.
+ * The URL's query changed from elsewhere while typing (Back, Forward), or "Clear filters"
+ * (search.reset), drops the text and its pending write. The box's clear button, and search.flush
+ * (the page about to reload itself), write at once.
  */
 
 export interface SearchContext {
-  /** The text typed, while typing. */
+  /** The text typed, while typing and until the URL has taken it. */
   text: string;
 }
 
@@ -27,9 +28,9 @@ export type SearchEvent =
   /** Write what is typed now, without the pause: the page is about to reload itself. */
   | { type: 'search.flush' };
 
-/** What the box shows and the stories follow: the text while typing, else the URL's query. */
-export function shownQuery(state: { matches(value: 'typing'): boolean; context: SearchContext }, urlQuery: string): string {
-  return state.matches('typing') ? state.context.text : urlQuery;
+/** What the box shows and the stories follow: the text typed until the URL has taken it, else the URL's query. */
+export function shownQuery(state: { matches(value: 'idle'): boolean; context: SearchContext }, urlQuery: string): string {
+  return state.matches('idle') ? urlQuery : state.context.text;
 }
 
 export const searchMachine = setup({
@@ -60,19 +61,27 @@ export const searchMachine = setup({
         { type: 'tellArchive', params: ({ event }) => event },
       ],
     },
-    'search.clear': { target: '.idle', actions: { type: 'writeQuery', params: { query: '' } } },
+    'search.clear': {
+      target: '.written',
+      actions: [
+        { type: 'setText', params: { text: '' } },
+        { type: 'writeQuery', params: { query: '' } },
+      ],
+    },
+    'search.reset': { target: '.idle' },
   },
   states: {
     idle: {},
     /** Typed text waits for a pause; every keystroke starts the wait again. */
     typing: {
       after: {
-        commitDelay: { target: 'idle', actions: { type: 'writeQuery', params: ({ context }) => ({ query: context.text }) } },
+        commitDelay: { target: 'written', actions: { type: 'writeQuery', params: ({ context }) => ({ query: context.text }) } },
       },
       on: {
-        'search.reset': { target: 'idle' },
-        'search.flush': { target: 'idle', actions: { type: 'writeQuery', params: ({ context }) => ({ query: context.text }) } },
+        'search.flush': { target: 'written', actions: { type: 'writeQuery', params: ({ context }) => ({ query: context.text }) } },
       },
     },
+    /** Written to the URL; the box shows it until the URL's query changes. */
+    written: {},
   },
 });

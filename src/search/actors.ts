@@ -50,7 +50,7 @@ type SearchRef = ActorRefFrom<typeof searchMachine>;
 type ArchiveRef = ActorRefFrom<typeof archiveSearchMachine>;
 
 export const useSearchActor = () => useSystemActor<SearchRef>('search');
-/** The text being typed, or null when nothing is (the box then shows the URL's query). */
-export const useTypedText = () => useSystemSelector<SearchRef, string | null>('search', (snapshot) => (snapshot.matches('typing') ? snapshot.context.text : null));
+/** The text typed, until the URL has taken it; null when the box shows the URL's query. */
+export const useTypedText = () => useSystemSelector<SearchRef, string | null>('search', (snapshot) => (snapshot.matches('idle') ? null : snapshot.context.text));
 export const useArchiveActor = () => useSystemActor<ArchiveRef>('archive');
 export const useArchive = <T,>(selector: (snapshot: SnapshotFrom<typeof archiveSearchMachine>) => T) => useSystemSelector<ArchiveRef, T>('archive', selector);
