@@ -55,7 +55,7 @@ describe('machines without provided effects', () => {
     actor.send({ type: 'search.type', text: 'mars' });
     expect(actor.getSnapshot().value).toBe('typing');
     clock.increment(300);
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().value).toBe('written');
     expect(actor.getSnapshot().status).toBe('active');
   });
 

@@ -1,7 +1,8 @@
 /**
  * The search box (docs/product.md#search-categories-and-the-url): the URL owns the query; the
- * machine holds the text being typed and writes it to the URL once typing pauses. Every state and
- * transition, replayed with the URL's writes and what the last 30 days are told recorded.
+ * machine holds the text being typed, writes it to the URL once typing pauses and shows it until
+ * the URL has taken it. Every state and transition, replayed with the URL's writes and what the
+ * last 30 days are told recorded.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
@@ -10,7 +11,7 @@ import { definePathSuite } from './paths.ts';
 
 /** docs/product.md#search-categories-and-the-url: the query reaches the URL once typing pauses for 300 ms. */
 const PAUSE_MS = 300;
-/** The URL's query while the paths run: what the box shows when nothing is being typed. */
+/** The URL's query while the paths run: what the box shows when nothing typed is waiting for it. */
 const URL_QUERY = 'jupiter';
 
 definePathSuite({
@@ -24,8 +25,9 @@ definePathSuite({
     { type: 'search.flush' },
   ],
   delays: { commitDelay: PAUSE_MS },
-  // Idle with nothing typed yet or "mars" left from typing (3 events each), typing either text (6 each).
-  expectedPaths: 18,
+  // Idle with nothing typed yet or "mars" left from typing, written with either text (4 events each);
+  // typing either text (6 each: the pause and search.flush as well).
+  expectedPaths: 28,
   arrange: (_fakes, effects) =>
     searchMachine.provide({
       actions: {
@@ -35,8 +37,8 @@ definePathSuite({
     }),
   check({ event, before, after, effects }) {
     const typed = before.context.text as string;
-    // The box shows the text while typing, else the URL's query.
-    expect(shownQuery(after as Parameters<typeof shownQuery>[0], URL_QUERY)).toBe(after.matches('typing') ? after.context.text : URL_QUERY);
+    // The box shows the text while typing and until the URL has taken it, else the URL's query.
+    expect(shownQuery(after as Parameters<typeof shownQuery>[0], URL_QUERY)).toBe(after.matches('idle') ? URL_QUERY : after.context.text);
     switch (event.type) {
       case 'search.type':
         // The box and the list follow every keystroke, and the last 30 days learn it; the URL waits for the pause.
@@ -45,18 +47,20 @@ definePathSuite({
         expect(effects).toEqual([{ archiveTyped: event.text }]);
         break;
       case 'search.clear':
-        // The clear button empties the URL's query at once.
-        expect(after.matches('idle')).toBe(true);
+        // The clear button empties the box and the URL's query at once.
+        expect(after.matches('written')).toBe(true);
+        expect(after.context.text).toBe('');
         expect(effects).toEqual([{ writeQuery: '' }]);
         break;
       case 'search.reset':
-        // The URL's query changed elsewhere (Back, Forward, "Clear filters"): the text typed gives way, unwritten.
+        // The URL's query changed (Back, Forward, "Clear filters", or the write taken): the box shows it; text typed is dropped unwritten.
         expect(after.matches('idle')).toBe(true);
         expect(effects).toEqual([]);
         break;
       case 'search.flush':
         // The page is about to reload itself: what is typed goes into the URL now.
-        expect(after.matches('idle')).toBe(true);
+        expect(after.matches('written')).toBe(true);
+        expect(after.context.text).toBe(typed);
         expect(effects).toEqual([{ writeQuery: typed }]);
         break;
       case 'xstate.init':
@@ -64,9 +68,10 @@ definePathSuite({
         expect(effects).toEqual([]);
         break;
       default:
-        // The pause: what was typed reaches the URL, once.
+        // The pause: what was typed reaches the URL, once, and stays in the box until the URL has it.
         expect(event.type).toMatch(/^xstate\.after\.commitDelay\./);
-        expect(after.matches('idle')).toBe(true);
+        expect(after.matches('written')).toBe(true);
+        expect(after.context.text).toBe(typed);
         expect(effects).toEqual([{ writeQuery: typed }]);
     }
   },
@@ -94,6 +99,23 @@ describe('the pause before the URL follows the search box', () => {
     expect(shownQuery(actor.getSnapshot(), 'ma')).toBe('ma');
     clock.increment(10 * PAUSE_MS);
     expect(written).toEqual(['ma']);
+  });
+
+  it('a key pressed after the write, before the URL has taken it, is typed onto the text written, not the old query', () => {
+    const { actor, clock, written } = start();
+    actor.send({ type: 'search.type', text: 'ha' });
+    clock.increment(PAUSE_MS);
+    expect(written).toEqual(['ha']);
+    // The URL still has no query: the box keeps showing what was written.
+    expect(shownQuery(actor.getSnapshot(), '')).toBe('ha');
+    actor.send({ type: 'search.type', text: 'har' });
+    expect(shownQuery(actor.getSnapshot(), '')).toBe('har');
+    clock.increment(PAUSE_MS);
+    expect(written).toEqual(['ha', 'har']);
+    // The URL takes it (the page sends search.reset when its query changes): the box shows the URL's query.
+    actor.send({ type: 'search.reset' });
+    expect(shownQuery(actor.getSnapshot(), 'har')).toBe('har');
+    expect(actor.getSnapshot().matches('idle')).toBe(true);
   });
 
   it('Back to another query while typing (search.reset) drops the pending write; the box shows the URL\'s query', () => {
