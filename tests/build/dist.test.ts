@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measureFirstRender } from '../../scripts/bench/bundle-size.mjs';
+import { measureFirstRender } from './first-render.ts';
 import { filesUnder, findSecrets } from './secret-scan.ts';
 import { HOST_HEADERS_FILE } from '../../csp.config.ts';
 import { parseHostHeaders } from './host-headers.ts';
