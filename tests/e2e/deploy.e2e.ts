@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDeploySite, type DeploySite, type Version } from './support/deploy-site.ts';
 import { EXPECTED, useHarness } from './support/harness.ts';
-import { categoriesButton, eventually, savedToggle, searchBox, searchParams, themeToggle, topStoriesHeading } from './support/site.ts';
+import { categoriesButton, eventually, runUntilTakeover, savedToggle, searchBox, searchParams, themeToggle, topStoriesHeading } from './support/site.ts';
 
 const h = useHarness();
 let site: DeploySite;
@@ -80,7 +80,8 @@ describe('an open page whose files a deploy removed (no service worker)', () => 
     await searchBox(page).fill('harbour');
 
     await eventually(() => loads.count).toBe(2);
-    await searchBox(page).waitFor();
+    // The query is in the URL already: time may move on for the new version to start.
+    await runUntilTakeover(page);
     expect(await runningVersion(page)).toBe('next');
     expect(Object.fromEntries(searchParams(page))).toEqual({ q: 'harbour', category: 'Science', saved: '1' });
     expect(await searchBox(page).inputValue()).toBe('harbour');
