@@ -64,13 +64,13 @@ interface Kept {
   init: ResponseInit;
 }
 
-/** A Cache as the worker sees it: one response per URL, relative URLs read against the site's origin. */
+/** A Cache as the worker sees it: one response per URL, relative URLs read against the worker's own address (/sw.js), as a browser reads them. */
 export class FakeCache {
   private readonly entries = new Map<string, Kept>();
   constructor(private readonly origin: string) {}
 
   private key(request: RequestInfo | URL): string {
-    return new URL(request instanceof Request ? request.url : request, this.origin).href;
+    return new URL(request instanceof Request ? request.url : request, new URL('/sw.js', this.origin)).href;
   }
 
   async put(request: RequestInfo | URL, response: Response): Promise<void> {
