@@ -84,13 +84,13 @@ describe('install', () => {
   });
 
   it.each([
-    ['one file the host answers 404 for (a deploy half-uploaded)', (network: FakeNetwork) => network.failing.set('/icons/icon-512.png', 404)],
-    ['the page itself failing with 500', (network: FakeNetwork) => network.failing.set('/', 500)],
-    ['the network gone', (network: FakeNetwork) => (network.offline = true)],
-  ])('fails, leaving no cache behind, on %s', async (_case, fault) => {
+    ['one file the host answers 404 for (a deploy half-uploaded)', (network: FakeNetwork) => network.failing.set('/icons/icon-512.png', 404), '/icons/icon-512.png answered 404'],
+    ['the page itself failing with 500', (network: FakeNetwork) => network.failing.set('/', 500), '/ answered 500'],
+    ['the network gone', (network: FakeNetwork) => (network.offline = true), 'Failed to fetch'],
+  ])('fails, leaving no cache behind, on %s, naming the file and the answer in the console', async (_case, fault, failure) => {
     const { caches, network, worker } = await visitor();
     fault(network);
-    expect((await worker.install()).installed).toBe(false);
+    expect(await worker.install()).toEqual({ installed: false, routes: [], failure });
     expect(await caches.keys()).toEqual([OTHER_APP]);
   });
 

@@ -247,8 +247,11 @@ export function startWorker(code: string, { origin, caches, network }: { origin:
       return skipWaitingCalls;
     },
 
-    /** The install; `installed` false is what makes the browser drop this version. */
-    async install(routing: Routing = 'no routing API'): Promise<{ installed: boolean; routes: RouterRule[][] }> {
+    /**
+     * The install; `installed` false is what makes the browser drop this version, and `failure`
+     * is the reason the browser's console shows for it.
+     */
+    async install(routing: Routing = 'no routing API'): Promise<{ installed: boolean; routes: RouterRule[][]; failure?: string }> {
       const event = new InstallEvent('install');
       const routes: RouterRule[][] = [];
       if (routing !== 'no routing API') {
@@ -259,7 +262,9 @@ export function startWorker(code: string, { origin, caches, network }: { origin:
         };
       }
       dispatch(event);
-      return { installed: await settled(event), routes };
+      const rejected = (await Promise.allSettled(event.extensions)).find((result) => result.status === 'rejected');
+      if (!rejected) return { installed: true, routes };
+      return { installed: false, routes, failure: rejected.reason instanceof Error ? rejected.reason.message : String(rejected.reason) };
     },
 
     async activate(): Promise<boolean> {
