@@ -59,9 +59,7 @@ export function machineDiagram(machine: AnyStateMachine): string {
   // A machine with no states of its own (the page, which only routes): itself, each transition a loop on it.
   if (Object.keys(root.states).length === 0) {
     const id = mermaidId(root);
-    lines.push(`  state "${root.key}" as ${id}`, `  [*] --> ${id}`);
-    for (const t of rootTransitions) lines.push(`  ${id} --> ${id} : ${eventLabel(t, delays)}`);
-    return lines.join('\n');
+    return [...lines, `  state "${root.key}" as ${id}`, `  [*] --> ${id}`, ...rootTransitions.map((t) => `  ${id} --> ${id} : ${eventLabel(t, delays)}`)].join('\n');
   }
   // A parallel machine has no initial state: its notes sit beside its first region.
   const initial = root.initial?.target?.[0] ?? (Object.values(root.states)[0] as AnyStateNode | undefined);
