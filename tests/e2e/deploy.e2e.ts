@@ -94,7 +94,7 @@ describe('an open page whose files a deploy removed (no service worker)', () => 
     // that fails now shows the page header and "Reload" instead.
     site.serve('first');
     await categoriesButton(page).click();
-    await page.getByText(LOAD_FAILED, { exact: true }).waitFor();
+    await page.getByRole('main').getByText(LOAD_FAILED, { exact: true }).waitFor();
     expect(await page.getByRole('heading', { level: 1, name: 'Newsroom', exact: true }).isVisible()).toBe(true);
     expect(loads.count).toBe(2);
     await page.getByRole('button', { name: 'Reload', exact: true }).click();
