@@ -104,6 +104,7 @@ ${failing.size ? `Audits that cost the app points:\n\n${[...failing].map(([title
 
 ## Long tasks of a first visit, ${r.stories.lighthouse} stories, ${CPU_THROTTLE}x CPU
 
+Before the page's frame moved into its HTML (#42), one task of about 1 s evaluated every module: docs/performance-experiments.md#long-tasks-before-and-after-42.
 Row k: the k-th main-thread task over 50 ms of each of ${r.tasks.length} runs (ms: median, range), and the scripts Long Animation Frames attribute to it
 (median ms, ×runs). Per run: ${runs(r.tasks.map((run) => run.length))} tasks, blocking ${runs(blocking)} ms (each task's time over 50 ms).
 
