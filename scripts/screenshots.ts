@@ -1,5 +1,5 @@
 // `npm run screenshots`: the built site (`--no-build`: dist/ as it is) in headless Chromium, light and dark, into docs/screenshots/,
-// the function answered from fixtures. `--only=reader|offline|memory|update` takes one group (update changes dist/sw.js and puts it back).
+// the function answered from fixtures. `--only=home|reader|offline|memory|update` takes one group (update changes dist/sw.js and puts it back).
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium } from './chromium.mjs';
@@ -12,8 +12,8 @@ const stories = () => JSON.parse(fixture).stories as { id: string; title: string
 const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type', 'access-control-allow-methods': 'GET, POST, OPTIONS' };
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const both = (widths: number[]) => (['light', 'dark'] as const).flatMap((theme) => widths.map((width) => [theme, width] as const));
-/** The shots of `group` (the plain ones when null): all of them without --only. */
-const want = (group: string | null, widths = [375, 1280]) => (only === undefined || only === group ? both(widths) : []);
+/** The shots of `group` (the plain ones, `--only=home`, when null): all of them without --only. */
+const want = (group: string | null, widths = [375, 1280]) => (only === undefined || only === (group ?? 'home') ? both(widths) : []);
 
 /** fetch-news answered with `body(params)` (503 when undefined), and the fixture's story images. */
 async function answer(target: Page | BrowserContext, body: (params: URLSearchParams) => string | undefined | Promise<string | undefined>) {
