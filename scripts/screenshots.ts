@@ -147,6 +147,7 @@ try {
         await answer(page, () => (scenario === 'live' ? fixture : undefined));
         await page.goto(base);
         await page.getByRole('heading', { name: 'Top Stories' }).waitFor({ timeout: 15_000 });
+        if (scenario === 'demo') await page.getByText('Currently showing demo content', { exact: false }).waitFor();
         await shot(page, 'networkidle', `${scenario}-${theme}-${width}`, width !== 375);
       });
     }
