@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
-import type { Story } from '../src/domain/story.ts';
+import { type AnyActorRef, assign, fromPromise, sendTo, setup } from 'xstate';
+import type { KeptStories } from '../src/domain/kept-feed.ts';
+import { CALL_TIMEOUT_MS, type Story, type StoryPage } from '../src/domain/story.ts';
 
 /**
  * The news feed (docs/product.md#loading-failure-retry-and-fallback, #refetch-and-freshness).
@@ -10,24 +11,11 @@ import type { Story } from '../src/domain/story.ts';
  * once for live, kept and sample stories; guards on `source` pick the few outcomes that differ.
  */
 
-/** A call with no answer within this time is a failure (docs/product.md#timings-and-constants). */
-export const FETCH_TIMEOUT_MS = 10_000;
-
-/** The live call's answer: its stories after validation, and the cursor of the page after them. */
-export interface FeedPage {
-  stories: Story[];
-  next: string | null;
-}
-
-/** Stories kept by an earlier visit (src/domain/kept-feed.ts), already validated and recent. */
-export interface KeptStories {
-  savedAt: string;
-  stories: Story[];
-}
-
 export interface FeedInput {
-  /** Null when nothing usable is kept: the first load shows skeletons. */
+  /** Stories kept by an earlier visit (src/domain/kept-feed.ts); null when nothing usable is kept: the first load shows skeletons. */
   kept: KeptStories | null;
+  /** The previous visit's time (ms), read as the page opened; null on a first visit. */
+  lastVisit: number | null;
 }
 
 /**
@@ -49,6 +37,8 @@ export interface FeedContext {
   incomingNext: string | null;
   /** Failed attempts of the current call. */
   failures: number;
+  /** The previous visit's time: live stories published after it are new (docs/product.md#new-since-your-last-visit). */
+  lastVisit: number | null;
 }
 
 export type FeedEvent =
@@ -69,12 +59,12 @@ export const feedMachine = setup({
   },
   actors: {
     /** Injected: the live call, resolving with its validated stories; rejects when the call fails. */
-    fetchStories: fromPromise<FeedPage>(() => Promise.reject(new Error('fetchStories is provided by the app'))),
+    fetchStories: fromPromise<StoryPage>(() => Promise.reject(new Error('fetchStories is provided by the app'))),
     /** Injected: resolves with the built-in sample stories, loaded on demand. */
     loadSamples: fromPromise<Story[]>(() => Promise.reject(new Error('loadSamples is provided by the app'))),
   },
   guards: {
-    hasNoStories: (_, { page }: { page: FeedPage }) => page.stories.length === 0,
+    hasNoStories: (_, { page }: { page: StoryPage }) => page.stories.length === 0,
     canRetry: ({ context }) => context.failures < RETRIES,
     showsNothing: ({ context }) => context.source === null,
     showsLive: ({ context }) => context.source === 'live',
@@ -86,8 +76,8 @@ export const feedMachine = setup({
   actions: {
     startCall: assign({ failures: 0 }),
     countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
-    showLive: assign((_, { page }: { page: FeedPage }) => ({ stories: page.stories, next: page.next, source: 'live' as const, keptAt: null })),
-    holdBack: assign((_, { page }: { page: FeedPage }) => ({ incoming: page.stories, incomingNext: page.next, source: 'kept' as const })),
+    showLive: assign((_, { page }: { page: StoryPage }) => ({ stories: page.stories, next: page.next, source: 'live' as const, keptAt: null })),
+    holdBack: assign((_, { page }: { page: StoryPage }) => ({ incoming: page.stories, incomingNext: page.next, source: 'kept' as const })),
     showHeldBack: assign(({ context }) => ({
       stories: context.incoming,
       next: context.incomingNext,
@@ -100,13 +90,18 @@ export const feedMachine = setup({
     /** The live feed answered with no stories: kept stories give way, and the samples load with nothing shown. */
     showNothing: assign({ stories: [], next: null, source: null, keptAt: null }),
     markOffline: assign({ source: 'offline' as const }),
+    /** The older pages follow the first page shown (machines/olderStories.ts), where the page runs them. */
+    tellOlderPages: sendTo(
+      ({ system }) => system.get('older') as AnyActorRef,
+      ({ context }) => ({ type: 'older.firstPage', next: context.next, ids: context.stories.map((story) => story.id) }),
+    ),
     /** Injected: keeps a live answer's stories for the next visit; must not throw. */
     keepForNextVisit: (_, _params: { stories: Story[] }) => {},
   },
   // docs/product.md#timings-and-constants: each attempt has 10 s, the retry follows 1 s after a
   // failure; shown data is stale after 5 minutes and refetched 10 minutes after it arrived.
   delays: {
-    timeout: FETCH_TIMEOUT_MS,
+    timeout: CALL_TIMEOUT_MS,
     retryDelay: 1_000,
     staleAfter: 5 * 60_000,
     refetchAfterStale: 5 * 60_000,
@@ -123,6 +118,7 @@ export const feedMachine = setup({
     incoming: [],
     incomingNext: null,
     failures: 0,
+    lastVisit: input?.lastVisit ?? null,
   }),
   initial: 'call',
   states: {
@@ -149,6 +145,7 @@ export const feedMachine = setup({
                 target: '#feed.showing',
                 actions: [
                   { type: 'showLive', params: ({ event }) => ({ page: event.output }) },
+                  'tellOlderPages',
                   { type: 'keepForNextVisit', params: ({ event }) => ({ stories: event.output.stories }) },
                 ],
               },
@@ -177,12 +174,12 @@ export const feedMachine = setup({
             { guard: 'showsSamples', target: '#feed.showing' },
             // Live stories stay on screen while the samples load.
             { guard: 'showsLive', target: '#feed.loadingSamples' },
-            { target: '#feed.loadingSamples', actions: 'showNothing' },
+            { target: '#feed.loadingSamples', actions: ['showNothing', 'tellOlderPages'] },
           ],
         },
         /** A live answer over kept stories replaces them at once, unless the visitor is reading: then it waits. */
         overKept: {
-          always: [{ guard: 'isReading', target: '#feed.showing.held' }, { target: '#feed.showing', actions: 'showHeldBack' }],
+          always: [{ guard: 'isReading', target: '#feed.showing.held' }, { target: '#feed.showing', actions: ['showHeldBack', 'tellOlderPages'] }],
         },
       },
     },
@@ -190,7 +187,7 @@ export const feedMachine = setup({
       invoke: {
         id: 'loadSamples',
         src: 'loadSamples',
-        onDone: { target: 'showing', actions: { type: 'showSamples', params: ({ event }) => ({ stories: event.output }) } },
+        onDone: { target: 'showing', actions: [{ type: 'showSamples', params: ({ event }) => ({ stories: event.output }) }, 'tellOlderPages'] },
         // Live stories stay when the samples cannot replace them; with nothing shown, nothing is left.
         onError: [{ guard: 'showsLive', target: '#feed.showing.stale.retryLater' }, { target: 'error' }],
       },
@@ -217,7 +214,7 @@ export const feedMachine = setup({
         /** A live answer waits behind the kept stories until the visitor asks for it. */
         held: {
           tags: ['newStories'],
-          on: { 'feed.showNew': { target: 'fresh', actions: 'showHeldBack' } },
+          on: { 'feed.showNew': { target: 'fresh', actions: ['showHeldBack', 'tellOlderPages'] } },
         },
       },
     },

@@ -1,17 +1,17 @@
 import { assign, setup } from 'xstate';
+import type { ThemeName } from '../src/domain/theme.ts';
 
 /**
  * Light/dark theme (docs/product.md#theme, #stored-in-the-browser).
  *
  * followingSystem: nothing is stored, so the theme tracks the system preference.
  * chosen: the visitor picked a theme (here or in another tab) and it is stored.
+ * Stored values reach it read (src/domain/theme.ts): a theme name, or null for no choice.
  */
 
-export type ThemeName = 'light' | 'dark';
-
 export interface ThemeInput {
-  /** The raw stored value; null when absent or unreadable. */
-  stored: string | null;
+  /** The stored choice; null when there is none (absent, unreadable, not a theme). */
+  stored: ThemeName | null;
   systemPrefersDark: boolean;
 }
 
@@ -25,12 +25,8 @@ export interface ThemeContext {
 export type ThemeEvent =
   | { type: 'theme.toggle' }
   | { type: 'theme.system.changed'; prefersDark: boolean }
-  /** The stored value changed in another tab. */
-  | { type: 'theme.storage.changed'; value: string | null };
-
-export function parseStoredTheme(value: unknown): ThemeName | null {
-  return value === 'dark' || value === 'light' ? value : null;
-}
+  /** The stored choice changed in another tab: the new one, or null when it was cleared. */
+  | { type: 'theme.storage.changed'; theme: ThemeName | null };
 
 const systemTheme = (prefersDark: boolean): ThemeName => (prefersDark ? 'dark' : 'light');
 const opposite = (theme: ThemeName): ThemeName => (theme === 'dark' ? 'light' : 'dark');
@@ -51,13 +47,15 @@ export const themeMachine = setup({
   },
   guards: {
     hasChoice: ({ context }) => context.stored !== null,
-    isTheme: (_, { value }: { value: string | null }) => parseStoredTheme(value) !== null,
+    isTheme: (_, { theme }: { theme: ThemeName | null }) => theme !== null,
   },
 }).createMachine({
   id: 'theme',
+  // `input?.`: Stately's visualizer and inspector start the machine with no input at all.
   context: ({ input }) => {
-    const stored = parseStoredTheme(input.stored);
-    return { theme: stored ?? systemTheme(input.systemPrefersDark), stored, systemPrefersDark: input.systemPrefersDark };
+    const stored = input?.stored ?? null;
+    const systemPrefersDark = input?.systemPrefersDark ?? false;
+    return { theme: stored ?? systemTheme(systemPrefersDark), stored, systemPrefersDark };
   },
   initial: 'starting',
   on: {
@@ -70,10 +68,10 @@ export const themeMachine = setup({
     },
     'theme.storage.changed': [
       {
-        guard: { type: 'isTheme', params: ({ event }) => ({ value: event.value }) },
+        guard: { type: 'isTheme', params: ({ event }) => event },
         target: '.chosen',
-        // The guard has checked the value: it is a theme name.
-        actions: { type: 'choose', params: ({ event }) => ({ theme: event.value as ThemeName }) },
+        // The guard has checked it: a theme name.
+        actions: { type: 'choose', params: ({ event }) => ({ theme: event.theme as ThemeName }) },
       },
       { target: '.followingSystem', actions: 'forgetChoice' },
     ],
@@ -85,15 +83,13 @@ export const themeMachine = setup({
     followingSystem: {
       on: {
         'theme.system.changed': {
-          actions: [{ type: 'noteSystem', params: ({ event }) => ({ prefersDark: event.prefersDark }) }, 'followSystem'],
+          actions: [{ type: 'noteSystem', params: ({ event }) => event }, 'followSystem'],
         },
       },
     },
     chosen: {
       on: {
-        'theme.system.changed': {
-          actions: { type: 'noteSystem', params: ({ event }) => ({ prefersDark: event.prefersDark }) },
-        },
+        'theme.system.changed': { actions: { type: 'noteSystem', params: ({ event }) => event } },
       },
     },
   },

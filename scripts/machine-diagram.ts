@@ -6,11 +6,7 @@ import type { AnyStateMachine, AnyStateNode, AnyTransitionDefinition } from 'xst
 
 const mermaidId = (node: AnyStateNode) => node.id.replace(/[^A-Za-z0-9]/g, '_');
 
-function formatMs(ms: number): string {
-  if (ms % 60_000 === 0) return `${ms / 60_000} min`;
-  if (ms % 1000 === 0) return `${ms / 1000} s`;
-  return `${ms} ms`;
-}
+const formatMs = (ms: number): string => (ms % 60_000 === 0 ? `${ms / 60_000} min` : ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
 
 function eventLabel(t: AnyTransitionDefinition, delays: Record<string, unknown>): string {
   const type = t.eventType;
@@ -60,6 +56,11 @@ export function machineDiagram(machine: AnyStateMachine): string {
   renderNode(machine.root, delays, '  ', lines);
   const root = machine.root;
   const rootTransitions = [...root.transitions.values()].flat();
+  // A machine with no states of its own (the page, which only routes): itself, each transition a loop on it.
+  if (Object.keys(root.states).length === 0) {
+    const id = mermaidId(root);
+    return [...lines, `  state "${root.key}" as ${id}`, `  [*] --> ${id}`, ...rootTransitions.map((t) => `  ${id} --> ${id} : ${eventLabel(t, delays)}`)].join('\n');
+  }
   // A parallel machine has no initial state: its notes sit beside its first region.
   const initial = root.initial?.target?.[0] ?? (Object.values(root.states)[0] as AnyStateNode | undefined);
   for (const t of rootTransitions) {

@@ -15,9 +15,7 @@ const ENTRY = 'src/app/prerender.tsx';
 const OUT_DIR = 'node_modules/.cache/newsroom-prerender';
 
 /** What src/app/prerender.tsx exports. */
-interface PrerenderModule {
-  prerender(path: string): Promise<{ html: string; styles: string; page: string }>;
-}
+type PrerenderModule = { prerender(path: string): Promise<{ html: string; styles: string; page: string }> };
 
 /** The empty root that index.html holds, which the frame fills. */
 export const ROOT_ELEMENT = '<div id="root"></div>';
@@ -41,9 +39,7 @@ export function prerenderFrame(plugins: () => PluginOption[]): Plugin {
     // Before newsroom-standalone-scripts lists the files for the service worker.
     enforce: 'post',
     configResolved(config) {
-      root = config.root;
-      mode = config.mode;
-      production = config.isProduction;
+      [root, mode, production] = [config.root, config.mode, config.isProduction];
     },
     async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
@@ -51,11 +47,7 @@ export function prerenderFrame(plugins: () => PluginOption[]): Plugin {
       // A folder of its own each time: Node keeps every module it has imported, by its URL.
       const outDir = join(root, OUT_DIR, `${process.pid}-${Date.now()}`);
       await build({
-        configFile: false,
-        root,
-        mode,
-        logLevel: 'warn',
-        plugins: plugins(),
+        configFile: false, root, mode, logLevel: 'warn', plugins: plugins(),
         // Every dependency in it: Node runs it as it is. React's build (production or not) as the page's.
         ssr: { noExternal: true },
         define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
@@ -65,8 +57,7 @@ export function prerenderFrame(plugins: () => PluginOption[]): Plugin {
         const { prerender } = (await import(pathToFileURL(join(outDir, 'prerender.mjs')).href)) as PrerenderModule;
         const indexHtml = String(index.source);
         index.source = withFrame(indexHtml, await prerender('/'));
-        const notFound: Rollup.EmittedAsset = { type: 'asset', fileName: '404.html', source: withFrame(indexHtml, await prerender('/404')) };
-        this.emitFile(notFound);
+        this.emitFile({ type: 'asset', fileName: '404.html', source: withFrame(indexHtml, await prerender('/404')) } satisfies Rollup.EmittedAsset);
       } finally {
         if (!process.env.KEEP_PRERENDER) rmSync(outDir, { recursive: true, force: true });
       }

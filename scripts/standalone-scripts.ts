@@ -13,14 +13,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { build, type Plugin, type Rollup } from 'vite';
 
+/** The TypeScript entry (from the project's root), its name at the root of the site, whether the dev server serves it too, and
+ * its last touches once every other file of the build is known (the worker's version and file list). */
 interface StandaloneScript {
-  /** The TypeScript entry, from the project's root. */
   entry: string;
-  /** Its name at the root of the site. */
   fileName: string;
-  /** Served by the dev server too. */
   dev: boolean;
-  /** Last touches once every other file of the build is known (the worker's version and file list). */
   finish?: (code: string, files: Array<[path: string, content: string | Uint8Array]>) => string;
 }
 
@@ -38,14 +36,8 @@ const SERVICE_WORKER: StandaloneScript = {
     const files = entries.map(([path]) => path);
     let replaced = 0;
     const finished = code
-      .replace(/(["'`])__NEWSROOM_SW_VERSION__\1/, () => {
-        replaced += 1;
-        return JSON.stringify(version);
-      })
-      .replace(/(["'`])__NEWSROOM_SW_FILES__\1/, () => {
-        replaced += 1;
-        return JSON.stringify(JSON.stringify(files));
-      });
+      .replace(/(["'`])__NEWSROOM_SW_VERSION__\1/, () => ((replaced += 1), JSON.stringify(version)))
+      .replace(/(["'`])__NEWSROOM_SW_FILES__\1/, () => ((replaced += 1), JSON.stringify(JSON.stringify(files))));
     if (replaced !== 2) throw new Error(`src/offline/service-worker.ts: the version and file list placeholders were not found in the built worker`);
     return finished;
   },
@@ -65,23 +57,13 @@ function filesUnder(dir: string): string[] {
 }
 
 /** The URL path of a file of dist/; index.html is kept as `/` (src/offline/policy.ts, APP_SHELL). */
-function urlPath(fileName: string): string {
-  return fileName === 'index.html' ? '/' : `/${fileName}`;
-}
+const urlPath = (fileName: string): string => (fileName === 'index.html' ? '/' : `/${fileName}`);
 
 /** One entry bundled alone into one classic script: everything it imports is inside it. */
 async function bundle(root: string, { entry }: StandaloneScript, minify: boolean): Promise<string> {
   const result = await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    publicDir: false,
-    build: {
-      write: false,
-      target: 'es2022',
-      minify,
-      rollupOptions: { input: join(root, entry), output: { format: 'iife', entryFileNames: 'script.js' } },
-    },
+    configFile: false, root, logLevel: 'warn', publicDir: false,
+    build: { write: false, target: 'es2022', minify, rollupOptions: { input: join(root, entry), output: { format: 'iife', entryFileNames: 'script.js' } } },
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((output) => ('output' in output ? output.output : []));
   const [chunk, ...more] = outputs.filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
@@ -99,17 +81,12 @@ export function standaloneScripts(scripts: readonly StandaloneScript[] = [THEME_
     // After Vite has added index.html to the bundle.
     enforce: 'post',
     configResolved(config) {
-      root = config.root;
-      publicDir = config.publicDir;
+      [root, publicDir] = [config.root, config.publicDir];
     },
     configureServer(server) {
       for (const script of scripts.filter(({ dev }) => dev)) {
         server.middlewares.use(`/${script.fileName}`, (_request, response, next) => {
-          bundle(root, script, false).then((code) => {
-            response.setHeader('Content-Type', 'text/javascript');
-            response.setHeader('Cache-Control', 'no-cache');
-            response.end(code);
-          }, next);
+          bundle(root, script, false).then((code) => response.setHeader('Content-Type', 'text/javascript').setHeader('Cache-Control', 'no-cache').end(code), next);
         });
       }
     },
@@ -121,10 +98,7 @@ export function standaloneScripts(scripts: readonly StandaloneScript[] = [THEME_
         if (!finish) continue;
         // Every file of the site: the bundle's, the plain standalone scripts' and public/'s.
         const entries: Array<[path: string, content: string | Uint8Array]> = [];
-        for (const [name, file] of Object.entries(output)) {
-          if (name.endsWith('.map')) continue;
-          entries.push([urlPath(name), file.type === 'chunk' ? file.code : file.source]);
-        }
+        for (const [name, file] of Object.entries(output)) if (!name.endsWith('.map')) entries.push([urlPath(name), file.type === 'chunk' ? file.code : file.source]);
         for (const [{ fileName: plainName }, plainCode] of plain) entries.push([urlPath(plainName), plainCode]);
         for (const file of filesUnder(publicDir)) entries.push([urlPath(relative(publicDir, file).split(sep).join('/')), readFileSync(file)]);
         entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -10,16 +10,8 @@ import { requireFreePort, runTogether, startProcess } from './lib/processes.mjs'
 const SITE_PORT = 5173;
 const port = functionsPort();
 
-await requireFreePort(
-  SITE_PORT,
-  'the site (Vite dev server)',
-  'Stop the other dev server (another `npm start` or `npm run dev`) and try again.',
-);
-await requireFreePort(
-  port,
-  'the fetch-news function',
-  'Stop whatever uses it (another `npm start`, `npm run functions` or `supabase start`), or set FUNCTIONS_PORT to another port.',
-);
+await requireFreePort(SITE_PORT, 'the site (Vite dev server)', 'Stop the other dev server (another `npm start` or `npm run dev`) and try again.');
+await requireFreePort(port, 'the fetch-news function', 'Stop whatever uses it (another `npm start`, `npm run functions` or `supabase start`), or set FUNCTIONS_PORT to another port.');
 
 const fn = await startFunctions({ prefix: '[function]' });
 const vite = resolve(ROOT, 'node_modules/vite/bin/vite.js');
@@ -31,8 +23,5 @@ const site = startProcess(process.execPath, [vite, '--host', '127.0.0.1', '--por
 
 console.log(`Site:     http://127.0.0.1:${SITE_PORT}/`);
 console.log(`Function: http://127.0.0.1:${port}/functions/v1/fetch-news`);
-process.exitCode = await runTogether([
-  { name: 'the site', ...site },
-  { name: 'the fetch-news function', ...fn },
-]);
+process.exitCode = await runTogether([{ name: 'the site', ...site }, { name: 'the fetch-news function', ...fn }]);
 await fn.stop();

@@ -18,7 +18,7 @@ afterPaint()
   // React on its own: its modules take the longest to evaluate.
   .then(() => onDemand(() => import('react-dom/client')))
   .then(nextTask)
-  .then(() => onDemand(() => import('./app/start.tsx')))
+  .then(() => onDemand(() => import('./app/mount.tsx')))
   .then(async ({ start }) => {
     await nextTask();
     start(root);

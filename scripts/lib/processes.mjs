@@ -7,40 +7,26 @@ import { createInterface } from 'node:readline';
 /** Resolves true when nothing listens on host:port (checked by binding it briefly). */
 export function isPortFree(port, host = '127.0.0.1') {
   return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', (error) => {
-      if (error.code === 'EADDRINUSE' || error.code === 'EACCES') resolve(false);
-      else reject(error);
-    });
-    server.once('listening', () => server.close(() => resolve(true)));
-    server.listen({ port, host, exclusive: true });
+    const server = createServer().once('error', (error) => (['EADDRINUSE', 'EACCES'].includes(error.code) ? resolve(false) : reject(error)));
+    server.once('listening', () => server.close(() => resolve(true))).listen({ port, host, exclusive: true });
   });
 }
 
 /** Exits with a clear message when a port is taken. */
 export async function requireFreePort(port, what, hint) {
   if (await isPortFree(port)) return;
-  console.error(`Port ${port} on 127.0.0.1 is already in use, so ${what} cannot start.`);
-  console.error(hint);
+  console.error(`Port ${port} on 127.0.0.1 is already in use, so ${what} cannot start.\n${hint}`);
   process.exit(1);
 }
 
-function pipeWithPrefix(stream, prefix, target) {
-  if (!stream) return;
-  const lines = createInterface({ input: stream });
-  lines.on('line', (line) => target.write(`${prefix} ${line}\n`));
-}
+const pipeWithPrefix = (stream, prefix, target) => stream && createInterface({ input: stream }).on('line', (line) => target.write(`${prefix} ${line}\n`));
 
 /**
  * Starts a child process. Output lines get `prefix` when one is given.
  * Returns { child, exited } where exited resolves to { code, signal }.
  */
 export function startProcess(command, args, { prefix, env, cwd } = {}) {
-  const child = spawn(command, args, {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: prefix ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
-  });
+  const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'] });
   if (prefix) {
     pipeWithPrefix(child.stdout, prefix, process.stdout);
     pipeWithPrefix(child.stderr, prefix, process.stderr);
@@ -62,17 +48,9 @@ export function startProcess(command, args, { prefix, env, cwd } = {}) {
 export async function runTogether(processes) {
   let stopping = false;
   let exitCode = 0;
-  const stopAll = () => {
-    for (const { child } of processes) {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    }
-    // A child that ignores SIGTERM is killed after a grace period.
-    setTimeout(() => {
-      for (const { child } of processes) {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      }
-    }, 5000).unref();
-  };
+  const signalAll = (signal) => processes.forEach(({ child }) => child.exitCode === null && child.signalCode === null && child.kill(signal));
+  // A child that ignores SIGTERM is killed after a grace period.
+  const stopAll = () => (signalAll('SIGTERM'), setTimeout(() => signalAll('SIGKILL'), 5000).unref());
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => {
       if (stopping) return;

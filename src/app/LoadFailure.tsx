@@ -4,7 +4,8 @@
  * deploy has reloaded the page once by itself first (src/browser/on-demand.ts), so that a
  * visitor whose page predates the deploy heals without noticing.
  */
-import { Component, type ReactNode } from 'react';
+import { Component, useEffect, type ReactNode } from 'react';
+import { markTakeover } from '../browser/takeover.ts';
 import { Button } from '../ui/Button.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { StateMessage } from '../ui/StateMessage.tsx';
@@ -13,6 +14,8 @@ import { PRODUCT_TITLE, TAGLINE } from './title.ts';
 export const LOAD_FAILED_MESSAGE = 'The page could not load. Check your connection, then reload.';
 
 export function LoadFailure() {
+  // The app says it itself: index.html's own notice of a page that did not load steps aside.
+  useEffect(() => markTakeover('ready'), []);
   return (
     <>
       <PageHeader title={PRODUCT_TITLE} tagline={TAGLINE} actions={null} />

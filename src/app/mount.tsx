@@ -1,14 +1,15 @@
 /**
- * The app put on the page (src/main.tsx). The HTML holds the frame of one page, rendered at
- * build time (src/app/prerender.tsx): React takes it over where this URL shows that page, and
- * draws afresh over it anywhere else (an unknown path given index.html by the host, the dev
- * server). A transition: React works in short slices, never one long task.
+ * The app put on the page, once src/main.tsx has let the browser paint the frame and evaluated
+ * React. The HTML holds the frame of one page, rendered at build time (src/app/prerender.tsx):
+ * React takes it over where this URL shows that page, and draws afresh over it anywhere else (an
+ * unknown path given index.html by the host, the dev server). A transition: React works in short
+ * slices, never one long task.
  */
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { markTakeover } from '../browser/takeover.ts';
 import { App } from './App.tsx';
-import type { Inspect } from './inspector.ts';
+import { devInspector, type Inspect } from './inspector.ts';
 import { createAppRouter, pageOf } from './router.tsx';
 
 export function mountApp(root: HTMLElement, inspect?: Inspect): Root {
@@ -38,4 +39,10 @@ export function mountApp(root: HTMLElement, inspect?: Inspect): Root {
   const fresh = createRoot(root);
   startTransition(() => fresh.render(app));
   return fresh;
+}
+
+export function start(root: HTMLElement): void {
+  // `?inspect` in the dev server: every actor reports to the Stately inspector (docs/machines.md).
+  if (import.meta.env.DEV) void devInspector(window.location.search).then((inspect) => mountApp(root, inspect));
+  else mountApp(root);
 }

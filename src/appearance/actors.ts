@@ -1,8 +1,10 @@
-/** The theme machine with localStorage and the system's colour scheme, and the React context that holds its one actor (docs/machines.md). */
-import { themeMachine } from '../../machines/theme.ts';
+/** The theme machine with localStorage and the system's colour scheme (docs/machines.md), what it starts from, and how components read it. */
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { themeMachine, type ThemeInput } from '../../machines/theme.ts';
 import { prefersDarkQuery, readStorage, writeStorage } from '../browser/browser.ts';
 import { THEME_STORAGE_KEY } from '../browser/storage-keys.ts';
-import { createFrameActorContext } from '../ui/frame.ts';
+import { parseStoredTheme, type ThemeName } from '../domain/theme.ts';
+import { useSystemActor, useSystemSelector } from '../ui/frame.ts';
 
 export const appThemeMachine = themeMachine.provide({
   actions: {
@@ -16,9 +18,12 @@ export const appThemeMachine = themeMachine.provide({
   },
 });
 
-/** The frame (src/ui/frame.ts) is drawn in the light theme; theme-boot has already given the page the stored one's colours. */
-export const ThemeActor = createFrameActorContext(appThemeMachine, { stored: null, systemPrefersDark: false });
-
-export function readThemeInput() {
-  return { stored: readStorage(THEME_STORAGE_KEY), systemPrefersDark: prefersDarkQuery()?.matches ?? false };
+export function readThemeInput(): ThemeInput {
+  return { stored: parseStoredTheme(readStorage(THEME_STORAGE_KEY)), systemPrefersDark: prefersDarkQuery()?.matches ?? false };
 }
+
+type ThemeRef = ActorRefFrom<typeof themeMachine>;
+
+export const useThemeActor = () => useSystemActor<ThemeRef>('theme');
+/** The theme shown; the frame's is light (theme-boot has already given the page the stored one's colours). */
+export const useThemeName = () => useSystemSelector<ThemeRef, ThemeName>('theme', (snapshot: SnapshotFrom<typeof themeMachine>) => snapshot.context.theme);

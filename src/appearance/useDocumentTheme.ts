@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import type { ThemeName } from '../../machines/theme.ts';
+import type { ThemeName } from '../domain/theme.ts';
 
 /** The theme on <html>: `data-theme` for the styles and `color-scheme` for the browser's own controls; null leaves it as it is. */
 export function useDocumentTheme(themeName: ThemeName | null) {

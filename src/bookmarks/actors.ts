@@ -1,15 +1,16 @@
 /**
- * The bookmarks machine with its real effects (localStorage, the saved stories' refresh call), and
- * the React context that holds its one actor for the whole app (docs/machines.md).
+ * The bookmarks machine with its real effects (localStorage, the saved stories' refresh call)
+ * (docs/machines.md), what it starts from, and how components read it.
  */
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { fromPromise } from 'xstate';
-import { bookmarksMachine } from '../../machines/bookmarks.ts';
+import { bookmarksMachine, type BookmarksInput } from '../../machines/bookmarks.ts';
 import { readStorage, writeStorage } from '../browser/browser.ts';
 import { BOOKMARKS_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY } from '../browser/storage-keys.ts';
-import { parseSavedStories, saveSavedLists } from '../domain/saved-stories.ts';
+import { parseSavedStories, parseStoredBookmarks, saveSavedLists } from '../domain/saved-stories.ts';
 import type { Story } from '../domain/story.ts';
 import { fetchSavedStories } from '../feed/fetch-feed.ts';
-import { createFrameActorContext } from '../ui/frame.ts';
+import { useSystemActor, useSystemSelector } from '../ui/frame.ts';
 
 export const appBookmarksMachine = bookmarksMachine.provide({
   actors: {
@@ -24,8 +25,11 @@ export const appBookmarksMachine = bookmarksMachine.provide({
   },
 });
 
-export const BookmarksActor = createFrameActorContext(appBookmarksMachine, { stored: null, savedStories: [] });
-
-export function readBookmarksInput() {
-  return { stored: readStorage(BOOKMARKS_STORAGE_KEY), savedStories: parseSavedStories(readStorage(SAVED_STORIES_STORAGE_KEY)) };
+export function readBookmarksInput(): BookmarksInput {
+  return { ids: parseStoredBookmarks(readStorage(BOOKMARKS_STORAGE_KEY)), savedStories: parseSavedStories(readStorage(SAVED_STORIES_STORAGE_KEY)) };
 }
+
+type BookmarksRef = ActorRefFrom<typeof bookmarksMachine>;
+
+export const useBookmarksActor = () => useSystemActor<BookmarksRef>('bookmarks');
+export const useBookmarks = <T,>(selector: (snapshot: SnapshotFrom<typeof bookmarksMachine>) => T) => useSystemSelector<BookmarksRef, T>('bookmarks', selector);

@@ -1,6 +1,6 @@
 import { isoTime } from './iso-time.ts';
 import { field, isPlainObject, storiesFromAnswer } from './normalize.ts';
-import type { Story } from './story.ts';
+import { MAX_STORIES, type Story } from './story.ts';
 
 /**
  * Stories kept for the next visit (docs/product.md#stored-in-the-browser): the last live
@@ -8,8 +8,6 @@ import type { Story } from './story.ts';
  * load while the live call runs (docs/product.md#loading-failure-retry-and-fallback).
  */
 
-/** At most this many stories are kept. */
-export const KEPT_STORIES_MAX = 200;
 
 /** Kept stories older than this are absent (docs/product.md#timings-and-constants). */
 export const KEPT_STORIES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -18,7 +16,7 @@ export const KEPT_STORIES_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export interface KeptStories {
   /** When they were kept: an ISO date and time with its zone. */
   savedAt: string;
-  /** Validated, 1 to KEPT_STORIES_MAX. */
+  /** Validated, 1 to MAX_STORIES. */
   stories: Story[];
 }
 
@@ -40,12 +38,12 @@ export function parseKeptStories(stored: string | null, now: number): KeptStorie
   const savedAt = field(value, 'saved_at');
   const time = isoTime(savedAt);
   if (time === null || now < time || now - time >= KEPT_STORIES_MAX_AGE_MS) return null;
-  const stories = storiesFromAnswer(value, KEPT_STORIES_MAX).stories;
+  const stories = storiesFromAnswer(value, MAX_STORIES).stories;
   // A string: isoTime reads nothing else.
   return stories.length > 0 ? { savedAt: savedAt as string, stories } : null;
 }
 
 /** The value to store for the next visit: the first 200 stories, kept at `now`. */
 export function serializeKeptStories(stories: readonly Story[], now: Date): string {
-  return JSON.stringify({ saved_at: now.toISOString(), stories: stories.slice(0, KEPT_STORIES_MAX) });
+  return JSON.stringify({ saved_at: now.toISOString(), stories: stories.slice(0, MAX_STORIES) });
 }

@@ -26,6 +26,26 @@ export function parseSavedStories(value: string | null): Story[] {
   return normalizeStories(parsed, SAVED_STORIES_MAX).stories;
 }
 
+/** Stored bookmarks: a JSON array of ids. Anything else reads as no bookmarks; junk entries are skipped. */
+export function parseStoredBookmarks(value: string | null): string[] {
+  if (value === null) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return [...new Set(parsed.filter((id): id is string => typeof id === 'string' && id !== ''))];
+}
+
+/** The copies of saved stories only (`ids`), each once (the first copy of an id wins), at most 500, in the order given. */
+export function copiesOf(ids: readonly string[], stories: readonly Story[]): Story[] {
+  const saved = new Set(ids);
+  // Deleting as it goes: a second copy of an id finds it gone.
+  return stories.filter((story) => saved.delete(story.id)).slice(0, SAVED_STORIES_MAX);
+}
+
 /** The value to store: the first 500 copies. */
 export function serializeSavedStories(stories: readonly Story[]): string {
   return JSON.stringify(stories.slice(0, SAVED_STORIES_MAX));

@@ -2,6 +2,9 @@ import type { Story } from './story.ts';
 
 type Shareable = Pick<Story, 'title' | 'url'>;
 
+/** Where a story can be shared from its menu: the system share sheet (`native`) only where there is one. */
+export type ShareTarget = 'twitter' | 'facebook' | 'copy' | 'native';
+
 export function twitterShareUrl(story: Shareable): string {
   return `https://twitter.com/intent/tweet?text=${encodeURIComponent(story.title)}&url=${encodeURIComponent(story.url)}`;
 }

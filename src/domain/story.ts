@@ -1,7 +1,27 @@
-/** The Story (and answer) contract is the function's, defined once (docs/product.md#the-story-and-its-validation). */
-export type { RelatedLink, Story } from '../../supabase/functions/_shared/story.ts';
+/** The Story (and answer) contract is the function's, defined once with its limits (docs/product.md#the-story-and-its-validation). */
+import type { Story } from '../../supabase/functions/_shared/story.ts';
 
-/** At most this many related entries are kept per story. */
-export const MAX_RELATED = 10;
+export { MAX_IDS, MAX_RELATED, MAX_STORIES, type RelatedLink, type Story } from '../../supabase/functions/_shared/story.ts';
 
 export const DEFAULT_CATEGORY = 'General';
+
+/** A call of the page to fetch-news with no answer within this time is a failure: the first page, an older page, the last 30 days, the saved stories' refresh. */
+export const CALL_TIMEOUT_MS = 10_000;
+
+/** One answer as the page reads it: its valid stories, and the cursor of the page after them (null when nothing is older). */
+export interface StoryPage {
+  stories: Story[];
+  next: string | null;
+}
+
+/** The stories not already on the page, in their own order, each id once (docs/product.md#the-last-30-days). */
+export function notOnPage(stories: readonly Story[], page: readonly Story[]): Story[] {
+  const shown = new Set(page.map((story) => story.id));
+  const kept: Story[] = [];
+  for (const story of stories) {
+    if (shown.has(story.id)) continue;
+    shown.add(story.id);
+    kept.push(story);
+  }
+  return kept;
+}

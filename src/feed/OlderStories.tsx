@@ -5,8 +5,7 @@
  */
 import styled from 'styled-components';
 import { Button } from '../ui/Button.tsx';
-
-export type OlderStatus = 'idle' | 'loading' | 'failed';
+import type { OlderStatus } from './selectors.ts';
 
 export interface OlderStoriesProps {
   status: OlderStatus;

@@ -1,23 +1,24 @@
 /**
- * The feed's machines with the browser's real effects, and the React contexts that hold one
- * actor of each for the whole app (effects are provided at the edge: docs/machines.md).
+ * The feed's machines with the browser's real effects (docs/machines.md: effects are provided at
+ * the edge), what they start from, and how components read them in the page's system.
  */
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { fromPromise } from 'xstate';
-import { feedMachine, type FeedPage } from '../../machines/feed.ts';
-import { olderStoriesMachine, type OlderPage } from '../../machines/olderStories.ts';
+import { feedMachine, type FeedInput } from '../../machines/feed.ts';
+import { olderStoriesMachine } from '../../machines/olderStories.ts';
 import { isVisitorReading, readStorage, writeStorage } from '../browser/browser.ts';
+import { onDemand } from '../browser/on-demand.ts';
 import { KEPT_STORIES_STORAGE_KEY } from '../browser/storage-keys.ts';
 import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
-import type { Story } from '../domain/story.ts';
-import { createFrameActorContext } from '../ui/frame.ts';
+import type { Story, StoryPage } from '../domain/story.ts';
+import { useSystemActor, useSystemSelector } from '../ui/frame.ts';
 import { fetchFeed } from './fetch-feed.ts';
-import { onDemand } from '../browser/on-demand.ts';
 
 /** The sample stories, in a chunk of their own: only fetched when the live feed cannot be used. */
 export const loadSampleStories = fromPromise<Story[]>(async () => (await onDemand(() => import('../domain/samples.ts'))).sampleStories(Date.now()));
 
 /** The live call as the feed machine invokes it: the first page, validated, with its cursor (src/feed/fetch-feed.ts). */
-export const fetchStories = fromPromise<FeedPage>(({ signal }) => fetchFeed({}, signal));
+export const fetchStories = fromPromise<StoryPage>(({ signal }) => fetchFeed({}, signal));
 
 export const appFeedMachine = feedMachine.provide({
   actors: {
@@ -38,14 +39,19 @@ export const appFeedMachine = feedMachine.provide({
 
 export const appOlderStoriesMachine = olderStoriesMachine.provide({
   actors: {
-    fetchOlder: fromPromise<OlderPage, { before: string }>(({ input, signal }) => fetchFeed({ before: input.before }, signal)),
+    fetchOlder: fromPromise<StoryPage, { before: string }>(({ input, signal }) => fetchFeed({ before: input.before }, signal)),
   },
 });
 
-export const FeedActor = createFrameActorContext(appFeedMachine, { kept: null });
-export const OlderStoriesActor = createFrameActorContext(appOlderStoriesMachine, { next: null });
-
-/** Stories kept by an earlier visit, if readable and recent (docs/product.md#stored-in-the-browser). */
-export function readFeedInput() {
-  return { kept: parseKeptStories(readStorage(KEPT_STORIES_STORAGE_KEY), Date.now()) };
+/** Stories kept by an earlier visit, if readable and recent (docs/product.md#stored-in-the-browser), and when that visit was. */
+export function readFeedInput(lastVisit: number | null): FeedInput {
+  return { kept: parseKeptStories(readStorage(KEPT_STORIES_STORAGE_KEY), Date.now()), lastVisit };
 }
+
+type FeedRef = ActorRefFrom<typeof feedMachine>;
+type OlderRef = ActorRefFrom<typeof olderStoriesMachine>;
+
+export const useFeedActor = () => useSystemActor<FeedRef>('feed');
+export const useFeed = <T,>(selector: (snapshot: SnapshotFrom<typeof feedMachine>) => T, compare?: (a: T, b: T) => boolean) => useSystemSelector<FeedRef, T>('feed', selector, compare);
+export const useOlderActor = () => useSystemActor<OlderRef>('older');
+export const useOlder = <T,>(selector: (snapshot: SnapshotFrom<typeof olderStoriesMachine>) => T, compare?: (a: T, b: T) => boolean) => useSystemSelector<OlderRef, T>('older', selector, compare);

@@ -7,10 +7,8 @@
  */
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './backend.ts';
 import { field, isPlainObject, storiesFromAnswer } from '../domain/normalize.ts';
-import type { FeedPage } from '../../machines/feed.ts';
-import type { Story } from '../domain/story.ts';
+import { MAX_IDS, type Story, type StoryPage } from '../domain/story.ts';
 
-export type { FeedPage };
 
 export interface FeedParams {
   /** Older stories: the `next` of the page before. */
@@ -39,7 +37,7 @@ export function feedUrl({ before, ids, q }: FeedParams = {}): string {
  * One request. It has no timer of its own: each caller is a machine that leaves the call after
  * its 10 s `timeout` delay, which aborts `signal` (docs/product.md#timings-and-constants).
  */
-async function call(params: FeedParams, signal?: AbortSignal): Promise<FeedPage> {
+async function call(params: FeedParams, signal?: AbortSignal): Promise<StoryPage> {
   const response = await fetch(feedUrl(params), {
     method: 'GET',
     headers: { apikey: SUPABASE_ANON_KEY, Authorization: `Bearer ${SUPABASE_ANON_KEY}` },
@@ -60,7 +58,7 @@ async function call(params: FeedParams, signal?: AbortSignal): Promise<FeedPage>
 }
 
 /** A parsed answer as a page: its valid stories, and `next` when it is a non-empty string. */
-export function pageFromAnswer(answer: unknown): FeedPage {
+export function pageFromAnswer(answer: unknown): StoryPage {
   const next = isPlainObject(answer) ? field(answer, 'next') : null;
   return { stories: storiesFromAnswer(answer).stories, next: typeof next === 'string' && next !== '' ? next : null };
 }
@@ -71,7 +69,7 @@ export function pageFromAnswer(answer: unknown): FeedPage {
  * feed machine's first attempt, as the app renders, whose 10 s bound it from then on. Until then
  * nothing waits on it. Should the app call first (boot.ts arriving late), boot.ts starts nothing.
  */
-let first: { page: Promise<FeedPage>; controller: AbortController } | undefined;
+let first: { page: Promise<StoryPage>; controller: AbortController } | undefined;
 let firstTaken = false;
 
 export function startFirstFeedCall(): void {
@@ -87,7 +85,7 @@ export function startFirstFeedCall(): void {
  * Calls fetch-news and resolves with its validated stories and `next`. Rejects when the call
  * fails: no connection, `signal` aborted (the caller's 10 s), a non-2xx status, or a body that is not JSON.
  */
-export function fetchFeed(params: FeedParams, signal?: AbortSignal): Promise<FeedPage> {
+export function fetchFeed(params: FeedParams, signal?: AbortSignal): Promise<StoryPage> {
   if (params.before !== undefined || params.ids !== undefined || params.q !== undefined) return call(params, signal);
   firstTaken = true;
   const early = first;
@@ -98,14 +96,12 @@ export function fetchFeed(params: FeedParams, signal?: AbortSignal): Promise<Fee
   return early.page;
 }
 
-/** At most this many ids in one `?ids=` call (docs/product.md#saved-stories-last). */
-export const IDS_PER_CALL = 100;
 
 /** The saved stories the store still has: one `?ids=` call per 100 ids, in turn; a failed call fails them all. */
 export async function fetchSavedStories(ids: readonly string[], signal?: AbortSignal): Promise<Story[]> {
   const stories: Story[] = [];
-  for (let start = 0; start < ids.length; start += IDS_PER_CALL) {
-    stories.push(...(await fetchFeed({ ids: ids.slice(start, start + IDS_PER_CALL) }, signal)).stories);
+  for (let start = 0; start < ids.length; start += MAX_IDS) {
+    stories.push(...(await fetchFeed({ ids: ids.slice(start, start + MAX_IDS) }, signal)).stories);
   }
   return stories;
 }

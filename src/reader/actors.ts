@@ -1,13 +1,19 @@
-/** The copy-link machine with the real Clipboard API, and the React context that holds its one actor (docs/machines.md). */
-import { createActorContext } from '@xstate/react';
+/** The share machine with the browser's real effects: new tabs, the share sheet, the Clipboard API (docs/machines.md), and how components reach it. */
+import type { ActorRefFrom } from 'xstate';
 import { fromPromise } from 'xstate';
-import { copyLinkMachine } from '../../machines/copyLink.ts';
-import { writeClipboard } from '../browser/browser.ts';
+import { shareMachine } from '../../machines/share.ts';
+import { openInNewTab, writeClipboard } from '../browser/browser.ts';
+import { useSystemActor } from '../ui/frame.ts';
+import { shareNatively } from './nativeShare.ts';
 
-export const appCopyLinkMachine = copyLinkMachine.provide({
+export const appShareMachine = shareMachine.provide({
   actors: {
     writeClipboard: fromPromise<void, { text: string }>(({ input }) => writeClipboard(input.text)),
   },
+  actions: {
+    openInNewTab: (_, { url }) => openInNewTab(url),
+    shareNatively: (_, story) => void shareNatively(story),
+  },
 });
 
-export const CopyLinkActor = createActorContext(appCopyLinkMachine);
+export const useShareActor = () => useSystemActor<ActorRefFrom<typeof shareMachine>>('share');

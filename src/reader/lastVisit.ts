@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { parseLastVisit } from '../domain/new-since.ts';
 import { readStorage, writeStorage } from '../browser/browser.ts';
 import { LAST_VISIT_STORAGE_KEY } from '../browser/storage-keys.ts';
@@ -15,14 +14,4 @@ export function recordVisit(now: Date): void {
   } catch {
     // Quota or privacy mode: next time is a first visit again; nothing else changes.
   }
-}
-
-/**
- * The time of the previous visit, read once when the page opens, and this visit recorded for
- * the next one. The value read is what counts for the whole page's lifetime.
- */
-export function useLastVisit(): number | null {
-  const [lastVisit] = useState(readLastVisit);
-  useEffect(() => recordVisit(new Date()), []);
-  return lastVisit;
 }

@@ -8,9 +8,8 @@ import styled from 'styled-components';
 import { Button } from '../ui/Button.tsx';
 import { SectionHeading } from '../stories/SectionHeading.tsx';
 import { StoryList, type CardListProps } from '../stories/StorySections.tsx';
-import type { Story } from '../domain/story.ts';
-import { notOnPage } from '../domain/story-lists.ts';
-import { ArchiveSearchActor } from './actors.ts';
+import { notOnPage, type Story } from '../domain/story.ts';
+import { useArchive, useArchiveActor } from './actors.ts';
 
 export interface ArchiveSectionProps extends CardListProps {
   /** The stories the page shows: matches among them are not repeated. */
@@ -36,9 +35,9 @@ const Centered = styled.div`
 `;
 
 export const ArchiveSection = memo(function ArchiveSection({ onPage, onSearch, ...cardProps }: ArchiveSectionProps) {
-  const archive = ArchiveSearchActor.useActorRef();
-  const state = ArchiveSearchActor.useSelector((snapshot) => (snapshot.hasTag('searching') ? 'searching' : snapshot.hasTag('failed') ? 'failed' : snapshot.hasTag('answered') ? 'answered' : 'hidden'));
-  const matches = ArchiveSearchActor.useSelector((snapshot) => snapshot.context.matches);
+  const archive = useArchiveActor();
+  const state = useArchive((snapshot) => (snapshot.hasTag('searching') ? 'searching' : snapshot.hasTag('failed') ? 'failed' : snapshot.hasTag('answered') ? 'answered' : 'hidden'));
+  const matches = useArchive((snapshot) => snapshot.context.matches);
   const older = useMemo(() => notOnPage(matches, onPage), [matches, onPage]);
   const headingId = useId();
 

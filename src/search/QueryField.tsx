@@ -1,15 +1,20 @@
-import { memo, useCallback, type RefObject } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import { SearchBox } from './SearchBox.tsx';
-import { SearchActor } from './actors.ts';
+import { useSearchActor } from './actors.ts';
+import { useSearchText } from './useHomeFilters.ts';
+import { useSlashToFocus } from './useSlashToFocus.ts';
 
 /**
- * The search box on the search machine (machines/search.ts): it shows the machine's `text` and
- * sends each edit and the clear button; the machine decides when the URL follows.
+ * The search box on the search machine (machines/search.ts): it shows what is typed, else the
+ * URL's `query`, sends each edit and the clear button; the machine decides when the URL follows.
+ * "/" reaches it from anywhere but a text field.
  */
-export const QueryField = memo(function QueryField({ inputRef }: { inputRef?: RefObject<HTMLInputElement | null> }) {
-  const search = SearchActor.useActorRef();
-  const text = SearchActor.useSelector((snapshot) => snapshot.context.text);
+export const QueryField = memo(function QueryField({ query }: { query: string }) {
+  const text = useSearchText(query);
+  const search = useSearchActor();
+  const ref = useRef<HTMLInputElement>(null);
+  useSlashToFocus(ref);
   const type = useCallback((value: string) => search.send({ type: 'search.type', text: value }), [search]);
   const clear = useCallback(() => search.send({ type: 'search.clear' }), [search]);
-  return <SearchBox value={text} onChange={type} onClear={clear} inputRef={inputRef} />;
+  return <SearchBox value={text} onChange={type} onClear={clear} inputRef={ref} />;
 });

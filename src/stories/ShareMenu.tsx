@@ -1,11 +1,11 @@
 import type { RefObject } from 'react';
+import type { ShareTarget } from '../domain/share.ts';
 import { FacebookIcon, LinkIcon, TwitterIcon } from '../ui/icons-more.tsx';
 import { ShareIcon } from '../ui/icons.tsx';
 import { Menu } from '../ui/Menu.tsx';
 import { MenuItem } from '../ui/MenuItem.tsx';
 import { Popover } from '../ui/Popover.tsx';
 
-export type ShareTarget = 'twitter' | 'facebook' | 'copy' | 'native';
 
 export interface ShareMenuProps {
   onShare(target: ShareTarget): void;

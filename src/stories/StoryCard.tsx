@@ -8,7 +8,7 @@ import { ExternalLink } from './ExternalLink.tsx';
 import { IconToggleButton } from '../ui/IconToggleButton.tsx';
 import { BookmarkIcon } from '../ui/icons.tsx';
 import { DeferredShareMenu } from './DeferredShareMenu.tsx';
-import type { ShareTarget } from './ShareMenu.tsx';
+import type { ShareTarget } from '../domain/share.ts';
 import { StoryImage } from './StoryImage.tsx';
 import { cardTextFont, headlineFont, smallPrintFont } from './storyFonts.ts';
 import { onDemand } from '../browser/on-demand.ts';

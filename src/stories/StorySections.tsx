@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { isNewSince } from '../domain/new-since.ts';
 import type { Story } from '../domain/story.ts';
 import { SectionHeading } from './SectionHeading.tsx';
-import type { ShareTarget } from './ShareMenu.tsx';
+import type { ShareTarget } from '../domain/share.ts';
 import { StoryCard, type StoryCardVariant } from './StoryCard.tsx';
 import { StoryGrid, type StoryGridLayout } from './StoryGrid.tsx';
 

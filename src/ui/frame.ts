@@ -1,13 +1,19 @@
 /**
- * The page's frame (docs/product.md#the-page-before-its-scripts): index.html holds the page as a
- * visitor with nothing stored and no filters sees it, rendered at build time by the same
- * components (src/app/prerender.tsx). React hydrates that markup, so the first render in the
- * browser must draw the same frame; what belongs to this visitor (their theme, their URL's
- * filters, their kept and saved stories) follows in the render right after.
+ * The page's actors as components read them, and the page's frame.
+ *
+ * The page runs its machines as one system (machines/page.ts); a component reads one of them
+ * by its system id, through a selector, and sends it events. The frame
+ * (docs/product.md#the-page-before-its-scripts): index.html holds the page as a visitor with
+ * nothing stored and no filters sees it, rendered at build time by the same components
+ * (src/app/prerender.tsx). React hydrates that markup, so the first render in the browser must
+ * draw the same frame: while it is drawn, selectors read a second, never started, system of the
+ * same machines with no visitor in its input; the visitor's theme, URL filters, kept and saved
+ * stories follow in the render right after. Only what is drawn changes: the page's own actors
+ * run, and receive events, from the start.
  */
-import { createActorContext } from '@xstate/react';
-import { useSyncExternalStore } from 'react';
-import { type AnyActorLogic, createActor, type InputFrom, type SnapshotFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
+import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
 
 const noChanges = () => () => {};
 
@@ -24,21 +30,41 @@ export function useFrame(): boolean {
   );
 }
 
-/**
- * createActorContext whose selectors read the machine as it starts for a visitor with nothing
- * stored (`frameInput`) while the frame is drawn, and the running actor after. Only what is
- * drawn changes: the actor itself runs and receives events from the start.
- */
-export function createFrameActorContext<TLogic extends AnyActorLogic>(logic: TLogic, frameInput: InputFrom<TLogic>) {
-  const context = createActorContext(logic);
-  let frame: SnapshotFrom<TLogic> | undefined;
-  function useSelector<T>(selector: (snapshot: SnapshotFrom<TLogic>) => T, compare?: (a: T, b: T) => boolean): T {
-    const live = context.useSelector(selector, compare);
-    const framing = useFrame();
-    if (!framing) return live;
-    // Never started: its initial snapshot, with no effect run.
-    frame ??= createActor(logic, { input: frameInput }).getSnapshot() as SnapshotFrom<TLogic>;
-    return selector(frame as SnapshotFrom<TLogic>);
-  }
-  return { ...context, useSelector };
+interface PageSystems {
+  /** The page's root actor: its system holds every machine of the page. */
+  live: AnyActorRef;
+  /** The same machines for the frame: created, never started. */
+  frame: AnyActorRef;
+}
+
+const Systems = createContext<PageSystems | null>(null);
+
+export function SystemProvider({ live, frame, children }: PageSystems & { children: ReactNode }) {
+  return createElement(Systems.Provider, { value: { live, frame } }, children);
+}
+
+function useSystems(): PageSystems {
+  const systems = useContext(Systems);
+  if (!systems) throw new Error('A component read the page\'s actors outside SystemProvider');
+  return systems;
+}
+
+function actorOf<T extends AnyActorRef>(root: AnyActorRef, systemId: string): T {
+  const actor = root.system.get(systemId) as T | undefined;
+  if (!actor) throw new Error(`The page runs no actor "${systemId}"`);
+  return actor;
+}
+
+/** The page's running actor `systemId`: to send it events. */
+export function useSystemActor<T extends AnyActorRef>(systemId: string): T {
+  return actorOf<T>(useSystems().live, systemId);
+}
+
+/** A selection of the snapshot of actor `systemId`: the frame's while the frame is drawn, else the running actor's. */
+export function useSystemSelector<T extends AnyActorRef, R>(systemId: string, selector: (snapshot: SnapshotFrom<T>) => R, compare?: (a: R, b: R) => boolean): R {
+  const systems = useSystems();
+  const framing = useFrame();
+  const actor: AnyActorRef = actorOf<T>(framing ? systems.frame : systems.live, systemId);
+  // The actor is T's: its snapshots are the selector's.
+  return useSelector(actor, selector as (snapshot: SnapshotFrom<AnyActorRef>) => R, compare);
 }

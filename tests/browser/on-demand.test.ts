@@ -16,6 +16,12 @@ describe('the file a failed import names', () => {
     expect(failedFile(error, page)).toBe(chunk);
   });
 
+  it('a site served over plain http (the preview server on localhost): the chunk there', () => {
+    const local = { href: 'http://localhost:4173/?q=harbour', origin: 'http://localhost:4173' };
+    const localChunk = 'http://localhost:4173/assets/ArchiveSection-Ds559ru0.js';
+    expect(failedFile(new TypeError(`Failed to fetch dynamically imported module: ${localChunk}`), local)).toBe(localChunk);
+  });
+
   it.each([
     ['Safari, which names no file', new TypeError('Importing a module script failed.')],
     ['a file on another site', new TypeError('Failed to fetch dynamically imported module: https://cdn.example.org/assets/x.js')],

@@ -7,12 +7,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measureFirstRender } from '../../scripts/bench/bundle-size.mjs';
+import { measureFirstRender } from './first-render.ts';
 import { filesUnder, findSecrets } from './secret-scan.ts';
 import { HOST_HEADERS_FILE } from '../../csp.config.ts';
 import { parseHostHeaders } from './host-headers.ts';
 
-const FIRST_RENDER_BUDGET_KB = 150;
+// The first render loads in stages whose chunks compress apart (docs/performance-experiments.md#first-render-javascript-in-stages).
+const FIRST_RENDER_BUDGET_KB = 155;
 const ANON_KEY = 'public-anon-key-for-the-build-test';
 
 /** The Content-Security-Policy of a page's meta tag. */

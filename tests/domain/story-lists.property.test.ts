@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Story } from '../../src/domain/story.ts';
-import { notOnPage } from '../../src/domain/story-lists.ts';
+import { notOnPage } from '../../src/domain/story.ts';
 
 const story = (id: string, title = `Story ${id}`): Story => ({ id, title, summary: '', source: 'Wire', url: `https://news.example.org/${id}`, published_at: '2026-11-02T09:00:00.000Z', category: 'Science' });
 

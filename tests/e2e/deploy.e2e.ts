@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDeploySite, type DeploySite, type Version } from './support/deploy-site.ts';
 import { EXPECTED, useHarness } from './support/harness.ts';
-import { categoriesButton, eventually, savedToggle, searchBox, searchParams, themeToggle, topStoriesHeading } from './support/site.ts';
+import { categoriesButton, eventually, runUntilTakeover, savedToggle, searchBox, searchParams, themeToggle, topStoriesHeading } from './support/site.ts';
 
 const h = useHarness();
 let site: DeploySite;
@@ -80,7 +80,8 @@ describe('an open page whose files a deploy removed (no service worker)', () => 
     await searchBox(page).fill('harbour');
 
     await eventually(() => loads.count).toBe(2);
-    await searchBox(page).waitFor();
+    // The query is in the URL already: time may move on for the new version to start.
+    await runUntilTakeover(page);
     expect(await runningVersion(page)).toBe('next');
     expect(Object.fromEntries(searchParams(page))).toEqual({ q: 'harbour', category: 'Science', saved: '1' });
     expect(await searchBox(page).inputValue()).toBe('harbour');
@@ -93,7 +94,7 @@ describe('an open page whose files a deploy removed (no service worker)', () => 
     // that fails now shows the page header and "Reload" instead.
     site.serve('first');
     await categoriesButton(page).click();
-    await page.getByText(LOAD_FAILED, { exact: true }).waitFor();
+    await page.getByRole('main').getByText(LOAD_FAILED, { exact: true }).waitFor();
     expect(await page.getByRole('heading', { level: 1, name: 'Newsroom', exact: true }).isVisible()).toBe(true);
     expect(loads.count).toBe(2);
     await page.getByRole('button', { name: 'Reload', exact: true }).click();

@@ -24,6 +24,7 @@ import {
   storyCard,
   themeToggle,
   toast,
+  runUntilTakeover,
 } from './support/site.ts';
 
 const h = useHarness();
@@ -94,6 +95,7 @@ describe('the backend fails', () => {
     // Paused: the page's time moves only by runFor, so a slow load cannot eat into the 10 s.
     await page.clock.pauseAt(Date.now() + 1_000);
     await openHome(page);
+    await runUntilTakeover(page);
     await h.backend.waitForCalls(1);
     expect(await storyArea(page).getAttribute('aria-busy')).toBe('true');
     await page.clock.runFor('00:09');

@@ -66,7 +66,9 @@ describe('a route whose page cannot load (docs/product.md#when-the-page-cannot-l
     await page.goto(`${SITE}${UNKNOWN}`);
     await page.getByRole('button', { name: 'Reload', exact: true }).waitFor();
     expect(await page.getByRole('heading', { level: 1, name: 'Newsroom', exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('The page could not load. Check your connection, then reload.').isVisible()).toBe(true);
+    expect(await page.getByRole('main').getByText('The page could not load. Check your connection, then reload.').isVisible()).toBe(true);
+    // The app says it: index.html's own notice of a page that did not load stays hidden.
+    expect(await page.locator('#load-stalled').isVisible()).toBe(false);
     // The one automatic reload, remembered for this tab.
     expect(loads).toBe(2);
     expect(await page.evaluate(() => sessionStorage.getItem('newsChunkReload'))).toBe('1');
@@ -85,7 +87,9 @@ describe('a route whose page cannot load (docs/product.md#when-the-page-cannot-l
     page.on('load', () => (loads += 1));
     await page.goto(`${SITE}${UNKNOWN}`);
     await page.getByRole('button', { name: 'Reload', exact: true }).waitFor();
-    expect(await page.getByText('The page could not load. Check your connection, then reload.').isVisible()).toBe(true);
+    expect(await page.getByRole('main').getByText('The page could not load. Check your connection, then reload.').isVisible()).toBe(true);
+    // The app says it: index.html's own notice of a page that did not load stays hidden.
+    expect(await page.locator('#load-stalled').isVisible()).toBe(false);
     await page.waitForTimeout(1000);
     expect(loads).toBe(1);
     expect(await page.evaluate(() => sessionStorage.getItem('newsChunkReload'))).toBeNull();

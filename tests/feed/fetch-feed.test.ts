@@ -220,12 +220,12 @@ describe('every caller ends its call after 10 s', () => {
   it.each([
     ['the feed', async () => {
       const { appFeedMachine } = await import('../../src/feed/actors.ts');
-      return createActor(appFeedMachine, { input: { kept: null } }).start();
+      return createActor(appFeedMachine, { input: { kept: null, lastVisit: null } }).start();
     }],
     ['older stories', async () => {
       const { appOlderStoriesMachine } = await import('../../src/feed/actors.ts');
       const actor = createActor(appOlderStoriesMachine, { input: { next: null } }).start();
-      actor.send({ type: 'older.firstPage', next: 'cursor-1' });
+      actor.send({ type: 'older.firstPage', next: 'cursor-1', ids: [] });
       actor.send({ type: 'older.load' });
       return actor;
     }],
@@ -237,7 +237,7 @@ describe('every caller ends its call after 10 s', () => {
     }],
     ['the saved stories refresh', async () => {
       const { appBookmarksMachine } = await import('../../src/bookmarks/actors.ts');
-      const actor = createActor(appBookmarksMachine, { input: { stored: '["a"]', savedStories: [] } }).start();
+      const actor = createActor(appBookmarksMachine, { input: { ids: ['a'], savedStories: [] } }).start();
       actor.send({ type: 'saved.refresh' });
       return actor;
     }],

@@ -2,7 +2,8 @@
 // #what-a-story-may-hold), written here as numbers rather than read back from config.ts.
 import { describe, expect, it } from 'vitest';
 import { INGEST_STALE_MS, KEPT_ANSWERS, RECHECK_MS } from '../../supabase/functions/_shared/http/fetch-news.ts';
-import { MAX_IDS, MAX_QUERY_CHARS } from '../../supabase/functions/_shared/http/request.ts';
+import { MAX_QUERY_CHARS } from '../../supabase/functions/_shared/http/request.ts';
+import { MAX_IDS } from '../../supabase/functions/_shared/story.ts';
 import { allowLoopbackFrom, poolSize } from '../../supabase/functions/_shared/http/runtime.ts';
 import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
 import { BACKOFF_MAX_MS, DECLARED_MAX_MS, SUCCESS_INTERVAL_MS } from '../../supabase/functions/_shared/ingest/ingest.ts';

@@ -7,8 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { enoughOverlap, groupStories, significantWords } from '../../supabase/functions/_shared/stories/group.ts';
-import { MAX_RELATED } from '../../supabase/functions/_shared/story.ts';
 import type { Story } from '../../supabase/functions/_shared/story.ts';
+
+/** At most 10 related entries per story (docs/product.md#several-sources-one-story). */
+const RELATED_KEPT = 10;
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -169,16 +171,16 @@ describe('grouping rule', () => {
     expect(groupStories([first, undated, sameUrl])).toEqual([first, undated, sameUrl]);
   });
 
-  it(`keeps at most ${MAX_RELATED} related entries, earliest first; the rest stay stories`, () => {
+  it(`keeps at most ${RELATED_KEPT} related entries, earliest first; the rest stay stories`, () => {
     const [a] = titles(6, 0, 0);
-    const items = Array.from({ length: MAX_RELATED + 3 }, (_, i) => story(`Source ${i}`, a, T0 + i * HOUR));
+    const items = Array.from({ length: RELATED_KEPT + 3 }, (_, i) => story(`Source ${i}`, a, T0 + i * HOUR));
     const result = groupStories([...items].reverse());
     const representative = result.find((s) => s.url === items[0]!.url);
-    expect(representative?.related?.map((r) => r.url)).toEqual(items.slice(1, MAX_RELATED + 1).map((s) => s.url));
+    expect(representative?.related?.map((r) => r.url)).toEqual(items.slice(1, RELATED_KEPT + 1).map((s) => s.url));
     // The two left over group with each other.
     expect(result).toHaveLength(2);
-    expect(result.find((s) => s.url === items[MAX_RELATED + 1]!.url)?.related).toEqual([
-      { source: `Source ${MAX_RELATED + 2}`, url: items[MAX_RELATED + 2]!.url },
+    expect(result.find((s) => s.url === items[RELATED_KEPT + 1]!.url)?.related).toEqual([
+      { source: `Source ${RELATED_KEPT + 2}`, url: items[RELATED_KEPT + 2]!.url },
     ]);
   });
 
@@ -294,7 +296,7 @@ describe('grouping properties', () => {
             expect(Date.parse(member.published_at)).toBeGreaterThanOrEqual(Date.parse(representative.published_at));
             expect(representative.related).toContainEqual({ source: member.source, url: member.url });
           }
-          expect(members.length).toBeLessThanOrEqual(MAX_RELATED);
+          expect(members.length).toBeLessThanOrEqual(RELATED_KEPT);
         }
       }),
       { numRuns: 300 },

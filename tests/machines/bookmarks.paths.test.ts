@@ -19,12 +19,12 @@ type Context = { ids: string[]; stories: Story[] };
 definePathSuite({
   name: 'bookmarks',
   machine: bookmarksMachine,
-  // Stored bookmarks with their copy (corrupt and old-format values: tests/domain/saved-stories.test.ts).
-  inputs: [{ stored: '["a"]', savedStories: [a] }],
+  // Stored bookmarks with their copy, read (corrupt and old-format values: tests/domain/saved-stories.test.ts, tests/domain/stored-values.test.ts).
+  inputs: [{ ids: ['a'], savedStories: [a] }],
   events: [
     { type: 'bookmark.toggle', story: a },
     { type: 'bookmark.toggle', story: b },
-    { type: 'bookmarks.storage.changed', value: '["b"]' },
+    { type: 'bookmarks.storage.changed', ids: ['b'] },
     { type: 'saved.storage.changed', stories: [bOtherTab, a] },
     { type: 'saved.refresh' },
     // The store still has a (updated), no longer b.
@@ -67,8 +67,8 @@ definePathSuite({
       expect(emitted).toEqual([]);
     }
     if (event.type === 'bookmarks.storage.changed') {
-      // Another tab's list replaces this one (valid lists here, or cleared); copies of stories no longer saved go.
-      expect(ids).toEqual(event.value === null ? [] : JSON.parse(String(event.value)));
+      // Another tab's list replaces this one; copies of stories no longer saved go.
+      expect(ids).toEqual(event.ids);
       expect(stories).toEqual(earlier.stories.filter((s) => ids.includes(s.id)));
     }
     if (event.type === 'saved.storage.changed') {
@@ -95,7 +95,7 @@ definePathSuite({
       expect(after.context).toEqual(before.context);
       expect(after.matches({ refresh: 'idle' })).toBe(true);
     }
-    expect(fakes.isPending('saveBookmarks')).toBe(after.matches({ storage: 'saving' }));
+    expect(fakes.isPending('saveBookmarks')).toBe(after.matches({ storage: { writable: 'saving' } }));
     expect(fakes.isPending('fetchSaved')).toBe(after.hasTag('refreshing'));
   },
 });

@@ -3,15 +3,16 @@
  * actors reject, so each machine lands in its failure state instead of hanging or throwing.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
 import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
-import { bookmarksMachine, parseStoredBookmarks } from '../../machines/bookmarks.ts';
-import { copyLinkMachine } from '../../machines/copyLink.ts';
-import { feedMachine, type FeedInput, type FeedPage } from '../../machines/feed.ts';
+import { bookmarksMachine } from '../../machines/bookmarks.ts';
+import { feedMachine, type FeedInput } from '../../machines/feed.ts';
 import { olderStoriesMachine, type OlderStoriesInput } from '../../machines/olderStories.ts';
-import { searchMachine, type SearchInput } from '../../machines/search.ts';
+import { pageMachine, type PageInput } from '../../machines/page.ts';
+import { searchMachine } from '../../machines/search.ts';
+import { shareMachine } from '../../machines/share.ts';
 import { themeMachine } from '../../machines/theme.ts';
-import type { Story } from '../../src/domain/story.ts';
+import type { Story, StoryPage } from '../../src/domain/story.ts';
 import { flush } from './paths.ts';
 
 const story: Story = { id: 'a', title: 'A', summary: '', source: 'Wire', url: 'https://news.example.org/a', published_at: '', category: 'World' };
@@ -19,7 +20,7 @@ const story: Story = { id: 'a', title: 'A', summary: '', source: 'Wire', url: 'h
 describe('machines without provided effects', () => {
   it('feed: both attempts and the samples fail, so it ends in error', async () => {
     const clock = new SimulatedClock();
-    const actor = createActor(feedMachine, { clock, input: { kept: null } }).start();
+    const actor = createActor(feedMachine, { clock, input: { kept: null, lastVisit: null } }).start();
     await flush();
     expect(actor.getSnapshot().value).toEqual({ call: 'backoff' });
     clock.increment(1_000);
@@ -29,7 +30,7 @@ describe('machines without provided effects', () => {
   });
 
   it('feed: with no input at all (as Stately starts it), a first visit; the stand-in keepForNextVisit keeps nothing and breaks nothing', async () => {
-    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise<FeedPage>(() => Promise.resolve({ stories: [story], next: 'page-2' })) } });
+    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise<StoryPage>(() => Promise.resolve({ stories: [story], next: 'page-2' })) } });
     const actor = createActor(machine, { input: undefined as unknown as FeedInput }).start();
     expect(actor.getSnapshot().context.source).toBeNull();
     await flush();
@@ -40,25 +41,26 @@ describe('machines without provided effects', () => {
   it('feed: with no isReading provided, the visitor is not reading: a live answer replaces kept stories at once', async () => {
     const kept = { id: 'k', title: 'K', summary: '', source: 'Wire', url: 'https://news.example.org/k', published_at: '', category: 'World' };
     const story = { ...kept, id: 'a', url: 'https://news.example.org/a' };
-    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise<FeedPage>(() => Promise.resolve({ stories: [story], next: null })) } });
-    const actor = createActor(machine, { input: { kept: { savedAt: '2026-11-20T10:00:00.000Z', stories: [kept] } } }).start();
+    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise<StoryPage>(() => Promise.resolve({ stories: [story], next: null })) } });
+    const actor = createActor(machine, { input: { kept: { savedAt: '2026-11-20T10:00:00.000Z', stories: [kept] }, lastVisit: null } }).start();
     expect(actor.getSnapshot().context.stories).toEqual([kept]);
     await flush();
     expect(actor.getSnapshot().hasTag('newStories')).toBe(false);
     expect(actor.getSnapshot().context.stories).toEqual([story]);
   });
 
-  it('search: with no input (as Stately starts it) the box is empty; typing still reaches the query after the pause, written nowhere', () => {
+  it('search: run alone, typing tells no last 30 days and the pause writes the query nowhere, breaking nothing', () => {
     const clock = new SimulatedClock();
-    const actor = createActor(searchMachine, { clock, input: undefined as unknown as SearchInput }).start();
-    expect(actor.getSnapshot().context).toEqual({ text: '', query: '' });
+    const actor = createActor(searchMachine, { clock }).start();
     actor.send({ type: 'search.type', text: 'mars' });
+    expect(actor.getSnapshot().value).toBe('typing');
     clock.increment(300);
-    expect(actor.getSnapshot().context).toEqual({ text: 'mars', query: 'mars' });
+    expect(actor.getSnapshot().value).toBe('written');
+    expect(actor.getSnapshot().status).toBe('active');
   });
 
   it('bookmarks: the first save fails, so bookmarks live in memory', async () => {
-    const actor = createActor(bookmarksMachine, { input: { stored: null, savedStories: [] } }).start();
+    const actor = createActor(bookmarksMachine, { input: { ids: [], savedStories: [] } }).start();
     actor.send({ type: 'bookmark.toggle', story });
     await flush();
     expect(actor.getSnapshot().value).toEqual({ storage: 'memoryOnly', refresh: 'idle' });
@@ -66,11 +68,11 @@ describe('machines without provided effects', () => {
   });
 
   it('bookmarks: the stand-in refresh fails, and the kept copy stays', async () => {
-    const actor = createActor(bookmarksMachine, { input: { stored: '["a"]', savedStories: [story] } }).start();
+    const actor = createActor(bookmarksMachine, { input: { ids: ['a'], savedStories: [story] } }).start();
     actor.send({ type: 'saved.refresh' });
     expect(actor.getSnapshot().hasTag('refreshing')).toBe(true);
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ storage: 'saved', refresh: 'idle' });
+    expect(actor.getSnapshot().value).toEqual({ storage: { writable: 'saved' }, refresh: 'idle' });
     expect(actor.getSnapshot().context).toEqual({ ids: ['a'], stories: [story] });
   });
 
@@ -96,26 +98,37 @@ describe('machines without provided effects', () => {
     expect(actor.getSnapshot().context.theme).toBe('dark');
   });
 
-  it('copyLink: the clipboard write fails, and the failure is announced', async () => {
-    const actor = createActor(copyLinkMachine).start();
+  it('share: the clipboard write fails, and the failure is announced; the stand-in new tab and share sheet open nothing and break nothing', async () => {
+    const actor = createActor(shareMachine).start();
     const announced: unknown[] = [];
     actor.on('*', (event) => announced.push(event));
-    actor.send({ type: 'link.copy', url: 'https://example.org/' });
+    actor.send({ type: 'story.share', story, target: 'copy' });
     await flush();
     expect(actor.getSnapshot().value).toBe('idle');
-    expect(announced).toEqual([{ type: 'link.copyFailed', url: 'https://example.org/' }]);
+    expect(announced).toEqual([{ type: 'link.copyFailed', url: 'https://news.example.org/a' }]);
+    actor.send({ type: 'story.share', story, target: 'twitter' });
+    actor.send({ type: 'story.share', story, target: 'native' });
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(announced).toHaveLength(1);
+  });
+
+  it('page: with no input at all (as Stately starts it), every machine of the page starts from its defaults and the routing works', async () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(pageMachine, { clock, input: undefined as unknown as PageInput }).start();
+    await flush();
+    const child = (id: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[id]!.getSnapshot();
+    expect(child('feed').value).toEqual({ call: 'backoff' });
+    expect(child('older').value).toBe('exhausted');
+    expect(child('archive').value).toBe('hidden');
+    expect(child('bookmarks').context).toEqual({ ids: [], stories: [] });
+    expect(child('theme').value).toBe('followingSystem');
+    actor.send({ type: 'url.changed', query: 'mars', archive: true });
+    await flush();
+    // The stand-in search of the last 30 days fails.
+    expect(child('archive').value).toEqual({ shown: 'failed' });
+    actor.send({ type: 'theme.storage.changed', theme: 'dark' });
+    expect(child('theme').value).toBe('chosen');
+    expect(actor.getSnapshot().status).toBe('active');
   });
 });
 
-describe('reading stored values', () => {
-  it.each([
-    [null, []],
-    ['["a","b","a",""]', ['a', 'b']],
-    ['[1, null, "c"]', ['c']],
-    ['{"a":1}', []],
-    ['"a"', []],
-    ['{not json', []],
-  ])('bookmarks %j read as %j', (stored, ids) => {
-    expect(parseStoredBookmarks(stored)).toEqual(ids);
-  });
-});

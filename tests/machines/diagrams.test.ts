@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
-import { copyLinkMachine } from '../../machines/copyLink.ts';
 import { feedMachine } from '../../machines/feed.ts';
 import { searchMachine } from '../../machines/search.ts';
 import { olderStoriesMachine } from '../../machines/olderStories.ts';
+import { pageMachine } from '../../machines/page.ts';
+import { shareMachine } from '../../machines/share.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { machineDiagram } from '../../scripts/machine-diagram.ts';
 import { MACHINES_DOC, updatedDoc } from '../../scripts/diagrams.ts';
@@ -17,7 +18,7 @@ describe('docs/machines.md', () => {
     expect(doc).toBe(updatedDoc(doc));
   });
 
-  it.each([feedMachine, searchMachine, themeMachine, bookmarksMachine, copyLinkMachine, olderStoriesMachine, archiveSearchMachine])(
+  it.each([pageMachine, feedMachine, searchMachine, themeMachine, bookmarksMachine, shareMachine, olderStoriesMachine, archiveSearchMachine])(
     'draws every transition of $id: one arrow or note per target, one note for a transition that changes no state',
     (machine) => {
       const lines = machineDiagram(machine).split('\n');

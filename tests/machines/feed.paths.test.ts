@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { feedMachine, type FeedPage } from '../../machines/feed.ts';
-import type { Story } from '../../src/domain/story.ts';
+import { feedMachine } from '../../machines/feed.ts';
+import type { Story, StoryPage } from '../../src/domain/story.ts';
 import { definePathSuite } from './paths.ts';
 
 const live: Story[] = [
@@ -14,13 +14,16 @@ const samples: Story[] = [
   { id: 'sample-1', title: 'Sample', summary: 'Demo', source: 'Demo Daily', url: 'https://example.com/1', published_at: '2026-11-21T10:00:00.000Z', category: 'Technology' },
 ];
 const READING = 'the visitor is reading';
-const KEPT_INPUT = { kept: { savedAt: KEPT_AT, stories: kept } };
+/** The previous visit, 2026-11-20 10:00 UTC. */
+const LAST_VISIT = Date.UTC(2026, 10, 20, 10);
+const FIRST_VISIT = { kept: null, lastVisit: null };
+const KEPT_INPUT = { kept: { savedAt: KEPT_AT, stories: kept }, lastVisit: LAST_VISIT };
 
 definePathSuite({
   name: 'feed',
   machine: feedMachine,
   // A first visit (or nothing usable kept), and a visit with stories kept by an earlier one.
-  inputs: [{ kept: null }, KEPT_INPUT],
+  inputs: [FIRST_VISIT, KEPT_INPUT],
   // The page answers "is the visitor reading?" when a live answer arrives over kept stories.
   variants: [
     { name: 'not reading', guards: { isReading: () => false } },
@@ -28,8 +31,8 @@ definePathSuite({
   ],
   events: [
     { type: 'feed.showNew' },
-    { type: 'xstate.done.actor.fetchStories', output: { stories: live, next: 'cursor-2' } satisfies FeedPage },
-    { type: 'xstate.done.actor.fetchStories', output: { stories: [], next: null } satisfies FeedPage },
+    { type: 'xstate.done.actor.fetchStories', output: { stories: live, next: 'cursor-2' } satisfies StoryPage },
+    { type: 'xstate.done.actor.fetchStories', output: { stories: [], next: null } satisfies StoryPage },
     { type: 'xstate.error.actor.fetchStories', error: new Error('FunctionsFetchError: connection refused') },
     { type: 'xstate.done.actor.loadSamples', output: samples },
     { type: 'xstate.error.actor.loadSamples', error: new Error('chunk failed to load') },
@@ -40,8 +43,12 @@ definePathSuite({
   expectedPaths: 230,
   arrange: (fakes, effects) =>
     feedMachine.provide({
-      actors: { fetchStories: fakes.actor<FeedPage>('fetchStories'), loadSamples: fakes.actor<Story[]>('loadSamples') },
-      actions: { keepForNextVisit: (_, params) => effects.push({ kept: params.stories.map((story) => story.id) }) },
+      actors: { fetchStories: fakes.actor<StoryPage>('fetchStories'), loadSamples: fakes.actor<Story[]>('loadSamples') },
+      actions: {
+        keepForNextVisit: (_, params) => void effects.push({ kept: params.stories.map((story) => story.id) }),
+        // Where the page runs the feed, this reaches the older pages (tests/machines/page.paths.test.ts).
+        tellOlderPages: ({ context }) => void effects.push({ firstPage: { next: context.next, ids: context.stories.map((story) => story.id) } }),
+      },
     }),
   check({ event, before, after, fakes, effects, variant }) {
     const { stories, next, source, keptAt, incoming } = after.context as { stories: Story[]; next: string | null; source: string | null; keptAt: string | null; incoming: Story[] };
@@ -63,13 +70,25 @@ definePathSuite({
     // A live answer over kept stories waits only while the visitor reads; the bar shows it held.
     expect(after.hasTag('newStories')).toBe(after.matches({ showing: 'held' }));
     const overKept = before.context.source === 'kept' || before.context.source === 'offline';
-    if (overKept && event.type === 'xstate.done.actor.fetchStories' && (event.output as FeedPage).stories.length > 0) {
+    if (overKept && event.type === 'xstate.done.actor.fetchStories' && (event.output as StoryPage).stories.length > 0) {
       expect(after.matches({ showing: 'held' })).toBe(variant === READING);
     }
     expect(incoming.map((story) => story.id)).toEqual(after.matches({ showing: 'held' }) ? ['a'] : []);
     // Every live answer with stories is kept for the next visit, once, as soon as it arrives.
-    const arrived = event.type === 'xstate.done.actor.fetchStories' && (event.output as FeedPage).stories.length > 0;
-    expect(effects).toEqual(arrived ? [{ kept: ['a'] }] : []);
+    const answer = event.type === 'xstate.done.actor.fetchStories' ? (event.output as StoryPage) : null;
+    const arrived = answer !== null && answer.stories.length > 0;
+    expect(effects.filter((effect) => 'kept' in (effect as object))).toEqual(arrived ? [{ kept: ['a'] }] : []);
+    // Each new first page shown (live, released, the samples, or nothing while the samples load) is told to the
+    // older pages with its cursor and stories, once; kept stories and a held answer are no first page of theirs.
+    const newFirstPage =
+      (arrived && !after.matches({ showing: 'held' })) ||
+      (answer !== null && !arrived && (before.context.source === null || overKept)) ||
+      event.type === 'xstate.done.actor.loadSamples' ||
+      event.type === 'feed.showNew';
+    expect(effects.filter((effect) => 'firstPage' in (effect as object))).toEqual(newFirstPage ? [{ firstPage: { next, ids: shown } }] : []);
+    // The previous visit's time, which marks the stories new since it, stays as the page opened.
+    if (event.type === 'xstate.init') expect(after.context.lastVisit).toBe(source === 'kept' ? LAST_VISIT : null);
+    else expect(after.context.lastVisit).toBe(before.context.lastVisit);
     // Shown stories change only with an answer, the samples, "Show latest stories", or kept ones giving way.
     if (before.context.source !== source && source !== 'offline' && !(before.context.source === 'offline' && source === 'kept')) {
       expect(['xstate.done.actor.fetchStories', 'xstate.done.actor.loadSamples', 'feed.showNew']).toContain(event.type);

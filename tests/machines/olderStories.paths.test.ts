@@ -3,15 +3,15 @@
  * older-pages machine, replayed with a fake `?before=` call on a simulated clock.
  */
 import { expect } from 'vitest';
-import { olderStoriesMachine, type OlderPage } from '../../machines/olderStories.ts';
-import type { Story } from '../../src/domain/story.ts';
+import { olderStoriesMachine, storiesShown } from '../../machines/olderStories.ts';
+import type { Story, StoryPage } from '../../src/domain/story.ts';
 import { definePathSuite } from './paths.ts';
 
 const story = (id: string): Story => ({ id, title: `Older story ${id}`, summary: '', source: 'Wire', url: `https://news.example.org/${id}`, published_at: '2026-11-01T09:00:00.000Z', category: 'World' });
 
 // A page with a story twice, and a last page repeating one already loaded.
-const middlePage: OlderPage = { stories: [story('b'), story('c'), story('b')], next: 'cursor-2' };
-const lastPage: OlderPage = { stories: [story('c'), story('d')], next: null };
+const middlePage: StoryPage = { stories: [story('b'), story('c'), story('b')], next: 'cursor-2' };
+const lastPage: StoryPage = { stories: [story('c'), story('d')], next: null };
 
 definePathSuite({
   name: 'olderStories',
@@ -21,16 +21,18 @@ definePathSuite({
   events: [
     { type: 'older.load' },
     { type: 'older.retry' },
-    { type: 'older.firstPage', next: 'cursor-new' },
-    { type: 'older.firstPage', next: null },
+    // A refetch shows a new first page: with older stories behind it, or none; holding c, which an older page also has.
+    { type: 'older.firstPage', next: 'cursor-new', ids: ['a', 'c'] },
+    { type: 'older.firstPage', next: null, ids: ['x'] },
     { type: 'xstate.done.actor.fetchOlder', output: middlePage },
     { type: 'xstate.done.actor.fetchOlder', output: lastPage },
     { type: 'xstate.error.actor.fetchOlder', error: new Error('FunctionsHttpError: 503 store_unavailable') },
   ],
   // docs/product.md#timings-and-constants: a page with no answer within 10 s has failed.
   delays: { timeout: 10_000 },
-  expectedPaths: 72,
-  arrange: (fakes) => olderStoriesMachine.provide({ actors: { fetchOlder: fakes.actor<OlderPage, { before: string }>('fetchOlder') } }),
+  // 22 snapshots from cursor-1, 15 from none (the first page's cursor, the pages loaded, its ids), each by every event it accepts.
+  expectedPaths: 122,
+  arrange: (fakes) => olderStoriesMachine.provide({ actors: { fetchOlder: fakes.actor<StoryPage, { before: string }>('fetchOlder') } }),
   check({ event, before, after, fakes }) {
     const ids = (snapshot: typeof after) => (snapshot.context.stories as Story[]).map((s) => s.id);
     // Each story shows once.
@@ -40,7 +42,7 @@ definePathSuite({
     expect(fakes.isPending('fetchOlder')).toBe(after.hasTag('loading'));
     if (after.hasTag('loading') && !before.hasTag('loading')) expect(fakes.calls.at(-1)?.input).toEqual({ before: after.context.next });
     if (event.type === 'xstate.done.actor.fetchOlder') {
-      const page = event.output as OlderPage;
+      const page = event.output as StoryPage;
       // Appended after what was shown, each new story once, and the page's cursor taken.
       const added = [...new Set(page.stories.map((s) => s.id))].filter((id) => !ids(before).includes(id));
       expect(ids(after)).toEqual([...ids(before), ...added]);
@@ -57,9 +59,24 @@ definePathSuite({
     }
     if (event.type === 'older.retry') expect(fakes.calls.at(-1)?.input).toEqual({ before: before.context.next });
     if (event.type === 'older.firstPage') {
-      // A refreshed first page's cursor counts only while nothing older is loaded.
+      // A refreshed first page's cursor counts only while nothing older is loaded; its stories are always noted.
+      expect(after.context.firstPage).toEqual(event.ids);
       expect(after.context.next).toBe(ids(before).length === 0 ? event.next : before.context.next);
       if (ids(before).length > 0) expect(after.value).toEqual(before.value);
+      // The first older page, asked for from the replaced first page, is asked for again from the new one.
+      if (ids(before).length === 0 && before.hasTag('loading')) {
+        if (event.next !== null) {
+          expect(fakes.calls.at(-2)?.signal.aborted).toBe(true);
+          expect(fakes.calls.at(-1)?.input).toEqual({ before: event.next });
+        } else {
+          // ...or, with nothing older behind the new one, dropped.
+          expect(fakes.calls.at(-1)?.signal.aborted).toBe(true);
+          expect(after.value).toBe('exhausted');
+        }
+      }
     }
+    // Below the first page, the older stories it does not show itself, each once, in the order loaded.
+    const firstPage = after.context.firstPage as string[];
+    expect(storiesShown(after.context as Parameters<typeof storiesShown>[0]).map((s) => s.id)).toEqual(ids(after).filter((id) => !firstPage.includes(id)));
   },
 });

@@ -74,8 +74,16 @@ export function transitionCover(machine: AnyStateMachine, { events, input }: Gra
   return paths;
 }
 
+/** An event's plain fields (a query, a target), so that paths differing only in payload are told apart. */
+function eventDetail(event: EventObject): string {
+  const fields = Object.entries(event)
+    .filter(([key, value]) => key !== 'type' && (value === null || ['string', 'number', 'boolean'].includes(typeof value)))
+    .map(([key, value]) => `${key}=${JSON.stringify(value)}`);
+  return fields.length > 0 ? `(${fields.join(', ')})` : '';
+}
+
 export function describePath(path: Path): string {
-  return path.steps.map(({ event }) => event.type.replace(/^xstate\.(after|done\.actor|error\.actor)\./, '$1:')).join(' → ');
+  return path.steps.map(({ event }) => event.type.replace(/^xstate\.(after|done\.actor|error\.actor)\./, '$1:') + eventDetail(event)).join(' → ');
 }
 
 // ---------------------------------------------------------------------------------------
@@ -199,6 +207,7 @@ interface ReplayOptions {
   input?: unknown;
   /** Receives every event the actor emits. */
   emitted: EventObject[];
+  prepare?: PathSuite['prepare'];
   /** Called after every step with the previous and the new snapshot, and the event. */
   check(step: { event: PayloadEvent; before: AnyMachineSnapshot; after: AnyMachineSnapshot; expected: AnyMachineSnapshot }): void;
 }
@@ -224,6 +233,8 @@ export async function replay(path: Path, options: ReplayOptions): Promise<AnyAct
       options.check({ event, before: snapshot, after: snapshot, expected: step.state });
       continue;
     }
+    await options.prepare?.({ event, actor, fakes, clock });
+    await flush();
     const before = actor.getSnapshot() as AnyMachineSnapshot;
     const outcome = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
     if (event.type.startsWith('xstate.after.')) clock.increment(delayOf(event.type, delays));
@@ -256,6 +267,11 @@ export interface PathSuite {
   drivers?: Record<string, OutcomeDriver>;
   /** How many paths the graph gives: a change to the machine that drops coverage fails here. */
   expectedPaths: number;
+  /**
+   * Readies the actor before a step, so that the step's effect shows: a child machine brought to
+   * where the event acts on it, say. The graph's own state must stay as it is.
+   */
+  prepare?(step: { event: PayloadEvent; actor: AnyActorRef; fakes: FakeActors; clock: SimulatedClock }): Promise<void> | void;
   /** Provides fakes for one replay; `effects` collects what injected actions did. */
   arrange(fakes: FakeActors, effects: unknown[]): AnyStateMachine;
   /** What the visitor or the caller would notice after one step. */
@@ -305,6 +321,7 @@ export function definePathSuite(suite: PathSuite): void {
         input,
         delays: suite.delays,
         drivers: suite.drivers ?? {},
+        prepare: suite.prepare,
         fakes,
         emitted,
         check: ({ event, before, after, expected }) => {

@@ -48,7 +48,7 @@ describe('a call with no answer', () => {
   });
 
   it('a refresh of the saved stories gives up after 10 s, changing nothing', async () => {
-    const { actor, call, wait } = await silentCall(bookmarksMachine, { stored: '["a"]', savedStories: [] }, { type: 'saved.refresh' }, 'fetchSaved');
+    const { actor, call, wait } = await silentCall(bookmarksMachine, { ids: ['a'], savedStories: [] }, { type: 'saved.refresh' }, 'fetchSaved');
     await wait(10 * SECOND - 1);
     expect(actor.getSnapshot().hasTag('refreshing')).toBe(true);
     await wait(1);

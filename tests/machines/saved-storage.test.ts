@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
-import { parseSavedStories, saveSavedLists } from '../../src/domain/saved-stories.ts';
+import { parseSavedStories, parseStoredBookmarks, saveSavedLists } from '../../src/domain/saved-stories.ts';
 import type { Story } from '../../src/domain/story.ts';
 import { FakeActors } from '../support/fake-actors.ts';
 import { flush } from './paths.ts';
@@ -31,7 +31,7 @@ function openPage(storage: Map<string, string>, refuse: ReadonlySet<string> = ne
       fetchSaved: fakes.actor<Story[], { ids: string[] }>('fetchSaved'),
     },
   });
-  const input = { stored: storage.get('newsBookmarks') ?? null, savedStories: parseSavedStories(storage.get('newsSavedStories') ?? null) };
+  const input = { ids: parseStoredBookmarks(storage.get('newsBookmarks') ?? null), savedStories: parseSavedStories(storage.get('newsSavedStories') ?? null) };
   const actor = createActor(machine, { input }).start();
   const announced: string[] = [];
   actor.on('*', (event) => announced.push(event.type));
@@ -108,11 +108,11 @@ describe('another tab', () => {
     const other = openPage(storage);
     await other.toggle(story('a'));
     // The storage events, in the order of the other tab's writes.
-    page.actor.send({ type: 'bookmarks.storage.changed', value: storage.get('newsBookmarks') ?? null });
+    page.actor.send({ type: 'bookmarks.storage.changed', ids: parseStoredBookmarks(storage.get('newsBookmarks') ?? null) });
     expect(page.shown()).toEqual({ ids: ['a'], stories: [] });
     page.actor.send({ type: 'saved.storage.changed', stories: parseSavedStories(storage.get('newsSavedStories') ?? null) });
     expect(page.shown()).toEqual({ ids: ['a'], stories: [story('a')] });
-    page.actor.send({ type: 'bookmarks.storage.changed', value: null });
+    page.actor.send({ type: 'bookmarks.storage.changed', ids: parseStoredBookmarks(null) });
     page.actor.send({ type: 'saved.storage.changed', stories: parseSavedStories(null) });
     expect(page.shown()).toEqual({ ids: [], stories: [] });
   });

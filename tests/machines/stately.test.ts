@@ -9,10 +9,11 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
-import { copyLinkMachine } from '../../machines/copyLink.ts';
 import { feedMachine } from '../../machines/feed.ts';
 import { searchMachine } from '../../machines/search.ts';
 import { olderStoriesMachine } from '../../machines/olderStories.ts';
+import { pageMachine } from '../../machines/page.ts';
+import { shareMachine } from '../../machines/share.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { extractedInventory, runningInventory } from './support/inventory.ts';
 
@@ -21,9 +22,10 @@ const machines: Array<[file: string, machine: AnyStateMachine]> = [
   ['machines/search.ts', searchMachine],
   ['machines/theme.ts', themeMachine],
   ['machines/bookmarks.ts', bookmarksMachine],
-  ['machines/copyLink.ts', copyLinkMachine],
+  ['machines/share.ts', shareMachine],
   ['machines/olderStories.ts', olderStoriesMachine],
   ['machines/archiveSearch.ts', archiveSearchMachine],
+  ['machines/page.ts', pageMachine],
 ];
 
 describe('what Stately reads from each machine file', () => {

@@ -7,8 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { feedMachine, type FeedPage } from '../../machines/feed.ts';
-import type { Story } from '../../src/domain/story.ts';
+import { feedMachine } from '../../machines/feed.ts';
+import type { Story, StoryPage } from '../../src/domain/story.ts';
 import { FakeActors } from '../support/fake-actors.ts';
 import { flush } from './paths.ts';
 
@@ -19,19 +19,19 @@ const story = (id: string): Story => ({ id, title: `Story ${id}`, summary: '', s
 const samples = [story('sample')];
 const offline = new Error('FunctionsFetchError: connection refused');
 /** The live call's answer with these stories. */
-const page = (...stories: Story[]) => ({ output: { stories, next: null } satisfies FeedPage });
+const page = (...stories: Story[]) => ({ output: { stories, next: null } satisfies StoryPage });
 
 async function startFeed(kept: Story[] | null = null, { reading = false } = {}) {
   const fakes = new FakeActors();
   const clock = new SimulatedClock();
   const machine = feedMachine.provide({
     actors: {
-      fetchStories: fakes.actor<FeedPage>('fetchStories'),
+      fetchStories: fakes.actor<StoryPage>('fetchStories'),
       loadSamples: fakes.actor<Story[]>('loadSamples'),
     },
     guards: { isReading: () => reading },
   });
-  const input = { kept: kept && { savedAt: '2026-11-21T08:00:00.000Z', stories: kept } };
+  const input = { kept: kept && { savedAt: '2026-11-21T08:00:00.000Z', stories: kept }, lastVisit: null };
   const actor = createActor(machine, { clock, input }).start();
   await flush();
   // Time passes in steps of at most a second, so a timer started by another timer's

@@ -7,8 +7,9 @@ import base from '../../vitest.config.ts';
 /**
  * The Vitest config Stryker runs (stryker.config.mjs, `npm run test:mutation`): the same resolve
  * rules and setup as `npm test`, but only the test files that exercise the mutated code, so that a
- * run takes minutes. Left out: the browser-rendering suites (they reach machines/ and src/domain/
- * only through the app, and the suites below already cover them); the function tests that start
+ * run takes minutes. The rendered app's suites (tests/ui) are in because src/browser/ and
+ * src/ui/frame.ts are reached only through the app; tests/components is left out (it renders
+ * components alone, with neither). Left out too: the function tests that start
  * processes, Deno or a network namespace (they test the scripts, the lock file and the function
  * as a whole, and take minutes); and the Stately reader test,
  * which parses the machine files' text: Stryker's copy of a mutated file holds every mutant at once
@@ -67,6 +68,8 @@ export default defineConfig({
       'tests/feed/**/*.test.ts',
       'tests/search/**/*.test.ts',
       'tests/offline/**/*.test.ts',
+      'tests/browser/**/*.test.ts',
+      'tests/ui/**/*.test.tsx',
       'tests/function/**/*.test.ts',
     ],
     exclude: [

@@ -1,60 +1,65 @@
 // @vitest-environment jsdom
 /**
- * The search box on the search machine (docs/product.md#search-categories-and-the-url): the
- * box shows what is typed, the URL's write waits for the 300 ms pause, and a URL changed
- * elsewhere replaces the text. The URL is a recorder here; the whole page is in home.test.tsx.
+ * The search box on the search machine (docs/product.md#search-categories-and-the-url): the URL
+ * owns the query and the box shows it; what is typed shows at once, and reaches the URL once
+ * typing pauses for 300 ms; a query changed elsewhere while typing replaces the text and drops
+ * its write. The URL is a recorder here (the box is re-rendered with the query it would hold);
+ * the whole page is in home.test.tsx.
  */
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import type { ActorRefFrom } from 'xstate';
+import { createActor, setup } from 'xstate';
 import { searchMachine } from '../../machines/search.ts';
-import { SearchActor } from '../../src/search/actors.ts';
 import { QueryField } from '../../src/search/QueryField.tsx';
+import { SystemProvider } from '../../src/ui/frame.ts';
 import { renderWithTheme } from '../components/render.tsx';
 
 /** docs/product.md#timings-and-constants: the query reaches the URL once typing pauses for 300 ms. */
 const PAUSE_MS = 300;
 
-function Grab({ into }: { into: { actor?: ActorRefFrom<typeof searchMachine> } }) {
-  into.actor = SearchActor.useActorRef();
-  return null;
-}
-
-/** The box on a search machine whose URL writes are recorded; `urlChanged` plays a change of the URL. */
+/** The box on a search machine, in a system of its own, whose URL writes are recorded. */
 function renderField(query = '') {
   const written: string[] = [];
-  const logic = searchMachine.provide({ actions: { writeQuery: (_, params) => void written.push(params.query) } });
-  const held: { actor?: ActorRefFrom<typeof searchMachine> } = {};
-  renderWithTheme(
-    <SearchActor.Provider logic={logic} options={{ input: { query } }}>
-      <QueryField />
-      <Grab into={held} />
-    </SearchActor.Provider>,
+  const search = searchMachine.provide({ actions: { writeQuery: (_, params) => void written.push(params.query) } });
+  const page = setup({ actors: { search } }).createMachine({ invoke: { id: 'search', systemId: 'search', src: 'search' } });
+  const live = createActor(page).start();
+  const ui = (url: string) => (
+    <SystemProvider live={live} frame={createActor(page)}>
+      <QueryField query={url} />
+    </SystemProvider>
   );
-  const urlChanged = (to: string) => act(() => held.actor?.send({ type: 'search.urlChanged', query: to }));
-  return { written, urlChanged };
+  const { rerender } = renderWithTheme(ui(query));
+  /** The URL's query is now `to` (the box's own write coming back, or another change). */
+  const urlIs = (to: string) => act(() => rerender(ui(to)));
+  /** A change of the query made elsewhere (Back, Forward), as the page tells the machine. */
+  const changedElsewhere = (to: string) =>
+    act(() => {
+      live.system.get('search')?.send({ type: 'search.reset' });
+      rerender(ui(to));
+    });
+  return { written, urlIs, changedElsewhere };
 }
 
 const box = () => screen.getByRole('searchbox', { name: 'Search news stories' });
 const pause = () => act(() => new Promise((resolve) => setTimeout(resolve, PAUSE_MS * 2)));
 
-test('starts with the URL\'s query', () => {
+test("shows the URL's query", () => {
   renderField('jupiter');
   expect(box()).toHaveValue('jupiter');
 });
 
 test('writes once per pause, and keeps keys typed while its own write comes back', async () => {
   const user = userEvent.setup();
-  const { written, urlChanged } = renderField();
+  const { written, urlIs } = renderField();
   await user.type(box(), 'ha');
   await waitFor(() => expect(written).toEqual(['ha']));
   // Typed after the pause, before the URL has caught up with "ha".
   await user.type(box(), 'rb');
-  urlChanged('ha');
+  urlIs('ha');
   expect(box()).toHaveValue('harb');
   await waitFor(() => expect(written).toEqual(['ha', 'harb']));
-  urlChanged('harb');
+  urlIs('harb');
   expect(box()).toHaveValue('harb');
   await pause();
   expect(written).toEqual(['ha', 'harb']);
@@ -62,14 +67,15 @@ test('writes once per pause, and keeps keys typed while its own write comes back
 
 test('a query changed elsewhere replaces the text and drops the write under way', async () => {
   const user = userEvent.setup();
-  const { written, urlChanged } = renderField();
+  const { written, urlIs, changedElsewhere } = renderField();
   await user.type(box(), 'rail');
   await waitFor(() => expect(written).toEqual(['rail']));
-  urlChanged('rail');
-  urlChanged('tax');
+  urlIs('rail');
+  changedElsewhere('tax');
   expect(box()).toHaveValue('tax');
   await user.type(box(), 'i');
-  urlChanged('bus');
+  expect(box()).toHaveValue('taxi');
+  changedElsewhere('bus');
   expect(box()).toHaveValue('bus');
   await pause();
   expect(written).toEqual(['rail']);
@@ -77,14 +83,16 @@ test('a query changed elsewhere replaces the text and drops the write under way'
 
 test('the clear button and Escape empty the box and the URL at once', async () => {
   const user = userEvent.setup();
-  const { written } = renderField('mars');
+  const { written, urlIs } = renderField('mars');
   await user.click(screen.getByRole('button', { name: 'Clear search' }));
-  expect(box()).toHaveValue('');
   expect(written).toEqual(['']);
+  urlIs('');
+  expect(box()).toHaveValue('');
   await user.type(box(), 'moon');
   await user.keyboard('{Escape}');
-  expect(box()).toHaveValue('');
   expect(written).toEqual(['', '']);
+  urlIs('');
+  expect(box()).toHaveValue('');
   await pause();
   expect(written).toEqual(['', '']);
 });

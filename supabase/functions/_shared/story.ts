@@ -25,6 +25,12 @@ export interface Story {
 /** At most this many related entries on a story: the function keeps no more, and the page reads no more. */
 export const MAX_RELATED = 10;
 
+/** At most this many stories in one answer (a page): the function sends no more, and the page keeps no more for the next visit. */
+export const MAX_STORIES = 200;
+
+/** At most this many ids in one `?ids=` call: the function refuses more, and the page asks in batches of this size. */
+export const MAX_IDS = 100;
+
 /** One other outlet's report: a non-empty source name and an absolute http(s) URL. */
 export interface RelatedLink {
   source: string;

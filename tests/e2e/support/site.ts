@@ -21,6 +21,19 @@ export async function openHome(page: Page, search = ''): Promise<void> {
   await page.goto(`${SITE}/${search}`);
 }
 
+/**
+ * With the page's clock paused, moves it on in frames until the app has taken over the HTML
+ * (`<html data-app="ready">`): the app starts after a paint and a task (src/main.tsx), which a
+ * paused clock never gives. The time a test then runs for counts from the app's start.
+ */
+export async function runUntilTakeover(page: Page, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate(() => document.documentElement.dataset.app === 'ready'))) {
+    if (Date.now() > deadline) throw new Error(`the app did not take over the page within ${timeoutMs} ms`);
+    await page.clock.runFor(16);
+  }
+}
+
 /** Opens the home page and waits for the stories (live or samples) to show. */
 export async function openHomeWithStories(page: Page, search = ''): Promise<void> {
   await openHome(page, search);

@@ -3,9 +3,9 @@
  * the page before a cursor, stories by id, or a search. Anything else is a 400 with one of the
  * codes of RequestErrorCode.
  */
+import { MAX_IDS } from '../story.ts';
 import type { Cursor } from '../store/stories.ts';
 
-export const MAX_IDS = 100;
 export const MAX_QUERY_CHARS = 200;
 // Wider than the ids the ingest makes: a bookmark of a sample story (`sample-1`) or an older id is simply not found.
 const ID = /^[0-9A-Za-z._:-]{1,128}$/;

@@ -3,13 +3,13 @@
  * place (selectStories), as Miniflux builds its entry queries.
  */
 import type postgres from 'postgres';
-import { MAX_RELATED, type RelatedLink, type Story } from '../story.ts';
+import { MAX_RELATED, MAX_STORIES, type RelatedLink, type Story } from '../story.ts';
 import type { Db } from './db.ts';
 
 /** Stories are kept this long after they were published or first seen, whichever is later, then deleted by the ingest. */
 export const RETENTION_MS = 30 * 24 * 60 * 60_000;
-/** One page of the newest stories. */
-export const PAGE_SIZE = 200;
+/** One page of the newest stories: as many as an answer holds. */
+export const PAGE_SIZE = MAX_STORIES;
 /** At most this many search results. */
 export const SEARCH_LIMIT = 50;
 /** Hard bound on what a text field may carry into an answer, whatever the store holds. */

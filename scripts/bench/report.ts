@@ -1,0 +1,137 @@
+// What `npm run bench` makes of its runs: medians, #42's targets, the long tasks side by side, and docs/performance.md.
+import { BACKSPACES, CATEGORIES, CPU_THROTTLE, DURATION_THRESHOLD_MS, type LighthouseRun, type LongTask, QUERY } from './browser.ts';
+import { median, quantile, type Spread, spread, welchInterval } from './stats.ts';
+
+export type Visit = 'first' | 'repeat';
+export type Target = { visit: Visit; id: string; rule: string; value: number; bound: number; met: boolean };
+
+/** #42's targets on medians (scores in points): relative to the static page's, measured in the same run, where they name it. */
+export function checkTargets(floor: Record<string, number>, app: Record<Visit, Record<string, number>>): Target[] {
+  const rows: Target[] = [];
+  const add = (visit: Visit, id: string, rule: string, bound: number, atLeast = false) => {
+    const value = app[visit][id] ?? Number.NaN;
+    rows.push({ visit, id, rule, value, bound, met: atLeast ? value >= bound : value <= bound });
+  };
+  const of = (id: string) => floor[id] ?? Number.NaN;
+  add('first', 'first-contentful-paint', "≤ 1.2× the static page's", 1.2 * of('first-contentful-paint'));
+  add('first', 'largest-contentful-paint', "≤ 2× the static page's", 2 * of('largest-contentful-paint'));
+  add('first', 'performance', "≥ the static page's - 8", of('performance') - 8, true);
+  add('first', 'total-blocking-time', "≤ the static page's + 150 ms", of('total-blocking-time') + 150);
+  add('repeat', 'performance', "≥ the static page's - 3", of('performance') - 3, true);
+  add('repeat', 'total-blocking-time', "≤ the static page's", of('total-blocking-time'));
+  for (const visit of ['first', 'repeat'] as const) {
+    add(visit, 'cumulative-layout-shift', '≤ 0.02', 0.02);
+    for (const id of ['accessibility', 'best-practices', 'seo']) add(visit, id, '= 100', 100, true);
+  }
+  return rows;
+}
+
+/** Median and range of every value over the runs. */
+export const summarize = (runs: LighthouseRun[]): Record<string, Spread> =>
+  Object.fromEntries(Object.keys(runs[0]?.values ?? {}).map((id) => [id, spread(runs.map((run) => run.values[id] ?? Number.NaN))]));
+
+/** The k-th long task of every run side by side: its start and duration over the runs, and each script attributed to it. */
+export function summarizeTasks(runs: LongTask[][]) {
+  return Array.from({ length: Math.max(0, ...runs.map((run) => run.length)) }, (_, k) => {
+    const tasks = runs.flatMap((run) => run[k] ?? []);
+    const scripts = new Map<string, number[]>();
+    for (const { label, duration } of tasks.flatMap((task) => task.scripts)) scripts.set(label, [...(scripts.get(label) ?? []), duration]);
+    const attributed = [...scripts].map(([label, durations]) => ({ label, times: durations.length, duration: median(durations) }));
+    return { runs: tasks.length, start: spread(tasks.map((task) => task.start)), duration: spread(tasks.map((task) => task.duration)), scripts: attributed.sort((a, b) => b.duration - a.duration) };
+  });
+}
+
+export const TYPING_TARGET_MS = 20;
+/** Each run's p95, and Welch's interval for the difference of the app's and the plain input's. */
+export function summarizeTyping(keys: Record<'app' | 'plain', number[][]>) {
+  const [app, plain] = [keys.app.map((run) => quantile(run, 0.95)), keys.plain.map((run) => quantile(run, 0.95))];
+  return { app, plain, allKeys: { app: quantile(keys.app.flat(), 0.95), plain: quantile(keys.plain.flat(), 0.95) }, interval: welchInterval(app, plain) };
+}
+
+export type Results = { date: string; minutes: number; machine: string; load: [number, number]; stories: { lighthouse: number; typing: number } } & {
+  lighthouse: Record<'static' | Visit, LighthouseRun[]>; tasks: LongTask[][]; keys: Record<'app' | 'plain', number[][]>;
+};
+
+const LABELS: Record<string, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO', 'first-contentful-paint': 'First Contentful Paint', 'largest-contentful-paint': 'Largest Contentful Paint', 'total-blocking-time': 'Total Blocking Time', 'cumulative-layout-shift': 'Cumulative Layout Shift', 'speed-index': 'Speed Index', interactive: 'Time to Interactive' };
+const format = (id: string, value: number) =>
+  !Number.isFinite(value) ? 'n/a' : CATEGORIES.includes(id) ? String(Math.round(value)) : id === 'cumulative-layout-shift' ? value.toFixed(3) : value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${Math.round(value)} ms`;
+const cell = (id: string, s: Spread | undefined) => (!s ? 'n/a' : s.min === s.max ? format(id, s.median) : `${format(id, s.median)} (${format(id, s.min)}–${format(id, s.max)})`);
+const ms = (s: Spread) => (s.min === s.max ? `${Math.round(s.median)}` : `${Math.round(s.median)} (${Math.round(s.min)}–${Math.round(s.max)})`);
+
+function lighthouseTargets(r: Results) {
+  const pages = { static: summarize(r.lighthouse.static), first: summarize(r.lighthouse.first), repeat: summarize(r.lighthouse.repeat) };
+  const medians = (page: Record<string, Spread>) => Object.fromEntries(Object.entries(page).map(([id, s]) => [id, s.median]));
+  return { pages, targets: checkTargets(medians(pages.static), { first: medians(pages.first), repeat: medians(pages.repeat) }) };
+}
+
+/** The targets a run missed, in words. */
+export function missedTargets(r: Results): string[] {
+  const missed = lighthouseTargets(r).targets.filter((row) => !row.met).map((row) => `${row.visit} visit ${LABELS[row.id]} ${format(row.id, row.value)}, ${row.rule} (${format(row.id, row.bound)})`);
+  const high = summarizeTyping(r.keys).interval.high;
+  return high <= TYPING_TARGET_MS ? missed : [...missed, `typing: the 95% CI's upper end ${high.toFixed(1)} ms > ${TYPING_TARGET_MS} ms`];
+}
+
+export function markdown(r: Results): string {
+  const { pages, targets } = lighthouseTargets(r);
+  const index = spread([...r.lighthouse.static, ...r.lighthouse.first, ...r.lighthouse.repeat].map((run) => run.benchmarkIndex));
+  const failing = new Map<string, number>();
+  for (const run of [...r.lighthouse.first, ...r.lighthouse.repeat]) for (const title of run.failing) failing.set(title, (failing.get(title) ?? 0) + 1);
+  const blocking = r.tasks.map((run) => run.reduce((sum, task) => sum + task.duration - 50, 0));
+  const t = summarizeTyping(r.keys);
+  const runs = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+  return `# Performance
+
+Written by \`npm run bench\` (\`scripts/bench/run.ts\`; every figure in \`dist-bench/bench.json\`) on ${r.date} in about ${Math.round(r.minutes)} minutes;
+earlier experiments: \`docs/performance-experiments.md\`. Machine: ${r.machine}. Load average (1 min) before and at the end:
+${r.load.map((v) => v.toFixed(2)).join(', ')}. Targets met: ${missedTargets(r).length === 0 ? 'all' : 'not all (rows marked NO)'}.
+
+## Lighthouse, ${r.stories.lighthouse} stories
+
+Mobile preset (simulated throttling), medians of ${r.lighthouse.first.length} runs (range in brackets); benchmark index ${ms(index)}: a busy
+machine inflates TBT and TTI, so compare runs at a similar index and load.
+
+| metric | static page | app, first visit | app, repeat visit |
+|---|---:|---:|---:|
+${Object.entries(LABELS).map(([id, label]) => `| ${label} | ${cell(id, pages.static[id])} | ${cell(id, pages.first[id])} | ${cell(id, pages.repeat[id])} |`).join('\n')}
+
+Targets (#42) on these medians:
+
+| visit | metric | target | app | bound | met |
+|---|---|---|---:|---:|---|
+${targets.map((row) => `| ${row.visit} | ${LABELS[row.id]} | ${row.rule} | ${format(row.id, row.value)} | ${format(row.id, row.bound)} | ${row.met ? 'yes' : 'NO'} |`).join('\n')}
+
+${failing.size ? `Audits that cost the app points:\n\n${[...failing].map(([title, n]) => `- ${title} (${n} of ${r.lighthouse.first.length * 2} runs)`).join('\n')}` : 'No audit costs the app points in accessibility, best practices or SEO.'}
+
+## Long tasks of a first visit, ${r.stories.lighthouse} stories, ${CPU_THROTTLE}x CPU
+
+Before the page's frame moved into its HTML (#42), one task of about 1 s evaluated every module: docs/performance-experiments.md#long-tasks-before-and-after-42.
+Row k: the k-th main-thread task over 50 ms of each of ${r.tasks.length} runs (ms: median, range), and the scripts Long Animation Frames attribute to it
+(median ms, ×runs). Per run: ${runs(r.tasks.map((run) => run.length))} tasks, blocking ${runs(blocking)} ms (each task's time over 50 ms).
+
+| # | runs | start | duration | scripts |
+|---|---:|---:|---:|---|
+${summarizeTasks(r.tasks).map((row, k) => `| ${k + 1} | ${row.runs} | ${ms(row.start)} | ${ms(row.duration)} | ${row.scripts.slice(0, 4).map((s) => `${s.label.replaceAll('|', '\\|')}: ${Math.round(s.duration)} ×${s.times}`).join('<br>') || '(none over 5 ms)'} |`).join('\n')}
+
+## Typing, ${r.stories.typing.toLocaleString('en-US')} stories, ${CPU_THROTTLE}x CPU
+
+"${QUERY}" typed key by key, then ${BACKSPACES} backspaces, ${t.app.length} runs on each page, interleaved.
+
+| | app's search box | static page's plain input |
+|---|---:|---:|
+| p95 of all keys | ${t.allKeys.app.toFixed(1)} ms | ${t.allKeys.plain.toFixed(1)} ms |
+| per-run p95s (ms) | ${runs(t.app)} | ${runs(t.plain)} |
+
+Difference of the per-run p95s (app - plain input): ${t.interval.difference.toFixed(1)} ms, 95% confidence interval ${t.interval.low.toFixed(1)} to ${t.interval.high.toFixed(1)} ms
+(Welch's t, ${t.interval.df.toFixed(1)} degrees of freedom). Target: upper end at most ${TYPING_TARGET_MS} ms: ${t.interval.high <= TYPING_TARGET_MS ? 'met' : 'NOT met'}.
+
+## Method
+
+- The site built into \`dist-bench/site\` and served by \`vite preview\` (production headers); a loopback stand-in (\`scripts/bench/site.ts\`)
+  answers fetch-news with seeded stories (1 in 5 with a 640×360 PNG) and serves the static page: the same stories as plain HTML, no script.
+- Lighthouse: default config, a fresh Chromium per page and round, alternating which page goes first; the repeat visit follows the first
+  in the same browser 2 s later, storage, cache and service worker kept. Reports in \`dist-bench/lighthouse/\`.
+- Long tasks (412×823) and typing (1280×900, keys 150 ms apart): Playwright's Chromium at \`Emulation.setCPUThrottlingRate\` ${CPU_THROTTLE}, a fresh
+  context per run, once the first story shows and no long task has run for 1 s. A key's figure is its longest Event Timing \`duration\`
+  (as INP counts it); a key under the ${DURATION_THRESHOLD_MS} ms threshold is not reported and counts as ${DURATION_THRESHOLD_MS} ms.
+`;
+}

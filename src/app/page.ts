@@ -1,0 +1,55 @@
+/**
+ * The home page's one system of actors (machines/page.ts) with the app's effects: each room's
+ * machine as that room provides it, the router's URL and the browser's events; what it starts
+ * from for this visitor, and for the frame drawn before any visitor is known.
+ */
+import type { RegisteredRouter } from '@tanstack/react-router';
+import { pageMachine, type PageInput } from '../../machines/page.ts';
+import { appThemeMachine, readThemeInput } from '../appearance/actors.ts';
+import { appBookmarksMachine, readBookmarksInput } from '../bookmarks/actors.ts';
+import { appFeedMachine, appOlderStoriesMachine, readFeedInput } from '../feed/actors.ts';
+import { appShareMachine } from '../reader/actors.ts';
+import { readLastVisit } from '../reader/lastVisit.ts';
+import { appArchiveSearchMachine, appSearchMachine, urlChangesOf, urlSearchOf } from '../search/actors.ts';
+import { browserEvents } from './browser-events.ts';
+
+/** The machines of the page with their effects; tests pass versions with fake effects. */
+export interface AppLogic {
+  feed: typeof appFeedMachine;
+  older: typeof appOlderStoriesMachine;
+  archive: typeof appArchiveSearchMachine;
+  bookmarks: typeof appBookmarksMachine;
+  theme: typeof appThemeMachine;
+  share: typeof appShareMachine;
+}
+
+export const defaultLogic: AppLogic = {
+  feed: appFeedMachine,
+  older: appOlderStoriesMachine,
+  archive: appArchiveSearchMachine,
+  bookmarks: appBookmarksMachine,
+  theme: appThemeMachine,
+  share: appShareMachine,
+};
+
+export function appPageMachine(router: RegisteredRouter, logic: AppLogic) {
+  return pageMachine.provide({ actors: { ...logic, search: appSearchMachine(router), urlChanges: urlChangesOf(router), browserEvents } });
+}
+
+/** What this visitor's page starts from: what the browser keeps, and the URL's search. */
+export function readPageInput(router: RegisteredRouter): PageInput {
+  return {
+    feed: readFeedInput(readLastVisit()),
+    bookmarks: readBookmarksInput(),
+    theme: readThemeInput(),
+    url: urlSearchOf(router.state.location.search),
+  };
+}
+
+/** The page of a visitor with nothing stored and no filter: the frame (src/ui/frame.ts). */
+export const FRAME_INPUT: PageInput = {
+  feed: { kept: null, lastVisit: null },
+  bookmarks: { ids: [], savedStories: [] },
+  theme: { stored: null, systemPrefersDark: false },
+  url: { query: '', archive: false },
+};

@@ -1,0 +1,32 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useBookmarksActor } from '../bookmarks/actors.ts';
+import { onDemand } from '../browser/on-demand.ts';
+import { useShareActor } from '../reader/actors.ts';
+import { TOASTS } from './messages.ts';
+import type { AppToast } from './toast-queue.ts';
+
+// Mounted with the first toast: its code (React Aria's toast queue and region) loads then.
+const RaisedToasts = lazy(() => onDemand(() => import('./Toasts.tsx')).then((m) => ({ default: m.RaisedToasts })));
+
+/** A toast for each outcome the machines announce: a bookmark added or removed, a link copied or not. */
+export function OutcomeToasts() {
+  const bookmarks = useBookmarksActor();
+  const share = useShareActor();
+  const [raised, setRaised] = useState<readonly AppToast[]>([]);
+  useEffect(() => {
+    const raise = (toast: AppToast) => () => setRaised((list) => [...list, toast]);
+    const subscriptions = [
+      bookmarks.on('bookmark.added', raise(TOASTS.bookmarkAdded)),
+      bookmarks.on('bookmark.removed', raise(TOASTS.bookmarkRemoved)),
+      share.on('link.copied', raise(TOASTS.linkCopied)),
+      share.on('link.copyFailed', raise(TOASTS.copyFailed)),
+    ];
+    return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
+  }, [bookmarks, share]);
+  if (raised.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <RaisedToasts raised={raised} />
+    </Suspense>
+  );
+}

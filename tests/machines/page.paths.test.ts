@@ -1,0 +1,272 @@
+/**
+ * The home page's actors as one system (machines/page.ts, docs/machines.md): the root's own
+ * transitions, every one on a generated path, with each machine of the page real and only its
+ * effects faked, so what the root routes is seen where it lands: the URL's search in the search
+ * box and the last 30 days, the browser's events in the feed, the theme and the bookmarks. Then
+ * what the machines pass each other through the system: the feed's first page to the older
+ * pages, the search box's text to the last 30 days.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, SimulatedClock, type AnyActorRef, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
+import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
+import { bookmarksMachine } from '../../machines/bookmarks.ts';
+import { feedMachine } from '../../machines/feed.ts';
+import { olderStoriesMachine, storiesShown } from '../../machines/olderStories.ts';
+import { pageMachine, type PageEvent, type PageInput } from '../../machines/page.ts';
+import { searchMachine } from '../../machines/search.ts';
+import { shareMachine } from '../../machines/share.ts';
+import { themeMachine } from '../../machines/theme.ts';
+import type { Story, StoryPage } from '../../src/domain/story.ts';
+import type { ThemeName } from '../../src/domain/theme.ts';
+import { FakeActors } from '../support/fake-actors.ts';
+import { definePathSuite, flush } from './paths.ts';
+
+const SECOND = 1_000;
+const MINUTE = 60 * SECOND;
+
+const story = (id: string): Story => ({ id, title: `Story ${id}`, summary: '', source: 'Wire', url: `https://news.example.org/${id}`, published_at: '2026-11-21T09:00:00.000Z', category: 'World' });
+const a = story('a');
+const b = story('b');
+const c = story('c');
+const d = story('d');
+
+/** The page's machines, each with its effects faked: calls wait for the test; writes are recorded in `effects`. */
+function pageWithFakes(fakes: FakeActors, effects: unknown[]) {
+  return pageMachine.provide({
+    actors: {
+      feed: feedMachine.provide({ actors: { fetchStories: fakes.actor<StoryPage>('fetchStories'), loadSamples: fakes.actor<Story[]>('loadSamples') } }),
+      older: olderStoriesMachine.provide({ actors: { fetchOlder: fakes.actor<StoryPage, { before: string }>('fetchOlder') } }),
+      archive: archiveSearchMachine.provide({ actors: { searchArchive: fakes.actor<Story[], { query: string }>('searchArchive') } }),
+      search: searchMachine.provide({ actions: { writeQuery: (_, { query }) => void effects.push({ writeQuery: query }) } }),
+      bookmarks: bookmarksMachine.provide({
+        actors: {
+          saveBookmarks: fakes.actor<void, { ids: string[]; stories: Story[] }>('saveBookmarks'),
+          fetchSaved: fakes.actor<Story[], { ids: string[] }>('fetchSaved'),
+        },
+      }),
+      theme: themeMachine.provide({ actions: { persistTheme: (_, { theme }) => void effects.push({ persistTheme: theme }) } }),
+      share: shareMachine.provide({ actors: { writeClipboard: fakes.actor<void, { text: string }>('writeClipboard') } }),
+    },
+  });
+}
+
+type Snapshots = {
+  feed: SnapshotFrom<typeof feedMachine>;
+  older: SnapshotFrom<typeof olderStoriesMachine>;
+  archive: SnapshotFrom<typeof archiveSearchMachine>;
+  search: SnapshotFrom<typeof searchMachine>;
+  bookmarks: SnapshotFrom<typeof bookmarksMachine>;
+  theme: SnapshotFrom<typeof themeMachine>;
+};
+
+/** A machine of the page, as it is now. */
+function child<K extends keyof Snapshots>(page: AnyMachineSnapshot, id: K): Snapshots[K] {
+  const ref = (page.children as Record<string, AnyActorRef | undefined>)[id];
+  if (!ref) throw new Error(`The page runs no ${id}`);
+  return ref.getSnapshot() as Snapshots[K];
+}
+
+/** A visitor back with two bookmarks, on a shared link to the last 30 days for "mars rover". */
+const RETURNING: PageInput = {
+  feed: { kept: null, lastVisit: null },
+  bookmarks: { ids: ['a', 'b'], savedStories: [a] },
+  theme: { stored: null, systemPrefersDark: false },
+  url: { query: 'mars rover', archive: true },
+};
+/** A first visit, with no filter. */
+const FIRST: PageInput = {
+  feed: { kept: null, lastVisit: null },
+  bookmarks: { ids: [], savedStories: [] },
+  theme: { stored: 'dark', systemPrefersDark: false },
+  url: { query: '', archive: false },
+};
+
+/** What is typed into the box before each url.changed, so that one can be seen to drop it. */
+const TYPED = 'mars rov';
+
+definePathSuite({
+  name: 'page',
+  machine: pageMachine,
+  inputs: [RETURNING, FIRST],
+  events: [
+    // The URL's search: the same query as the link's, without archive=1; another query; archive=1 with no query.
+    { type: 'url.changed', query: 'mars rover', archive: true },
+    { type: 'url.changed', query: 'mars rover', archive: false },
+    { type: 'url.changed', query: 'venus', archive: true },
+    { type: 'url.changed', query: '', archive: true },
+    { type: 'feed.visible' },
+    { type: 'feed.focus' },
+    { type: 'theme.system.changed', prefersDark: true },
+    { type: 'theme.storage.changed', theme: 'light' },
+    { type: 'bookmarks.storage.changed', ids: ['b', 'c'] },
+    { type: 'saved.storage.changed', stories: [c, d, b] },
+    { type: 'saved.refresh' },
+  ],
+  // Only the children's delays run (their own suites name them); the page has none.
+  delays: {},
+  // The URL's search the page holds: the link's and the three others, plus a first visit's: 4 + 5 snapshots, each by the 11 events.
+  expectedPaths: 99,
+  arrange: pageWithFakes,
+  async prepare({ event, actor, fakes, clock }) {
+    const system = actor.system;
+    if (event.type === 'url.changed') (system.get('search') as AnyActorRef).send({ type: 'search.type', text: TYPED });
+    if (event.type === 'feed.visible' || event.type === 'feed.focus') {
+      // The feed shows live stories that are 5 minutes old: coming back to the page refetches them.
+      if (fakes.isPending('fetchStories')) fakes.settle('fetchStories', { output: { stories: [a], next: 'cursor-2' } satisfies StoryPage });
+      await flush();
+      clock.increment(5 * MINUTE);
+    }
+    // A refresh under way ends (it fails, changing nothing), so the event's own refresh shows.
+    if (event.type === 'saved.refresh' && fakes.isPending('fetchSaved')) fakes.settle('fetchSaved', { error: new Error('FunctionsFetchError: offline') });
+  },
+  check({ event, before, after, fakes, effects }) {
+    // Every machine of the page runs for the page's whole life, under its id.
+    expect(Object.keys(after.children).sort()).toEqual(['archive', 'bookmarks', 'browserEvents', 'feed', 'older', 'search', 'share', 'theme', 'urlChanges']);
+    const url = (after.context as PageInput).url;
+    if (event.type === 'xstate.init') {
+      // As the page opens: the saved stories' copies refreshed, newest saved first, when any are saved...
+      const { ids } = (after.context as PageInput).bookmarks;
+      expect(fakes.isPending('fetchSaved')).toBe(ids.length > 0);
+      if (ids.length > 0) expect(fakes.calls.find((call) => call.src === 'fetchSaved')?.input).toEqual({ ids: [...ids].reverse() });
+      // ...and "From the last 30 days" as the URL asks (below).
+    }
+    if (event.type === 'xstate.init' || event.type === 'url.changed') {
+      // The last 30 days show while the URL has archive=1 with a query, searching that query; else they are hidden.
+      const archive = child(after, 'archive');
+      if (url.archive && url.query.trim() !== '') {
+        expect(archive.hasTag('shown')).toBe(true);
+        expect(archive.context.query).toBe(url.query);
+        if (archive.hasTag('searching')) expect(fakes.calls.filter((call) => call.src === 'searchArchive').at(-1)?.input).toEqual({ query: url.query });
+      } else {
+        expect(archive.matches('hidden')).toBe(true);
+      }
+    }
+    if (event.type === 'url.changed') {
+      // A query that changed (Back, Forward, "Clear filters", a link) takes the box from what was typed, unwritten;
+      // the same query (the box's own write coming back, a change of archive=1 alone) leaves the typing alone.
+      const changed = event.query !== (before.context as PageInput).url.query;
+      const search = child(after, 'search');
+      expect(search.matches('typing')).toBe(!changed);
+      if (!changed) expect(search.context.text).toBe(TYPED);
+      expect(effects).toEqual([]);
+    }
+    if (event.type === 'feed.visible' || event.type === 'feed.focus') {
+      // The stale feed refetches at once.
+      expect(child(after, 'feed').matches({ call: 'attempt' })).toBe(true);
+      expect(fakes.isPending('fetchStories')).toBe(true);
+    }
+    if (event.type === 'theme.system.changed') {
+      const theme = child(after, 'theme');
+      expect(theme.context.systemPrefersDark).toBe(event.prefersDark);
+      // Followed at once when the visitor has chosen nothing.
+      if (theme.context.stored === null) expect(theme.context.theme).toBe('dark');
+    }
+    if (event.type === 'theme.storage.changed') {
+      // Another tab's choice is this tab's too.
+      expect(child(after, 'theme').context).toMatchObject({ stored: event.theme as ThemeName, theme: event.theme as ThemeName });
+      expect(child(after, 'theme').matches('chosen')).toBe(true);
+    }
+    if (event.type === 'bookmarks.storage.changed') expect(child(after, 'bookmarks').context.ids).toEqual(event.ids);
+    if (event.type === 'saved.storage.changed') {
+      // Another tab's copies, of the stories saved here.
+      const { ids, stories } = child(after, 'bookmarks').context;
+      expect(stories).toEqual((event.stories as Story[]).filter((kept) => ids.includes(kept.id)));
+    }
+    if (event.type === 'saved.refresh') {
+      const { ids } = child(after, 'bookmarks').context;
+      expect(fakes.isPending('fetchSaved')).toBe(ids.length > 0);
+      if (ids.length > 0) expect(fakes.calls.at(-1)?.input).toEqual({ ids: [...ids].reverse() });
+    }
+  },
+});
+
+describe('what the machines of the page pass each other', () => {
+  function openPage(input: PageInput = FIRST) {
+    const fakes = new FakeActors();
+    const effects: unknown[] = [];
+    const clock = new SimulatedClock();
+    const actor = createActor(pageWithFakes(fakes, effects), { clock, input }).start();
+    const settle = async (src: string, outcome: { output: unknown } | { error: unknown }) => {
+      fakes.settle(src, outcome);
+      await flush();
+    };
+    const older = () => child(actor.getSnapshot(), 'older');
+    const shownOlder = () => storiesShown(older().context).map((shown) => shown.id);
+    return { actor, fakes, effects, clock, settle, older, shownOlder, system: actor.system };
+  }
+
+  it('the feed\'s first page reaches the older pages: "Show older stories" loads from its cursor, without its stories', async () => {
+    const page = openPage();
+    await flush();
+    // No first page yet: nothing older to offer.
+    expect(page.older().hasTag('canLoad')).toBe(false);
+    await page.settle('fetchStories', { output: { stories: [a, b], next: 'cursor-2' } satisfies StoryPage });
+    expect(page.older().hasTag('canLoad')).toBe(true);
+    (page.system.get('older') as AnyActorRef).send({ type: 'older.load' });
+    await flush();
+    expect(page.fakes.calls.at(-1)?.input).toEqual({ before: 'cursor-2' });
+    // b moved down between the two calls: it shows once, on the first page.
+    await page.settle('fetchOlder', { output: { stories: [b, c], next: null } satisfies StoryPage });
+    expect(page.shownOlder()).toEqual(['c']);
+    expect(page.older().hasTag('canLoad')).toBe(false);
+  });
+
+  it('a refetch 10 minutes later brings a new first page: the older stories it now shows leave the older list, the loaded pages stay', async () => {
+    const page = openPage();
+    await flush();
+    await page.settle('fetchStories', { output: { stories: [a, b], next: 'cursor-2' } satisfies StoryPage });
+    (page.system.get('older') as AnyActorRef).send({ type: 'older.load' });
+    await flush();
+    await page.settle('fetchOlder', { output: { stories: [c, d], next: 'cursor-3' } satisfies StoryPage });
+    expect(page.shownOlder()).toEqual(['c', 'd']);
+    for (let waited = 0; waited < 10 * MINUTE; waited += SECOND) {
+      page.clock.increment(SECOND);
+      await flush();
+    }
+    expect(page.fakes.isPending('fetchStories')).toBe(true);
+    await page.settle('fetchStories', { output: { stories: [story('new'), a, b, c], next: 'cursor-new' } satisfies StoryPage });
+    expect(page.shownOlder()).toEqual(['d']);
+    // Loaded pages stay valid: the next older page is still the one after d.
+    expect(page.older().context.next).toBe('cursor-3');
+  });
+
+  it('a first page with no stories (the samples load) leaves nothing older to offer', async () => {
+    const page = openPage();
+    await flush();
+    await page.settle('fetchStories', { output: { stories: [], next: null } satisfies StoryPage });
+    await page.settle('loadSamples', { output: [story('sample-1')] });
+    expect(child(page.actor.getSnapshot(), 'feed').context.source).toBe('samples');
+    expect(page.older().hasTag('canLoad')).toBe(false);
+  });
+
+  it('text typed in the search box away from the query shown hides the last 30 days at once; the pause then writes it', async () => {
+    const page = openPage({ ...FIRST, url: { query: 'mars', archive: true } });
+    await flush();
+    expect(child(page.actor.getSnapshot(), 'archive').hasTag('shown')).toBe(true);
+    const search = page.system.get('search') as AnyActorRef;
+    // The same query, padded: the section stays.
+    search.send({ type: 'search.type', text: 'mars ' });
+    expect(child(page.actor.getSnapshot(), 'archive').hasTag('shown')).toBe(true);
+    search.send({ type: 'search.type', text: 'mars r' });
+    expect(child(page.actor.getSnapshot(), 'archive').matches('hidden')).toBe(true);
+    expect(page.effects).toEqual([]);
+    page.clock.increment(300);
+    expect(page.effects).toEqual([{ writeQuery: 'mars r' }]);
+  });
+
+  it('the URL\'s changes and the browser\'s events come in through the two injected callbacks', async () => {
+    const fakes = new FakeActors();
+    const machine = pageWithFakes(fakes, []).provide({
+      actors: {
+        urlChanges: fromCallback<PageEvent>(({ sendBack }) => sendBack({ type: 'url.changed', query: 'mars', archive: true })),
+        browserEvents: fromCallback<PageEvent>(({ sendBack }) => sendBack({ type: 'theme.storage.changed', theme: 'dark' })),
+      },
+    });
+    const actor = createActor(machine, { input: FIRST }).start();
+    await flush();
+    expect((actor.getSnapshot().context as PageInput).url).toEqual({ query: 'mars', archive: true });
+    expect(child(actor.getSnapshot(), 'archive').context.query).toBe('mars');
+    expect(child(actor.getSnapshot(), 'theme').context.stored).toBe('dark');
+    actor.stop();
+  });
+});
