@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { createActor } from 'xstate';
 import { pageMachine } from '../../machines/page.ts';
@@ -13,6 +13,7 @@ import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { theme } from '../theme/tokens.ts';
 import { OutcomeToasts } from '../toasts/OutcomeToasts.tsx';
 import { SystemProvider, useFrame } from '../ui/frame.ts';
+import { laterComponent, loadLater, provideLater } from '../ui/later.ts';
 import type { Inspect } from './inspector.ts';
 import { LoadBoundary } from './LoadFailure.tsx';
 import { type AppLogic, appPageMachine, defaultLogic, FRAME_INPUT, readPageInput } from './page.ts';
@@ -20,8 +21,11 @@ import { createAppRouter } from './router.tsx';
 
 export type { AppLogic };
 
+// Everything beyond the first render, in one module (src/ui/later.ts), healed like any part loaded later.
+provideLater(() => onDemand(() => import('./later.ts')).then((module) => module.parts));
+
 // The service worker and the new-version notice, once the page has loaded (docs/deploy.md#offline-and-updates).
-const ServiceWorkerUpdates = lazy(() => onDemand(() => import('../offline/ServiceWorkerUpdates.tsx')).then((m) => ({ default: m.ServiceWorkerUpdates })));
+const ServiceWorkerUpdates = laterComponent('ServiceWorkerUpdates');
 
 function Themed({ children }: { children: ReactNode }) {
   const name = useThemeName();
@@ -69,6 +73,9 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
   useEffect(() => {
     markTakeover('ready');
     recordVisit(new Date());
+    // Right after the first render: the rest of the page, fetched while this version is on the host.
+    // A failure shows where a part is needed (useLater, the load boundary), not here.
+    loadLater().catch(() => {});
   }, []);
   const loaded = usePageLoaded();
 

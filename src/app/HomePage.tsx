@@ -1,10 +1,9 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useEffect, useMemo } from 'react';
 import styled from 'styled-components';
 import { useThemeActor, useThemeName } from '../appearance/actors.ts';
 import { DeferredThemeToggle } from '../appearance/DeferredThemeToggle.tsx';
 import { SavedToggle } from '../bookmarks/SavedToggle.tsx';
 import { openInNewTab } from '../browser/browser.ts';
-import { onDemand } from '../browser/on-demand.ts';
 import type { Story } from '../domain/story.ts';
 import { useFeed, useFeedActor } from '../feed/actors.ts';
 import { FeedNotices } from '../feed/FeedNotices.tsx';
@@ -12,16 +11,17 @@ import { selectHeldBack, selectKeptAt } from '../feed/selectors.ts';
 import { DeferredCategoryPicker } from '../search/DeferredCategoryPicker.tsx';
 import { useArchive } from '../search/actors.ts';
 import { QueryField } from '../search/QueryField.tsx';
+import { ReaderFeatures } from '../reader/ReaderFeatures.tsx';
 import { mediaUp } from '../theme/tokens.ts';
+import { laterComponent } from '../ui/later.ts';
 import { Layout } from '../ui/Layout.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { SkipLink } from '../ui/SkipLink.tsx';
 import { HomeResults, useHomeStories } from './HomeStories.tsx';
 import { PRODUCT_TITLE, TAGLINE } from './title.ts';
 
-// The reading keys and "new since your last visit" load right after the first render; the chips with a category.
-const ReaderFeatures = lazy(() => onDemand(() => import('../reader/ReaderFeatures.tsx')).then((m) => ({ default: m.ReaderFeatures })));
-const CategoryChips = lazy(() => onDemand(() => import('../search/CategoryChips.tsx')).then((m) => ({ default: m.CategoryChips })));
+// Only a chosen category shows them.
+const CategoryChips = laterComponent('CategoryChips');
 
 const Toolbar = styled.div`
   display: grid;
@@ -87,9 +87,7 @@ export function HomePage() {
           )}
         </Toolbar>
         <FeedNotices status={status} keptAt={keptAt} incoming={heldBack} stories={stories} onShowIncoming={showHeldBack} />
-        <Suspense fallback={null}>
-          <ReaderFeatures stories={stories} reachable={reachable} lastVisit={home.newSince} onOpen={openStory} onToggleBookmark={home.toggleBookmark} />
-        </Suspense>
+        <ReaderFeatures stories={stories} reachable={reachable} lastVisit={home.newSince} onOpen={openStory} onToggleBookmark={home.toggleBookmark} />
         <HomeResults status={status} stories={stories} bookmarkIds={home.bookmarkIds} savedCopies={home.savedCopies} filters={filters} cardProps={home.cardProps} />
       </Layout>
     </>

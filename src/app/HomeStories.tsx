@@ -6,9 +6,8 @@
  * drawn at once, in one long task), and the search box's text at every key, each key
  * interrupting the last key's render: only the story area reads the text being typed.
  */
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useSyncExternalStore } from 'react';
+import { memo, Suspense, useCallback, useDeferredValue, useMemo, useSyncExternalStore } from 'react';
 import { useBookmarks, useBookmarksActor } from '../bookmarks/actors.ts';
-import { onDemand } from '../browser/on-demand.ts';
 import { categoriesOf, filterStories } from '../domain/filter.ts';
 import { savedView } from '../domain/saved-stories.ts';
 import type { ShareTarget } from '../domain/share.ts';
@@ -20,10 +19,11 @@ import { canShareNatively } from '../reader/nativeShare.ts';
 import { useHomeFilters, useSearchText } from '../search/useHomeFilters.ts';
 import { StoryArea } from '../stories/StoryArea.tsx';
 import type { CardListProps } from '../stories/StorySections.tsx';
+import { laterComponent } from '../ui/later.ts';
 
-// Older pages and the last 30 days: their code loads when the feed has a `next` or the box text.
-const OlderStories = lazy(() => onDemand(() => import('../feed/OlderStories.tsx')).then((m) => ({ default: m.OlderStories })));
-const ArchiveSection = lazy(() => onDemand(() => import('../search/ArchiveSection.tsx')).then((m) => ({ default: m.ArchiveSection })));
+// Older pages and the last 30 days: shown when the feed has a `next` or the box text.
+const OlderStories = laterComponent('OlderStories');
+const ArchiveSection = laterComponent('ArchiveSection');
 
 const sameList = (a: readonly Story[], b: readonly Story[]) => a.length === b.length && a.every((story, i) => story === b[i]);
 const noChanges = () => () => {};

@@ -2,19 +2,18 @@
  * What the page says about where the stories on screen come from
  * (docs/product.md#loading-failure-retry-and-fallback): the demo notice with the sample stories,
  * the offline notice with stories kept by an earlier visit, and the "new stories" bar when a live
- * answer waits behind the kept stories. In the stories' chunk: each shows only with stories.
+ * answer waits behind the kept stories.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import styled from 'styled-components';
 import type { Story } from '../domain/story.ts';
 import type { FeedStatus } from './selectors.ts';
-import { onDemand } from '../browser/on-demand.ts';
+import { laterComponent } from '../ui/later.ts';
 
-// Only kept stories on screen need it: its code loads with them, long before the live answer.
-const HeldBackStories = lazy(() => onDemand(() => import('./HeldBackStories.tsx')).then((m) => ({ default: m.HeldBackStories })));
-// Only the sample stories (their own chunk) or kept stories after a failed call bring these.
-const DemoNotice = lazy(() => onDemand(() => import('./DemoNotice.tsx')).then((m) => ({ default: m.DemoNotice })));
-const OfflineNotice = lazy(() => onDemand(() => import('./OfflineNotice.tsx')).then((m) => ({ default: m.OfflineNotice })));
+// In the page's later part: each shows only with stories, after the first render.
+const HeldBackStories = laterComponent('HeldBackStories');
+const DemoNotice = laterComponent('DemoNotice');
+const OfflineNotice = laterComponent('OfflineNotice');
 
 const Notices = styled.div`
   margin-bottom: ${({ theme }) => theme.space(6)};

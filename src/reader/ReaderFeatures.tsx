@@ -1,14 +1,14 @@
 /**
- * The reader features that need no first render (docs/product.md#accessible-names): the
- * "{N} new since your last visit" line, the reading keys and the "Keyboard shortcuts" dialog.
- * A chunk of its own, loaded right after the first render with the cards.
+ * The reader features (docs/product.md#accessible-names): the "{N} new since your last visit"
+ * line, the reading keys and the "Keyboard shortcuts" dialog. The keys are in the first render's
+ * code, so they answer as soon as a card shows; the dialog is in the page's later part.
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { NewSinceNotice } from './NewSinceNotice.tsx';
 import { countNewSince } from '../domain/new-since.ts';
 import type { Story } from '../domain/story.ts';
 import { useReadingKeys } from './useReadingKeys.ts';
-import { onDemand } from '../browser/on-demand.ts';
+import { laterComponent } from '../ui/later.ts';
 
 export interface ReaderFeaturesProps {
   /** Every story shown by the feed (not only the matches). */
@@ -21,8 +21,8 @@ export interface ReaderFeaturesProps {
   onToggleBookmark(story: Story): void;
 }
 
-// Loaded the first time "?" asks for it.
-const KeyboardShortcuts = lazy(() => onDemand(() => import('./KeyboardShortcuts.tsx')).then((m) => ({ default: m.KeyboardShortcuts })));
+// A "?" before the later part has come opens it when it does.
+const KeyboardShortcuts = laterComponent('KeyboardShortcuts');
 
 export function ReaderFeatures({ stories, reachable = stories, lastVisit, onOpen, onToggleBookmark }: ReaderFeaturesProps) {
   const newCount = useMemo(() => countNewSince(stories, lastVisit), [stories, lastVisit]);

@@ -1,18 +1,15 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { PlainIconButton } from '../ui/IconToggleButton.tsx';
 import type { ShareMenuProps } from './ShareMenu.tsx';
 import { ShareIcon } from '../ui/icons.tsx';
-import { onDemand } from '../browser/on-demand.ts';
+import { laterComponent } from '../ui/later.ts';
 
-const loadShareMenu = () => onDemand(() => import('./ShareMenu.tsx'));
-const ShareMenu = lazy(() => loadShareMenu().then((m) => ({ default: m.ShareMenu })));
-// Fetched ahead of a press; a failure is the press's to show (the menu's boundary).
-const prefetchShareMenu = () => void loadShareMenu().catch(() => {});
+const ShareMenu = laterComponent('ShareMenu');
 
 /**
  * The card's "Share story" button, a plain `<button>`: React Aria's menu trigger would cost
- * every card a render, and only the pressed card needs a menu. A press opens the menu (its
- * code is fetched on hover or focus, else then) at the button, which stays the same element,
+ * every card a render, and only the pressed card needs a menu. A press opens the menu (in the
+ * page's later part; a press before it has come opens it then) at the button, which stays the same element,
  * so focus is never lost to a swap; closing the menu returns focus to it.
  */
 export function DeferredShareMenu(props: ShareMenuProps) {
@@ -31,8 +28,6 @@ export function DeferredShareMenu(props: ShareMenuProps) {
         aria-label="Share story"
         aria-haspopup="menu"
         aria-expanded={menuFocus !== null}
-        onPointerEnter={prefetchShareMenu}
-        onFocus={prefetchShareMenu}
         // Enter opens on its keyup, as Space does, so that the open menu never receives the key's keyup.
         onKeyDown={(event) => {
           if (event.key !== 'Enter') return;

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ErrorState } from './ErrorState.tsx';
 import { SkeletonCards } from './SkeletonCards.tsx';
@@ -6,10 +6,10 @@ import { StorySections, type CardListProps } from './StorySections.tsx';
 import type { Story } from '../domain/story.ts';
 import { visuallyHidden } from '../theme/mixins.ts';
 import type { FeedStatus } from '../feed/selectors.ts';
-import { onDemand } from '../browser/on-demand.ts';
+import { laterComponent } from '../ui/later.ts';
 
-// Only a search or filter with no match shows it: its code loads then.
-const EmptyState = lazy(() => onDemand(() => import('./EmptyState.tsx')).then((m) => ({ default: m.EmptyState })));
+// Only a search or filter with no match shows it.
+const EmptyState = laterComponent('EmptyState');
 
 /** The first matches, shown large as Top Stories (docs/product.md#screens-and-states). */
 export const TOP_STORIES_COUNT = 3;

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useId } from 'react';
+import { memo, Suspense, useId } from 'react';
 import styled from 'styled-components';
 import { formatStoryDate, isoDateTime } from '../domain/format.ts';
 import type { Story } from '../domain/story.ts';
@@ -11,10 +11,10 @@ import { DeferredShareMenu } from './DeferredShareMenu.tsx';
 import type { ShareTarget } from '../domain/share.ts';
 import { StoryImage } from './StoryImage.tsx';
 import { cardTextFont, headlineFont, smallPrintFont } from './storyFonts.ts';
-import { onDemand } from '../browser/on-demand.ts';
+import { laterComponent } from '../ui/later.ts';
 
-// Only stories other outlets also reported have it: its code (React Aria's disclosure) loads then.
-const RelatedSources = lazy(() => onDemand(() => import('./RelatedSources.tsx')).then((m) => ({ default: m.RelatedSources })));
+// Only stories other outlets also reported have it (React Aria's disclosure, in the page's later part).
+const RelatedSources = laterComponent('RelatedSources');
 
 const Hidden = styled.span`
   ${visuallyHidden}

@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useBookmarksActor } from '../bookmarks/actors.ts';
-import { onDemand } from '../browser/on-demand.ts';
 import { useShareActor } from '../reader/actors.ts';
 import { TOASTS } from './messages.ts';
 import type { AppToast } from './toast-queue.ts';
+import { laterComponent } from '../ui/later.ts';
 
-// Mounted with the first toast: its code (React Aria's toast queue and region) loads then.
-const RaisedToasts = lazy(() => onDemand(() => import('./Toasts.tsx')).then((m) => ({ default: m.RaisedToasts })));
+// Mounted with the first toast; React Aria's toast queue and region are in the page's later part.
+const RaisedToasts = laterComponent('RaisedToasts');
 
 /** A toast for each outcome the machines announce: a bookmark added or removed, a link copied or not. */
 export function OutcomeToasts() {
