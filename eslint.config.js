@@ -63,6 +63,18 @@ const featureZones = Object.entries(FEATURES).map(([room, { imports, types }]) =
   return { files: [`src/${room}/**/*.{ts,tsx}`], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } };
 });
 
+const onDemandOnly = [':not(ArrowFunctionExpression) > ImportExpression', ":not(CallExpression[callee.name='onDemand']) > ArrowFunctionExpression > ImportExpression"].map((selector) => ({
+  selector,
+  message: "Load code on demand as onDemand(() => import('./X.tsx')) (src/browser/on-demand.ts): a part that fails to load then reloads the page into the new version.",
+}));
+
+// How far the app has taken over the page is the boot's to say (src/browser/takeover.ts): `<html data-app>` is written there alone.
+const bootWritesAlone = [
+  "MemberExpression[object.property.name='dataset'][property.name='app']",
+  "MemberExpression[object.property.name='dataset'][property.value='app']",
+  "CallExpression[callee.property.name=/^(setAttribute|removeAttribute|toggleAttribute)$/][arguments.0.value='data-app']",
+].map((selector) => ({ selector, message: "Tell the boot what happened (tellBoot, src/browser/takeover.ts), or ask it (bootState): it alone writes `data-app`." }));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-e2e/**', 'dist-bench/**', 'coverage/**', 'node_modules/**', 'docs/**', '.tmp-*/**', 'reports/**', '.stryker-tmp/**'] },
   js.configs.recommended,
@@ -85,15 +97,12 @@ export default tseslint.config(
   {
     // Code loaded on demand goes through src/browser/on-demand.ts, which heals a page whose files a deploy removed.
     files: ['src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...[':not(ArrowFunctionExpression) > ImportExpression', ":not(CallExpression[callee.name='onDemand']) > ArrowFunctionExpression > ImportExpression"].map((selector) => ({
-          selector,
-          message: "Load code on demand as onDemand(() => import('./X.tsx')) (src/browser/on-demand.ts): a part that fails to load then reloads the page into the new version.",
-        })),
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...onDemandOnly, ...bootWritesAlone] },
+  },
+  {
+    // The boot's one owner writes `data-app`.
+    files: ['src/browser/takeover.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...onDemandOnly] },
   },
   {
     files: ['machines/**/*.ts'],
@@ -185,7 +194,7 @@ export default tseslint.config(
   },
   {
     files: ['src/appearance/theme-boot.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': onlyImport(String.raw`\.\./browser/(storage-keys|takeover)\.ts`, 'theme-boot runs before first paint as a script of its own: it imports the storage keys and the takeover marks, nothing else.') },
+    rules: { '@typescript-eslint/no-restricted-imports': onlyImport(String.raw`\.\./browser/(storage-keys|takeover)\.ts`, 'theme-boot runs before first paint as a script of its own: it imports the storage keys and the boot, nothing else.') },
   },
   {
     files: ['supabase/**/*.ts'],

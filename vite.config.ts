@@ -108,6 +108,26 @@ function headScripts(): Plugin {
 }
 
 /**
+ * React Aria's focus-visible module adds a `beforeunload` listener that only tears its own
+ * listeners down as the page goes; the page registers none, so that a browser may keep it for
+ * Back (docs/product.md#decisions-where-the-brief-was-silent). The build leaves it out, and stops
+ * if React Aria's code no longer has it where expected.
+ */
+function noUnloadListener(): Plugin {
+  const file = /\/react-aria\/dist\/private\/interactions\/useFocusVisible\.mjs$/;
+  const listener = /windowObject\.addEventListener\('beforeunload', \(\)=>\{[^}]*\}, \{\s*once: true\s*\}\);/;
+  return {
+    name: 'no-unload-listener',
+    apply: 'build',
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      if (!listener.test(code)) this.error(`React Aria's beforeunload listener is no longer where the build expects it (${id})`);
+      return { code: code.replace(listener, ''), map: null };
+    },
+  };
+}
+
+/**
  * Hosting platforms' build environments: a build there is a deployment, whatever command it runs.
  * (Netlify, Vercel, Cloudflare Pages, Render; each sets this variable in its builds.)
  */
@@ -182,6 +202,7 @@ export default defineConfig(({ command, mode }) => {
       // The site is in English: React Aria's strings for other locales stay out of the bundle.
       { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' as const },
       cspMetaTag(backendUrl),
+      noUnloadListener(),
       headScripts(),
       // index.html and 404.html with the page's frame in them, by the components above.
       prerenderFrame(components),

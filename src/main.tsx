@@ -5,7 +5,7 @@
  * which the browser can paint, answer a press or run the feed call's script.
  */
 import { onDemand } from './browser/on-demand.ts';
-import { markTakeover } from './browser/takeover.ts';
+import { tellBoot } from './browser/takeover.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -24,4 +24,4 @@ afterPaint()
     start(root);
   })
   // The app's code could not load, and no reload brings it: index.html's "Reload" shows at once.
-  .catch(() => markTakeover('failed'));
+  .catch(() => tellBoot('script.failed'));

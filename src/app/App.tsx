@@ -7,7 +7,7 @@ import { pageMachine } from '../../machines/page.ts';
 import { useThemeName } from '../appearance/actors.ts';
 import { useDocumentTheme } from '../appearance/useDocumentTheme.ts';
 import { onDemand } from '../browser/on-demand.ts';
-import { markTakeover } from '../browser/takeover.ts';
+import { tellBoot } from '../browser/takeover.ts';
 import { recordVisit } from '../reader/lastVisit.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { theme } from '../theme/tokens.ts';
@@ -68,10 +68,9 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
     frame: createActor(pageMachine, { input: FRAME_INPUT }),
   }));
   const live = useActorRef(page.logic, { input: page.input, inspect });
-  // The first render is on screen: index.html's load-failure notice stays hidden, theme-boot
-  // replays the presses made before, and this visit is the one the next compares with.
+  // The first render is on screen: index.html's load-failure notice stays hidden, and this visit is the one the next compares with.
   useEffect(() => {
-    markTakeover('ready');
+    tellBoot('app.shown');
     recordVisit(new Date());
     // Right after the first render: the rest of the page, fetched while this version is on the host.
     // A failure shows where a part is needed (useLater, the load boundary), not here.

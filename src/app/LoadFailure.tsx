@@ -5,7 +5,7 @@
  * visitor whose page predates the deploy heals without noticing.
  */
 import { Component, useEffect, type ReactNode } from 'react';
-import { markTakeover } from '../browser/takeover.ts';
+import { tellBoot } from '../browser/takeover.ts';
 import { Button } from '../ui/Button.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { StateMessage } from '../ui/StateMessage.tsx';
@@ -15,7 +15,7 @@ export const LOAD_FAILED_MESSAGE = 'The page could not load. Check your connecti
 
 export function LoadFailure() {
   // The app says it itself: index.html's own notice of a page that did not load steps aside.
-  useEffect(() => markTakeover('ready'), []);
+  useEffect(() => tellBoot('app.shown'), []);
   return (
     <>
       <PageHeader title={PRODUCT_TITLE} tagline={TAGLINE} actions={null} />

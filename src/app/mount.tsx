@@ -7,7 +7,7 @@
  */
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { markTakeover } from '../browser/takeover.ts';
+import { tellBoot } from '../browser/takeover.ts';
 import { App } from './App.tsx';
 import { devInspector, type Inspect } from './inspector.ts';
 import { createAppRouter, pageOf } from './router.tsx';
@@ -26,8 +26,8 @@ export function mountApp(root: HTMLElement, inspect?: Inspect): Root {
       <App router={router} inspect={inspect} />
     </StrictMode>
   );
-  // From here React takes the page's presses (theme-boot kept the earlier ones).
-  markTakeover('starting');
+  // From here React takes the page's presses.
+  tellBoot('app.starting');
   if (hydrating) {
     let hydrated: Root | undefined;
     startTransition(() => {

@@ -1,10 +1,11 @@
-import { createRootRoute, createRoute, createRouter, Outlet, type ErrorComponentProps, type RouterHistory } from '@tanstack/react-router';
+import { createBrowserHistory, createRootRoute, createRoute, createRouter, Outlet, type ErrorComponentProps, type RouterHistory } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { validateHomeSearch } from '../domain/search-params.ts';
 import { HomePage } from './HomePage.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
 import { parseSearch, stringifySearch } from '../search/search-serialization.ts';
 import { LoadFailedError, onDemand } from '../browser/on-demand.ts';
+import { windowWithoutUnloadListener } from '../browser/browser.ts';
 
 // Pages few visitors see load on demand, outside the main bundle. React's lazy, not the router's
 // lazy route components: a navigation then never waits on code that may fail to load, and the
@@ -47,7 +48,7 @@ export function createAppRouter(history?: RouterHistory) {
     routeTree,
     parseSearch,
     stringifySearch,
-    ...(history ? { history } : {}),
+    history: history ?? createBrowserHistory({ window: windowWithoutUnloadListener() }),
   });
 }
 

@@ -34,3 +34,22 @@ export function isVisitorReading(): boolean {
   const area = document.getElementById('stories');
   return window.scrollY > 0 || (area !== null && area.contains(document.activeElement));
 }
+
+/**
+ * The window for a library that adds a `beforeunload` listener the page has no use for (TanStack
+ * Router's history, for navigation blockers the page never sets): the page registers none, so a
+ * browser may keep it for Back (docs/product.md#decisions-where-the-brief-was-silent).
+ */
+export function windowWithoutUnloadListener(): Window {
+  const addEventListener = (type: string, listener: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+    if (type !== 'beforeunload') window.addEventListener(type, listener, options);
+  };
+  return new Proxy(window, {
+    get(target, key) {
+      if (key === 'addEventListener') return addEventListener;
+      const value: unknown = Reflect.get(target, key, target);
+      // The window's own methods run on the window, not on the proxy.
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}

@@ -66,6 +66,10 @@ describe('lint enforces the layout boundaries', () => {
     ['src/feed/Planted.tsx', "import { lazy } from 'react';\nexport const Notice = lazy(() => import('./DemoNotice.tsx'));\n", SYNTAX],
     ['src/feed/planted.ts', "export async function samples() {\n  return (await import('../domain/samples.ts')).sampleStories(0);\n}\n", SYNTAX],
     ['src/app/planted.ts', "import { onDemand } from '../browser/on-demand.ts';\nexport const load = () => onDemand(() => Promise.resolve()).then(() => import('./ErrorPage.tsx'));\n", SYNTAX],
+    // How far the app has taken over the page: the boot's alone to write (src/browser/takeover.ts).
+    ['src/app/Planted.tsx', "export const shown = () => {\n  document.documentElement.dataset.app = 'ready';\n};\n", SYNTAX],
+    ['src/main.tsx', "document.documentElement.setAttribute('data-app', 'failed');\n", SYNTAX],
+    ['src/appearance/theme-boot.ts', "export const failed = () => document.documentElement.dataset['app'] === 'failed';\n", SYNTAX],
   ])('%s: %s is refused', async (path, code, rule) => {
     const found = await problems(path, code);
     expect(found.some((problem) => problem.startsWith(`${rule}:`)), found.join('\n') || 'no problem reported').toBe(true);
@@ -106,6 +110,7 @@ describe('lint enforces the layout boundaries', () => {
     'src/offline/service-worker.ts',
     'src/offline/policy.ts',
     'src/appearance/theme-boot.ts',
+    'src/browser/takeover.ts',
     'src/app/router.tsx',
     'src/feed/actors.ts',
     'src/browser/on-demand.ts',
