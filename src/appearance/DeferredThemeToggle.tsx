@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { IconButton } from '../ui/IconButton.tsx';
 import { useLater } from '../ui/later.ts';
 import type { ThemeToggleProps } from './ThemeToggle.tsx';
-import { MoonIcon, SunIcon } from '../ui/icons.tsx';
+import { ThemeToggleFace } from './ThemeToggleFace.tsx';
 
 /**
  * The theme toggle, working from the first render. Its tooltip (React Aria's overlay
@@ -15,10 +15,8 @@ export function DeferredThemeToggle({ theme, onToggle }: ThemeToggleProps) {
   const [focused, setFocused] = useState(false);
   const [hovered, setHovered] = useState(false);
   if (later.status === 'loaded' && !focused && !hovered) return <later.parts.ThemeToggle theme={theme} onToggle={onToggle} />;
-  const label = theme === 'light' ? 'Switch to dark theme' : 'Switch to light theme';
   return (
     <IconButton
-      aria-label={label}
       variant="outline"
       onPress={onToggle}
       onFocus={() => setFocused(true)}
@@ -26,7 +24,7 @@ export function DeferredThemeToggle({ theme, onToggle }: ThemeToggleProps) {
       onHoverStart={() => setHovered(true)}
       onHoverEnd={() => setHovered(false)}
     >
-      {theme === 'light' ? <MoonIcon /> : <SunIcon />}
+      <ThemeToggleFace />
     </IconButton>
   );
 }

@@ -2,7 +2,7 @@ import { TooltipTrigger } from 'react-aria-components';
 import type { ThemeName } from '../theme/tokens.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { Tooltip } from '../ui/Tooltip.tsx';
-import { MoonIcon, SunIcon } from '../ui/icons.tsx';
+import { ThemeToggleFace } from './ThemeToggleFace.tsx';
 
 export interface ThemeToggleProps {
   theme: ThemeName;
@@ -24,8 +24,8 @@ export function ThemeToggle({ theme, onToggle }: ThemeToggleProps) {
   const label = theme === 'light' ? 'Switch to dark theme' : 'Switch to light theme';
   return (
     <TooltipTrigger delay={TOOLTIP_DELAY_MS} closeDelay={TOOLTIP_CLOSE_DELAY_MS}>
-      <IconButton aria-label={label} variant="outline" onPress={onToggle}>
-        {theme === 'light' ? <MoonIcon /> : <SunIcon />}
+      <IconButton variant="outline" onPress={onToggle}>
+        <ThemeToggleFace />
       </IconButton>
       <Tooltip>{label}</Tooltip>
     </TooltipTrigger>

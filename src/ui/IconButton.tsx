@@ -26,8 +26,8 @@ export const iconButtonBase = css`
 `;
 
 export interface IconButtonProps extends RACButtonProps {
-  /** Icon-only buttons must be named. */
-  'aria-label': string;
+  /** Icon-only buttons must be named: here, or by visually hidden text among the children. */
+  'aria-label'?: string;
   /** @default 'quiet' */
   variant?: 'quiet' | 'outline';
 }

@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expect, test, vi } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { ThemeToggle } from '../../src/appearance/ThemeToggle.tsx';
 import { renderWithTheme } from './render.tsx';
 
+afterEach(() => document.documentElement.removeAttribute('data-theme'));
+
+/** The toggle in `theme`, as the page has it: the theme on the document too (theme-boot, then the theme machine). */
 function setup(theme: 'light' | 'dark') {
+  document.documentElement.dataset.theme = theme;
   const onToggle = vi.fn();
   const user = userEvent.setup();
   renderWithTheme(<ThemeToggle theme={theme} onToggle={onToggle} />);
@@ -22,6 +26,13 @@ test('in the dark theme it offers the light theme', async () => {
   const { user, onToggle } = setup('dark');
   await user.click(screen.getByRole('button', { name: 'Switch to light theme' }));
   expect(onToggle).toHaveBeenCalledTimes(1);
+});
+
+test('shows one face: the moon in the light theme, the sun in the dark one', () => {
+  setup('dark');
+  const button = screen.getByRole('button', { name: 'Switch to light theme' });
+  expect(button).not.toHaveAccessibleName(/dark/);
+  expect(screen.queryByRole('button', { name: /Switch to dark theme/ })).toBeNull();
 });
 
 test('works from the keyboard', async () => {

@@ -13,6 +13,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  document.documentElement.removeAttribute('data-theme');
   // Let RAC's global cool-down run out so no test starts warmed up.
   act(() => vi.advanceTimersByTime(5000));
   vi.useRealTimers();
@@ -41,6 +42,7 @@ test('the tooltip shows the button name after a 700 ms hover', () => {
 });
 
 test('the tooltip closes 300 ms after the pointer leaves', () => {
+  document.documentElement.dataset.theme = 'dark';
   renderWithTheme(<ThemeToggle theme="dark" onToggle={() => {}} />);
   const button = screen.getByRole('button', { name: 'Switch to light theme' });
   hover(button);

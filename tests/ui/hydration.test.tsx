@@ -78,6 +78,14 @@ describe('the frame of a production build, hydrated', () => {
     expect(screen.getByRole('main')).toHaveAttribute('aria-busy', 'true');
   });
 
+  it('in the dark theme theme-boot has put on the page, its toggle offers the light theme before any of the app has run', () => {
+    openBuiltPage('/', { theme: 'dark' });
+    expect(screen.getByRole('button', { name: 'Switch to light theme' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Switch to dark theme' })).toBeNull();
+    document.documentElement.dataset.theme = 'light';
+    expect(screen.getByRole('button', { name: 'Switch to dark theme' })).toBeInTheDocument();
+  });
+
   it('in the light theme with nothing stored: nothing reported', async () => {
     await hydrate('/');
     expect(reported).toEqual([]);
