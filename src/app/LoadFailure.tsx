@@ -6,7 +6,7 @@
  */
 import { Component, useEffect, type ReactNode } from 'react';
 import { tellBoot } from '../browser/takeover.ts';
-import { Button } from '../ui/Button.tsx';
+import { PlainButton } from '../ui/PlainButtons.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { StateMessage } from '../ui/StateMessage.tsx';
 import { PRODUCT_TITLE, TAGLINE } from './title.ts';
@@ -22,9 +22,9 @@ export function LoadFailure() {
       <main>
         <StateMessage role="alert">
           <p>{LOAD_FAILED_MESSAGE}</p>
-          <Button variant="primary" onPress={() => window.location.reload()}>
+          <PlainButton variant="primary" onClick={() => window.location.reload()}>
             Reload
-          </Button>
+          </PlainButton>
         </StateMessage>
       </main>
     </>

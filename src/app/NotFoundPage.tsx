@@ -1,7 +1,36 @@
-import { useRouterState } from '@tanstack/react-router';
+import { createLink, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { RouterButtonLink } from './RouterLink.tsx';
+import { Link as RACLink, type LinkProps } from 'react-aria-components';
+import { focusRing } from '../theme/mixins.ts';
+
+const StyledLink = styled(RACLink)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  padding: ${({ theme }) => `${theme.space(2.5)} ${theme.space(5)}`};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.accent};
+  color: ${({ theme }) => theme.color.onAccent};
+  font-weight: ${({ theme }) => theme.font.weight.bold};
+  text-decoration: none;
+  cursor: pointer;
+
+  &[data-hovered] {
+    background: ${({ theme }) => theme.color.accentHover};
+  }
+
+  &[data-focus-visible] {
+    ${focusRing}
+  }
+`;
+
+function ButtonLink(props: LinkProps) {
+  return <StyledLink {...props} />;
+}
+
+/** A React Aria link that navigates through TanStack Router, styled as a button ("Return to Home"). */
+export const RouterButtonLink = createLink(ButtonLink);
 
 const Page = styled.main`
   display: grid;

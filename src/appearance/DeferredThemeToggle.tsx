@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { IconButton } from '../ui/IconButton.tsx';
+import { PlainOutlineIconButton } from '../ui/PlainButtons.tsx';
 import { useLater } from '../ui/later.ts';
 import type { ThemeToggleProps } from './ThemeToggle.tsx';
 import { ThemeToggleFace } from './ThemeToggleFace.tsx';
 
 /**
- * The theme toggle, working from the first render. Its tooltip (React Aria's overlay
- * positioning) is in the page's later part: the toggle with the tooltip takes the button's place
+ * The theme toggle, working from the first render as a plain button. Its tooltip (React Aria's
+ * button and overlay positioning) is in the page's later part: the toggle with the tooltip takes the button's place
  * once that has come, unless the pointer or focus is on it (then once both have left), so that no
  * press, hover or focus is lost to the swap. Without the later part, the plain button stays.
  */
@@ -16,15 +16,15 @@ export function DeferredThemeToggle({ theme, onToggle }: ThemeToggleProps) {
   const [hovered, setHovered] = useState(false);
   if (later.status === 'loaded' && !focused && !hovered) return <later.parts.ThemeToggle theme={theme} onToggle={onToggle} />;
   return (
-    <IconButton
-      variant="outline"
-      onPress={onToggle}
+    <PlainOutlineIconButton
+      type="button"
+      onClick={onToggle}
       onFocus={() => setFocused(true)}
       onBlur={() => setFocused(false)}
-      onHoverStart={() => setHovered(true)}
-      onHoverEnd={() => setHovered(false)}
+      onPointerEnter={(event) => event.pointerType === 'mouse' && setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
     >
       <ThemeToggleFace />
-    </IconButton>
+    </PlainOutlineIconButton>
   );
 }

@@ -4,8 +4,7 @@ import styled from 'styled-components';
 import { Button } from '../ui/Button.tsx';
 import { CategoriesLabel } from './CategoriesLabel.tsx';
 import { CheckIcon } from '../ui/icons-more.tsx';
-import { Menu } from '../ui/Menu.tsx';
-import { MenuItem } from '../ui/MenuItem.tsx';
+import { Menu, MenuItem } from '../ui/Menu.tsx';
 import { Popover } from '../ui/Popover.tsx';
 
 export interface CategoryPickerProps {

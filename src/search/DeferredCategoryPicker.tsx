@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import type { PressEvent } from 'react-aria-components';
-import { Button } from '../ui/Button.tsx';
+import { PlainButton } from '../ui/PlainButtons.tsx';
 import { loadLater, useLater } from '../ui/later.ts';
 import { CategoriesLabel } from './CategoriesLabel.tsx';
 import type { CategoryPickerProps } from './CategoryPicker.tsx';
 
 /**
- * The Categories button. Until its first press it is a plain button: the menu (React Aria's
- * menu, popover and collections) is in the page's later part. A press renders the real picker
+ * The Categories button. Until its first press it is a plain `<button>`: the menu (React Aria's
+ * button, menu, popover and collections) is in the page's later part. A press renders the real picker
  * in the button's place, open, with focus on its button, once the later part and categories to
  * show have come (a press while the stories load opens the menu when they have); the stand-in
  * stays until then (no intermediate fallback that would lose focus). A menu that cannot load is
@@ -17,26 +16,27 @@ export function DeferredCategoryPicker(props: CategoryPickerProps) {
   const later = useLater();
   // How the stand-in was pressed: from the keyboard or a screen reader, the open menu focuses
   // its first item, as React Aria's own trigger does; by pointer, the menu itself.
-  const [pressed, setPressed] = useState<PressEvent['pointerType'] | null>(null);
+  const [pressed, setPressed] = useState<'keyboard' | 'pointer' | null>(null);
 
   if (pressed !== null && later.status === 'failed') throw later.error;
 
   if (later.status === 'loaded' && pressed !== null && props.categories.length > 0) {
-    const menuFocus = pressed === 'keyboard' || pressed === 'virtual' ? 'first' : true;
+    const menuFocus = pressed === 'keyboard' ? 'first' : true;
     return <later.parts.CategoryPicker {...props} defaultOpen menuFocus={menuFocus} />;
   }
   return (
-    <Button
-      isDisabled={props.isDisabled}
+    <PlainButton
+      disabled={props.isDisabled}
       aria-haspopup="menu"
       aria-expanded={false}
-      onPress={(event) => {
-        setPressed(event.pointerType);
+      // A click with no pointer detail came from the keyboard or a screen reader.
+      onClick={(event) => {
+        setPressed(event.detail === 0 ? 'keyboard' : 'pointer');
         // Already on its way when the app has rendered; its failure shows through `later`.
         loadLater().catch(() => {});
       }}
     >
       <CategoriesLabel count={props.selected.length} />
-    </Button>
+    </PlainButton>
   );
 }

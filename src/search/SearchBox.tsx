@@ -1,5 +1,4 @@
 import { useId, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
-import { Button } from 'react-aria-components';
 import styled from 'styled-components';
 import { focusRing, visuallyHidden } from '../theme/mixins.ts';
 import { CloseIcon, SearchIcon } from '../ui/icons.tsx';
@@ -67,7 +66,8 @@ const StyledInput = styled.input`
   }
 `;
 
-const ClearButton = styled(Button)`
+// A plain button: React Aria's would put its press handling into the first render.
+const ClearButton = styled.button`
   position: absolute;
   top: 50%;
   right: ${({ theme }) => theme.space(1)};
@@ -83,12 +83,14 @@ const ClearButton = styled(Button)`
   color: ${({ theme }) => theme.color.textMuted};
   cursor: pointer;
 
-  &[data-hovered] {
-    background: ${({ theme }) => theme.color.surfaceMuted};
-    color: ${({ theme }) => theme.color.text};
+  @media (hover: hover) {
+    &:hover {
+      background: ${({ theme }) => theme.color.surfaceMuted};
+      color: ${({ theme }) => theme.color.text};
+    }
   }
 
-  &[data-focus-visible] {
+  &:focus-visible {
     ${focusRing}
   }
 `;
@@ -170,9 +172,10 @@ export function SearchBox({ value, onChange, onClear, inputRef }: SearchBoxProps
       </WhileEmpty>
       <WhileText>
         <ClearButton
+          type="button"
           aria-label="Clear search"
-          excludeFromTabOrder
-          onPress={() => {
+          tabIndex={-1}
+          onClick={() => {
             onClear();
             ref.current?.focus();
           }}

@@ -1,5 +1,5 @@
 import { Suspense, useRef, useState } from 'react';
-import { PlainIconButton } from '../ui/IconToggleButton.tsx';
+import { PlainIconButton } from '../ui/PlainButtons.tsx';
 import type { ShareMenuProps } from './ShareMenu.tsx';
 import { ShareIcon } from '../ui/icons.tsx';
 import { laterComponent } from '../ui/later.ts';

@@ -1,5 +1,5 @@
 import styled, { keyframes } from 'styled-components';
-import { Button } from '../ui/Button.tsx';
+import { PlainButton } from '../ui/PlainButtons.tsx';
 import { AlertIcon, RefreshIcon } from '../ui/icons.tsx';
 import { StateMessage } from '../ui/StateMessage.tsx';
 
@@ -18,8 +18,12 @@ const spin = keyframes`
   to { transform: rotate(360deg); }
 `;
 
-const RetryButton = styled(Button)`
-  &[data-pending] svg {
+const RetryButton = styled(PlainButton)`
+  &[aria-disabled='true'] {
+    cursor: progress;
+  }
+
+  &[aria-disabled='true'] svg {
     animation: ${spin} 1s linear infinite;
   }
 `;
@@ -30,7 +34,8 @@ export function ErrorState({ onRetry, isRetrying = false }: ErrorStateProps) {
       <AlertIcon size={40} />
       <h2>Error Loading News</h2>
       <p>Failed to fetch the latest stories</p>
-      <RetryButton variant="primary" onPress={onRetry} isPending={isRetrying}>
+      {/* While retrying it keeps focus and its name, and ignores presses. */}
+      <RetryButton variant="primary" aria-disabled={isRetrying || undefined} onClick={() => !isRetrying && onRetry()}>
         <RefreshIcon size={16} />
         Try Again
       </RetryButton>

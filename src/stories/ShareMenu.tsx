@@ -2,8 +2,7 @@ import type { RefObject } from 'react';
 import type { ShareTarget } from '../domain/share.ts';
 import { FacebookIcon, LinkIcon, TwitterIcon } from '../ui/icons-more.tsx';
 import { ShareIcon } from '../ui/icons.tsx';
-import { Menu } from '../ui/Menu.tsx';
-import { MenuItem } from '../ui/MenuItem.tsx';
+import { Menu, MenuItem } from '../ui/Menu.tsx';
 import { Popover } from '../ui/Popover.tsx';
 
 

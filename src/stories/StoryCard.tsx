@@ -5,7 +5,7 @@ import type { Story } from '../domain/story.ts';
 import { isHttpUrl } from '../domain/url.ts';
 import { focusRing, visuallyHidden } from '../theme/mixins.ts';
 import { ExternalLink } from './ExternalLink.tsx';
-import { IconToggleButton } from '../ui/IconToggleButton.tsx';
+import { IconToggleButton } from '../ui/PlainButtons.tsx';
 import { BookmarkIcon } from '../ui/icons.tsx';
 import { DeferredShareMenu } from './DeferredShareMenu.tsx';
 import type { ShareTarget } from '../domain/share.ts';
