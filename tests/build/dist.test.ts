@@ -12,8 +12,7 @@ import { filesUnder, findSecrets } from './secret-scan.ts';
 import { HOST_HEADERS_FILE } from '../../csp.config.ts';
 import { parseHostHeaders } from './host-headers.ts';
 
-// The first render loads in stages whose chunks compress apart (docs/performance-experiments.md#first-render-javascript-in-stages).
-const FIRST_RENDER_BUDGET_KB = 155;
+const FIRST_RENDER_BUDGET_KB = 150;
 const ANON_KEY = 'public-anon-key-for-the-build-test';
 
 /** The Content-Security-Policy of a page's meta tag. */
@@ -39,6 +38,30 @@ describe('the built site', () => {
     const kb = totalGzip / 1024;
     console.info(`first-render JavaScript: ${kb.toFixed(1)} KB gzip; ${packages.slice(0, 6).map((p) => `${p.name} ${(p.gzip / 1024).toFixed(1)}`).join(', ')}`);
     expect(kb).toBeLessThanOrEqual(FIRST_RENDER_BUDGET_KB);
+  });
+
+  it('loads the rest of the page in one part right after the first render, and only the 404 page, the error page and the sample stories on first use', () => {
+    type Chunk = { file: string; isDynamicEntry?: boolean; imports?: string[] };
+    const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+    const loadedLater = Object.entries(manifest)
+      .filter(([, chunk]) => chunk.isDynamicEntry)
+      .map(([source]) => source)
+      .sort();
+    // The app's own stage of the first render (src/main.tsx), the later part, and the three rare parts.
+    expect(loadedLater).toEqual(['src/app/ErrorPage.tsx', 'src/app/NotFoundPage.tsx', 'src/app/later.ts', 'src/app/mount.tsx', 'src/domain/samples.ts']);
+    const filesOf = (source: string, seen = new Set<string>()): Set<string> => {
+      const chunk = manifest[source];
+      if (!chunk || seen.has(chunk.file)) return seen;
+      seen.add(chunk.file);
+      for (const imported of chunk.imports ?? []) filesOf(imported, seen);
+      return seen;
+    };
+    const firstRender = new Set(measureFirstRender(dist).chunks.map((chunk) => chunk.src.replace(/^\//, '')));
+    const later = [...filesOf('src/app/later.ts')].filter((file) => !firstRender.has(file));
+    expect(later.length, later.join(', ')).toBeLessThanOrEqual(2);
+    const rare = ['src/app/ErrorPage.tsx', 'src/app/NotFoundPage.tsx', 'src/domain/samples.ts'].map((source) => manifest[source]?.file);
+    const scripts = filesUnder(join(dist, 'assets')).map((path) => relative(dist, path).split(sep).join('/')).filter((file) => file.endsWith('.js'));
+    expect(scripts.filter((file) => !firstRender.has(file) && !later.includes(file) && !rare.includes(file))).toEqual([]);
   });
 
   it('keeps the backend client and the sample stories out of the first render', () => {
