@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { PlainButton } from '../ui/PlainButtons.tsx';
 import { loadLater, useLater } from '../ui/later.ts';
 import { CategoriesLabel } from './CategoriesLabel.tsx';
@@ -17,6 +17,13 @@ export function DeferredCategoryPicker(props: CategoryPickerProps) {
   // How the stand-in was pressed: from the keyboard or a screen reader, the open menu focuses
   // its first item, as React Aria's own trigger does; by pointer, the menu itself.
   const [pressed, setPressed] = useState<'keyboard' | 'pointer' | null>(null);
+  // Whether Enter went down on the button: the keyup of that Enter lands in the open menu otherwise.
+  const enterDown = useRef(false);
+  const press = (how: 'keyboard' | 'pointer') => {
+    setPressed(how);
+    // Already on its way when the app has rendered; its failure shows through `later`.
+    loadLater().catch(() => {});
+  };
 
   if (pressed !== null && later.status === 'failed') throw later.error;
 
@@ -29,12 +36,19 @@ export function DeferredCategoryPicker(props: CategoryPickerProps) {
       disabled={props.isDisabled}
       aria-haspopup="menu"
       aria-expanded={false}
-      // A click with no pointer detail came from the keyboard or a screen reader.
-      onClick={(event) => {
-        setPressed(event.detail === 0 ? 'keyboard' : 'pointer');
-        // Already on its way when the app has rendered; its failure shows through `later`.
-        loadLater().catch(() => {});
+      // Enter opens on its keyup, as Space does, so that the open menu never receives the key's keyup.
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter') return;
+        event.preventDefault();
+        enterDown.current = true;
       }}
+      onKeyUp={(event) => {
+        if (event.key !== 'Enter' || !enterDown.current) return;
+        enterDown.current = false;
+        press('keyboard');
+      }}
+      // A click with no pointer detail came from the keyboard (Space) or a screen reader.
+      onClick={(event) => press(event.detail === 0 ? 'keyboard' : 'pointer')}
     >
       <CategoriesLabel count={props.selected.length} />
     </PlainButton>

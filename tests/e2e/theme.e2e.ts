@@ -69,7 +69,8 @@ describe('the theme', () => {
     // One task: the click, React's commit (a microtask for a click), the style read. A transition,
     // however short, would still show the old background here: it only moves on with a frame.
     const seen = await page.evaluate(async () => {
-      const toggle = Array.from(document.querySelectorAll('button')).find((button) => button.getAttribute('aria-label') === 'Switch to dark theme');
+      // Named by its visible face's hidden text: the other face is display: none, out of innerText.
+      const toggle = Array.from(document.querySelectorAll('button')).find((button) => button.innerText === 'Switch to dark theme');
       if (!toggle) return null;
       toggle.click();
       for (let i = 0; i < 100 && document.documentElement.dataset.theme !== 'dark'; i += 1) await Promise.resolve();
