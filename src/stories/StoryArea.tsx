@@ -1,5 +1,6 @@
 import { lazy, memo, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme/tokens.ts';
 import { ErrorState } from './ErrorState.tsx';
 import { SkeletonCards } from './SkeletonCards.tsx';
 import { StorySections, type CardListProps } from './StorySections.tsx';
@@ -56,7 +57,7 @@ interface StoryAreaProps extends CardListProps {
 }
 
 const Area = styled.main`
-  padding-bottom: ${({ theme }) => theme.space(16)};
+  padding-bottom: ${theme.space(16)};
   outline: none;
 `;
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme/tokens.ts';
 import { NewspaperIcon } from '../ui/icons.tsx';
 
 export interface StoryImageProps {
@@ -15,8 +16,8 @@ const Frame = styled.div`
   justify-content: center;
   aspect-ratio: 16 / 9;
   overflow: hidden;
-  background: ${({ theme }) => theme.color.surfaceMuted};
-  color: ${({ theme }) => theme.color.borderStrong};
+  background: ${theme.color.surfaceMuted};
+  color: ${theme.color.borderStrong};
 `;
 
 const Img = styled.img`

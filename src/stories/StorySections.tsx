@@ -1,5 +1,6 @@
 import { memo, useId } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme/tokens.ts';
 import { isNewSince } from '../domain/new-since.ts';
 import type { Story } from '../domain/story.ts';
 import { SectionHeading } from './SectionHeading.tsx';
@@ -32,7 +33,7 @@ interface StoryListProps extends CardListProps {
 /** A grid of cards: the one way a list of stories is drawn (the two sections, the last 30 days). */
 export function StoryList({ stories, layout, variant, bookmarks, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: StoryListProps) {
   return (
-    <StoryGrid $layout={layout}>
+    <StoryGrid layout={layout}>
       {stories.map((story) => (
         <li key={story.id}>
           <StoryCard
@@ -53,7 +54,7 @@ export function StoryList({ stories, layout, variant, bookmarks, onToggleBookmar
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(10)};
+  gap: ${theme.space(10)};
 `;
 
 interface SectionProps extends StoryListProps {

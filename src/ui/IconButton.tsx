@@ -1,6 +1,7 @@
 import { Button as RACButton, type ButtonProps as RACButtonProps } from 'react-aria-components';
 import styled, { css } from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
+import { theme } from '../theme/tokens.ts';
 
 /** A 40 × 40 px icon-only control: the shared base of IconButton and IconToggleButton. */
 export const iconButtonBase = css`
@@ -11,13 +12,13 @@ export const iconButtonBase = css`
   width: 40px;
   height: 40px;
   padding: 0;
-  border-radius: ${({ theme }) => theme.radius.md};
+  border-radius: ${theme.radius.md};
   background: transparent;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
   cursor: pointer;
   transition:
-    background-color ${({ theme }) => theme.motion.fast},
-    color ${({ theme }) => theme.motion.fast};
+    background-color ${theme.motion.fast},
+    color ${theme.motion.fast};
   -webkit-tap-highlight-color: transparent;
 
   &[data-focus-visible] {
@@ -32,15 +33,14 @@ export interface IconButtonProps extends RACButtonProps {
   variant?: 'quiet' | 'outline';
 }
 
-const StyledIconButton = styled(RACButton)<{ $variant: 'quiet' | 'outline' }>`
+const QuietIconButton = styled(RACButton)`
   ${iconButtonBase}
-  border: 1px solid
-    ${({ theme, $variant }) => ($variant === 'outline' ? theme.color.borderStrong : 'transparent')};
+  border: 1px solid transparent;
 
   &[data-hovered],
   &[data-pressed] {
-    background: ${({ theme }) => theme.color.surfaceMuted};
-    color: ${({ theme }) => theme.color.text};
+    background: ${theme.color.surfaceMuted};
+    color: ${theme.color.text};
   }
 
   &[data-disabled] {
@@ -49,6 +49,10 @@ const StyledIconButton = styled(RACButton)<{ $variant: 'quiet' | 'outline' }>`
   }
 `;
 
+const OutlineIconButton = styled(QuietIconButton)`
+  border-color: ${theme.color.borderStrong};
+`;
+
 export function IconButton({ variant = 'quiet', ...props }: IconButtonProps) {
-  return <StyledIconButton {...props} $variant={variant} />;
+  return variant === 'outline' ? <OutlineIconButton {...props} /> : <QuietIconButton {...props} />;
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
+import { theme } from '../theme/tokens.ts';
 import { iconButtonBase } from './IconButton.tsx';
 
 export interface IconToggleButtonProps {
@@ -23,13 +24,13 @@ export const PlainIconButton = styled.button`
 
   @media (hover: hover) {
     &:hover {
-      background: ${({ theme }) => theme.color.surfaceMuted};
-      color: ${({ theme }) => theme.color.text};
+      background: ${theme.color.surfaceMuted};
+      color: ${theme.color.text};
     }
   }
 
   &[aria-pressed='true'] {
-    color: ${({ theme }) => theme.color.accent};
+    color: ${theme.color.accent};
   }
 
   &:active svg {
