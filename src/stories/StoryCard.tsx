@@ -34,6 +34,8 @@ export interface StoryCardProps {
   isNew?: boolean;
   /** The share menu offers "More sharing options" (the system share sheet). */
   canShareNatively?: boolean;
+  /** Its image is the first screen's largest: loaded early (StoryImage). */
+  hasLeadImage?: boolean;
 }
 
 // :focus-visible: the card is focused by the reading keys (j / k).
@@ -168,12 +170,13 @@ export const StoryCard = memo(function StoryCard({
   headingLevel = 3,
   isNew = false,
   canShareNatively = false,
+  hasLeadImage = false,
 }: StoryCardProps) {
   const headingId = useId();
   return (
     // tabIndex -1: the reading keys move focus to the article itself (docs/product.md#accessible-names).
     <Card aria-labelledby={headingId} tabIndex={-1} data-story-id={story.id} data-variant={variant}>
-      {isHttpUrl(story.image) && <StoryImage key={story.image} src={story.image} />}
+      {isHttpUrl(story.image) && <StoryImage key={story.image} src={story.image} isLead={hasLeadImage} />}
       <Body>
         <Meta>
           <SourceBadge dir="auto">{story.source}</SourceBadge>
