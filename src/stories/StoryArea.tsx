@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, memo, startTransition, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from '../theme/tokens.ts';
 import { ErrorState } from './ErrorState.tsx';
@@ -14,22 +14,24 @@ const EmptyState = lazy(() => onDemand(() => import('./EmptyState.tsx')).then((m
 
 /** The first matches, shown large as Top Stories (docs/product.md#screens-and-states). */
 export const TOP_STORIES_COUNT = 3;
-/** A first screenful at any width, as many cards as the skeleton shows. */
+/** A first screenful at any width (a 412x823 phone, a 1280x900 desktop), as many cards as the skeleton shows. */
 const FIRST_SCREEN_COUNT = 11;
-/** Cards added per task after it: each task stays short (docs/performance.md). */
-const CARDS_PER_TASK = 4;
+/** Cards added in each step after it: a step stays well under 50 ms at 4x CPU (docs/performance.md). */
+const CARDS_PER_STEP = 12;
 
 /**
- * How many of `total` cards to draw: a first screenful at once, then a few more in each later
- * task until all are drawn, so that no single task draws every card and a keypress or a tap
- * is answered between two. A later list keeps the count reached (its cards are mostly the same).
+ * How many of `total` cards to draw: a first screenful in the render that brings the list, then
+ * a step of cards in each transition until all are drawn. A transition renders in slices that
+ * give way to a keypress, and commits only its step's cards. A later list keeps the count
+ * reached (its cards are mostly the same, and the page keeps its height when the live answer
+ * replaces kept stories); an empty one starts the count over.
  */
 function useDrawnCount(total: number): number {
   const [count, setCount] = useState(FIRST_SCREEN_COUNT);
+  if (total === 0 && count !== FIRST_SCREEN_COUNT) setCount(FIRST_SCREEN_COUNT);
   useEffect(() => {
     if (count >= total) return;
-    const timer = setTimeout(() => setCount((last) => last + CARDS_PER_TASK), 0);
-    return () => clearTimeout(timer);
+    startTransition(() => setCount((last) => last + CARDS_PER_STEP));
   }, [count, total]);
   return count;
 }
