@@ -1,7 +1,7 @@
 // `npm run bench:compare -- <baseline tree>`: this tree against another commit's (`git archive <rev> | tar -x -C <dir>`, its
 // node_modules linked to this one's), both built here and run by run interleaved in Chromium at 4x CPU on loopback:
 // - a card's cost: the project's StoryList drawing 200 stories (scripts/bench/cards/, copied into the baseline when it has none);
-// - a first visit at 200 stories: its tasks over 50 ms, and when the first and the last card were in the document;
+// - a first visit at 200 stories: its tasks over 50 ms, when the first and the last card were in the document, its layout shift;
 // - typing at 1,000 stories against the static page's plain input, as `npm run bench` types.
 // Prints the figures with 95% confidence intervals and writes dist-bench/compare.json; docs/performance-experiments.md quotes them.
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -115,7 +115,7 @@ try {
   lines.push(`First visit, ${CARDS} stories, 412x823, ${CPU_THROTTLE}x CPU, ${RUNS.visits} runs each:`);
   for (const tree of ['baseline', 'candidate'] as const) {
     const after = visits[tree].map(afterFirstCard);
-    lines.push(`- ${tree}: first card at ${visits[tree].map((v) => Math.round(v.cards.first ?? Number.NaN)).join(', ')} ms; all cards ${visits[tree].map((v) => Math.round((v.cards.all ?? Number.NaN) - (v.cards.first ?? Number.NaN))).join(', ')} ms later; tasks over 50 ms after the first card: ${after.map((tasks) => tasks.map((t) => Math.round(t.duration)).join('+') || '0').join(', ')}`);
+    lines.push(`- ${tree}: first card at ${visits[tree].map((v) => Math.round(v.cards.first ?? Number.NaN)).join(', ')} ms; all cards ${visits[tree].map((v) => Math.round((v.cards.all ?? Number.NaN) - (v.cards.first ?? Number.NaN))).join(', ')} ms later; tasks over 50 ms after the first card: ${after.map((tasks) => tasks.map((t) => Math.round(t.duration)).join('+') || '0').join(', ')}; layout shift ${visits[tree].map((v) => v.shifts.toFixed(3)).join(', ')}`);
     for (const [run, tasks] of after.entries()) for (const task of tasks) lines.push(`  - run ${run + 1}: ${Math.round(task.start)} ms, ${Math.round(task.duration)} ms: ${task.scripts.map((s) => `${s.label} ${Math.round(s.duration)}`).join('; ') || '(no script over 5 ms)'}`);
   }
   const p95s = (which: Tree | 'plain') => keys[which].map((run) => quantile(run, 0.95));
