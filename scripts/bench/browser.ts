@@ -53,10 +53,6 @@ export async function lighthouseVisits(url: string, repeat: boolean, report: (vi
 }
 
 type Recorded = { tasks: { start: number; duration: number }[]; keys: { id: number; duration: number }[]; quietFor: () => number } & {
-  /** When the first story card, and every card of the list (the story area's data-count), were in the document. */
-  cards: { first: number | null; all: number | null };
-  /** The layout shifts' scores not caused by input, summed (CLS over the whole visit, without session windows: an upper bound). */
-  shifts: number;
   scripts: { start: number; duration: number; invoker: string; type: string; source: string; fn: string }[];
 };
 type BenchWindow = { __bench: Recorded };
@@ -64,7 +60,7 @@ type ScriptTiming = { startTime: number; duration: number; invoker: string; invo
 
 /** Installed before the page's scripts: long tasks, the scripts of Long Animation Frames, keyboard interactions (Event Timing). */
 function recorder() {
-  const bench: Recorded = { tasks: [], scripts: [], keys: [], cards: { first: null, all: null }, shifts: 0, quietFor: () => performance.now() - Math.max(0, ...bench.tasks.map((t) => t.start + t.duration)) };
+  const bench: Recorded = { tasks: [], scripts: [], keys: [], quietFor: () => performance.now() - Math.max(0, ...bench.tasks.map((t) => t.start + t.duration)) };
   const observe = (type: string, take: (entry: PerformanceEntry & Record<string, unknown>) => void, options = {}) =>
     new PerformanceObserver((list) => list.getEntries().forEach((entry) => take(entry as PerformanceEntry & Record<string, unknown>))).observe({ type, buffered: true, ...options });
   observe('longtask', (entry) => bench.tasks.push({ start: entry.startTime, duration: entry.duration }));
@@ -72,17 +68,6 @@ function recorder() {
     for (const s of entry.scripts as ScriptTiming[]) bench.scripts.push({ start: s.startTime, duration: s.duration, invoker: s.invoker, type: s.invokerType, source: s.sourceURL, fn: s.sourceFunctionName });
   });
   observe('event', (entry) => void (Number(entry.interactionId) > 0 && entry.name.startsWith('key') && bench.keys.push({ id: Number(entry.interactionId), duration: entry.duration })), { durationThreshold: 16 });
-  observe('layout-shift', (entry) => void (!entry.hadRecentInput && (bench.shifts += Number(entry.value))));
-  // A live collection: cheap to count at each batch of changes.
-  const articles = document.getElementsByTagName('article');
-  const cards = new MutationObserver(() => {
-    if (articles.length === 0) return;
-    bench.cards.first ??= performance.now();
-    if (articles.length < Number(document.getElementById('stories')?.dataset.count)) return;
-    bench.cards.all = performance.now();
-    cards.disconnect();
-  });
-  cards.observe(document, { childList: true, subtree: true });
   Object.assign(window, { __bench: bench });
 }
 
@@ -101,26 +86,17 @@ async function openSettled(browser: Browser, url: string, heading: string, viewp
 }
 
 export type LongTask = { start: number; duration: number; scripts: { label: string; duration: number }[] };
-export type FirstVisit = { tasks: LongTask[]; cards: Recorded['cards']; shifts: number };
 
 const file = (url: string) => url.split(/[?#]/)[0]?.split('/').pop() || url;
 
-/**
- * A first visit on a phone's viewport: its tasks over 50 ms, each with the scripts Long Animation Frames saw run in it, and
- * when the first card and every card were in the document.
- */
-export async function firstVisit(browser: Browser, url: string, heading: string): Promise<FirstVisit> {
-  const { context, page, recorded } = await openSettled(browser, url, heading, { width: 412, height: 823 });
-  const { tasks, scripts, cards, shifts } = await page
-    .waitForFunction(() => (window as unknown as BenchWindow).__bench.cards.all !== null, undefined, { polling: 200, timeout: 60_000 })
-    .then(recorded)
-    .finally(() => context.close());
+/** A first visit on a phone's viewport: its tasks over 50 ms, each with the scripts Long Animation Frames saw run in it. */
+export async function firstVisitTasks(browser: Browser, url: string, heading: string): Promise<LongTask[]> {
+  const { context, recorded } = await openSettled(browser, url, heading, { width: 412, height: 823 });
+  const { tasks, scripts } = await recorded().finally(() => context.close());
   const label = (s: (typeof scripts)[number]) => `${s.type} ${file(s.invoker)}${s.fn ? ` ${s.fn}()` : ''}${s.source && file(s.source) !== file(s.invoker) ? ` in ${file(s.source)}` : ''}`;
   const within = (task: (typeof tasks)[number]) => scripts.filter((s) => s.start >= task.start - 1 && s.start <= task.start + task.duration);
-  return { tasks: tasks.map((task) => ({ ...task, scripts: within(task).map((s) => ({ label: label(s), duration: s.duration })) })), cards, shifts };
+  return tasks.map((task) => ({ ...task, scripts: within(task).map((s) => ({ label: label(s), duration: s.duration })) }));
 }
-
-export const firstVisitTasks = async (browser: Browser, url: string, heading: string): Promise<LongTask[]> => (await firstVisit(browser, url, heading)).tasks;
 
 /** Typing QUERY then BACKSPACES backspaces, a key every 150 ms: each key's interaction duration, as INP counts it. */
 export async function typingRun(browser: Browser, url: string, heading: string): Promise<number[]> {

@@ -24,16 +24,6 @@ export function welchInterval(a: number[], b: number[]): { difference: number; l
   return { difference, low: difference - half, high: difference + half, df };
 }
 
-/** The 95% confidence interval of the mean of paired differences a[i] - b[i] (runs interleaved in pairs, so the machine's load cancels). */
-export function pairedInterval(a: number[], b: number[]): { difference: number; low: number; high: number; df: number } {
-  if (a.length !== b.length || a.length < 2) throw new Error('A paired interval needs two equally long samples of at least 2');
-  const differences = a.map((value, i) => value - (b[i] as number));
-  const difference = mean(differences);
-  const df = differences.length - 1;
-  const half = tQuantile(0.975, df) * Math.sqrt(sampleVariance(differences) / differences.length);
-  return { difference, low: difference - half, high: difference + half, df };
-}
-
 /** A seeded pseudo-random generator (mulberry32): every run generates the same stories. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;

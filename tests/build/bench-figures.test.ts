@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { LighthouseRun } from '../../scripts/bench/browser.ts';
 import { checkTargets, markdown, missedTargets, type Results, summarizeTasks } from '../../scripts/bench/report.ts';
 import { makeStories, staticPage, storyImagePng } from '../../scripts/bench/site.ts';
-import { pairedInterval, quantile, welchInterval } from '../../scripts/bench/stats.ts';
+import { quantile, welchInterval } from '../../scripts/bench/stats.ts';
 
 describe('the bench statistics', () => {
   it("gives Welch's 95% interval of a difference of means, as R's t.test does", () => {
@@ -17,15 +17,6 @@ describe('the bench statistics', () => {
     expect(interval.low).toBeCloseTo(9.398, 3);
     expect(interval.high).toBeCloseTo(14.202, 3);
     expect(interval.df).toBeCloseTo(6.502, 3);
-  });
-
-  it("gives the paired 95% interval of interleaved runs, as R's t.test(paired = TRUE) does", () => {
-    // t.test(c(30, 32, 35, 31, 33), c(20, 21, 19, 22, 20), paired = TRUE): 8.3545 to 15.2455, df 4.
-    const interval = pairedInterval([30, 32, 35, 31, 33], [20, 21, 19, 22, 20]);
-    expect(interval.difference).toBeCloseTo(11.8, 6);
-    expect(interval.low).toBeCloseTo(8.3545, 3);
-    expect(interval.high).toBeCloseTo(15.2455, 3);
-    expect(interval.df).toBe(4);
   });
 
   it('refuses an interval from a single run on either side', () => {

@@ -57,7 +57,7 @@ test('the 210 stories arrive: the first commit shows 3 Top Stories and 8 More St
   expect([...container.querySelectorAll('button')].some((button) => /show more/i.test(button.textContent ?? ''))).toBe(false);
 });
 
-// docs/product.md#stories-kept-for-the-next-visit: the page keeps its height, so the visitor keeps their place.
+// docs/product.md#loading-failure-retry-and-fallback (kept stories, then the live answer): the page keeps its height, so the visitor keeps their place.
 test('when the live answer replaces 210 kept stories, the first commit still shows all 210 cards', { timeout: 90_000 }, async () => {
   const kept = manyStories(210);
   draw('live', kept);
