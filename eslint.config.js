@@ -63,6 +63,7 @@ const featureZones = Object.entries(FEATURES).map(([room, { imports, types }]) =
   return { files: [`src/${room}/**/*.{ts,tsx}`], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } };
 });
 
+// Code loaded on demand goes through src/browser/on-demand.ts, which heals a page whose files a deploy removed.
 const onDemandOnly = [':not(ArrowFunctionExpression) > ImportExpression', ":not(CallExpression[callee.name='onDemand']) > ArrowFunctionExpression > ImportExpression"].map((selector) => ({
   selector,
   message: "Load code on demand as onDemand(() => import('./X.tsx')) (src/browser/on-demand.ts): a part that fails to load then reloads the page into the new version.",
@@ -74,6 +75,18 @@ const bootWritesAlone = [
   "MemberExpression[object.property.name='dataset'][property.value='app']",
   "CallExpression[callee.property.name=/^(setAttribute|removeAttribute|toggleAttribute)$/][arguments.0.value='data-app']",
 ].map((selector) => ({ selector, message: "Tell the boot what happened (tellBoot, src/browser/takeover.ts), or ask it (bootState): it alone writes `data-app`." }));
+/** The story cards and what styles them: hundreds of instances, so each styled component must stay static. */
+const CARD_TREE = [
+  'src/stories/{StoryArea,StoryCard,StoryGrid,StorySections,StoryImage,RelatedSources,SectionHeading,ExternalLink,DeferredShareMenu}.tsx',
+  'src/stories/storyFonts.ts',
+  'src/ui/{IconButton,PlainButtons}.tsx',
+  'src/theme/mixins.ts',
+];
+// A function in a styled template, or .attrs, makes styled-components rebuild and hash the CSS of every instance at every render.
+const staticStyles = [
+  { selector: 'TaggedTemplateExpression > TemplateLiteral > :function', message: 'A card\'s styles are static: import `theme` from src/theme/tokens.ts (custom properties) instead of a `({ theme }) =>` function; a variant is a data attribute or a component of its own.' },
+  { selector: "MemberExpression[property.name='attrs']", message: "A card's styles are static: pass attributes in the JSX, not through .attrs." },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-e2e/**', 'dist-bench/**', 'coverage/**', 'node_modules/**', 'docs/**', '.tmp-*/**', 'reports/**', '.stryker-tmp/**'] },
@@ -95,7 +108,6 @@ export default tseslint.config(
     },
   },
   {
-    // Code loaded on demand goes through src/browser/on-demand.ts, which heals a page whose files a deploy removed.
     files: ['src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-syntax': ['error', ...onDemandOnly, ...bootWritesAlone] },
   },
@@ -103,6 +115,10 @@ export default tseslint.config(
     // The boot's one owner writes `data-app`.
     files: ['src/browser/takeover.ts'],
     rules: { 'no-restricted-syntax': ['error', ...onDemandOnly] },
+  },
+  {
+    files: CARD_TREE,
+    rules: { 'no-restricted-syntax': ['error', ...onDemandOnly, ...bootWritesAlone, ...staticStyles] },
   },
   {
     files: ['machines/**/*.ts'],

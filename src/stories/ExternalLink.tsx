@@ -1,6 +1,7 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import styled from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
+import { theme } from '../theme/tokens.ts';
 import { cardTextFont } from './storyFonts.ts';
 import { ExternalLinkIcon } from '../ui/icons.tsx';
 
@@ -14,16 +15,16 @@ export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorE
 const StyledLink = styled.a`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(1.5)};
+  gap: ${theme.space(1.5)};
   min-height: 40px;
-  color: ${({ theme }) => theme.color.accent};
+  color: ${theme.color.accent};
   ${cardTextFont('bold')}
   text-decoration: none;
-  border-radius: ${({ theme }) => theme.radius.sm};
+  border-radius: ${theme.radius.sm};
   cursor: pointer;
 
   &:hover {
-    color: ${({ theme }) => theme.color.accentHover};
+    color: ${theme.color.accentHover};
     text-decoration: underline;
     text-underline-offset: 3px;
   }

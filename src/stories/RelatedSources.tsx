@@ -2,6 +2,7 @@ import { Button, Disclosure, DisclosurePanel } from 'react-aria-components';
 import styled from 'styled-components';
 import type { RelatedLink } from '../domain/story.ts';
 import { focusRing } from '../theme/mixins.ts';
+import { theme } from '../theme/tokens.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { smallPrintFont } from './storyFonts.ts';
 import { ChevronDownIcon } from '../ui/icons.tsx';
@@ -19,20 +20,20 @@ export function relatedLabel(count: number): string {
 const Trigger = styled(Button)`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(1.5)};
+  gap: ${theme.space(1.5)};
   min-height: 32px;
-  padding: 0 ${({ theme }) => theme.space(1)};
-  margin-left: -${({ theme }) => theme.space(1)};
+  padding: 0 ${theme.space(1)};
+  margin-left: -${theme.space(1)};
   border: 0;
-  border-radius: ${({ theme }) => theme.radius.sm};
+  border-radius: ${theme.radius.sm};
   background: transparent;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
   font: inherit;
   ${smallPrintFont('medium')}
   cursor: pointer;
 
   svg {
-    transition: transform ${({ theme }) => theme.motion.fast};
+    transition: transform ${theme.motion.fast};
   }
 
   &[aria-expanded='true'] svg {
@@ -40,7 +41,7 @@ const Trigger = styled(Button)`
   }
 
   &[data-hovered] {
-    color: ${({ theme }) => theme.color.text};
+    color: ${theme.color.text};
   }
 
   &[data-focus-visible] {
@@ -51,14 +52,14 @@ const Trigger = styled(Button)`
 const List = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: 0 ${({ theme }) => theme.space(3)};
+  gap: 0 ${theme.space(3)};
   padding: 0;
   margin: 0;
   list-style: none;
 
   a {
     min-height: 32px;
-    font-size: ${({ theme }) => theme.font.size.xs};
+    font-size: ${theme.font.size.xs};
   }
 `;
 

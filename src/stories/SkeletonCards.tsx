@@ -84,7 +84,7 @@ export function SkeletonCards() {
     <Stack aria-hidden="true">
       <div>
         <HeadingShape />
-        <StoryGrid $layout="top">
+        <StoryGrid layout="top">
           {Array.from({ length: TOP_COUNT }, (_, index) => (
             <SkeletonCard key={index} variant="large" />
           ))}
@@ -92,7 +92,7 @@ export function SkeletonCards() {
       </div>
       <div>
         <HeadingShape />
-        <StoryGrid $layout="more">
+        <StoryGrid layout="more">
           {Array.from({ length: MORE_COUNT }, (_, index) => (
             <SkeletonCard key={index} variant="compact" />
           ))}

@@ -1,5 +1,6 @@
-import { memo, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, startTransition, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme/tokens.ts';
 import { ErrorState } from './ErrorState.tsx';
 import { SkeletonCards } from './SkeletonCards.tsx';
 import { StorySections, type CardListProps } from './StorySections.tsx';
@@ -13,22 +14,24 @@ const EmptyState = laterComponent('EmptyState');
 
 /** The first matches, shown large as Top Stories (docs/product.md#screens-and-states). */
 export const TOP_STORIES_COUNT = 3;
-/** A first screenful at any width, as many cards as the skeleton shows. */
+/** A first screenful at any width (a 412x823 phone, a 1280x900 desktop), as many cards as the skeleton shows. */
 const FIRST_SCREEN_COUNT = 11;
-/** Cards added per task after it: each task stays short (docs/performance.md). */
-const CARDS_PER_TASK = 4;
+/** Cards added in each step after it: a step stays well under 50 ms at 4x CPU (docs/performance-experiments.md#cards-drawn-in-steps-static-card-styles-46). */
+const CARDS_PER_STEP = 12;
 
 /**
- * How many of `total` cards to draw: a first screenful at once, then a few more in each later
- * task until all are drawn, so that no single task draws every card and a keypress or a tap
- * is answered between two. A later list keeps the count reached (its cards are mostly the same).
+ * How many of `total` cards to draw: a first screenful in the render that brings the list, then
+ * a step of cards in each transition until all are drawn. A transition renders in slices that
+ * give way to a keypress, and commits only its step's cards. A later list keeps the count
+ * reached (its cards are mostly the same, and the page keeps its height when the live answer
+ * replaces kept stories); an empty one starts the count over.
  */
 function useDrawnCount(total: number): number {
   const [count, setCount] = useState(FIRST_SCREEN_COUNT);
+  if (total === 0 && count !== FIRST_SCREEN_COUNT) setCount(FIRST_SCREEN_COUNT);
   useEffect(() => {
     if (count >= total) return;
-    const timer = setTimeout(() => setCount((last) => last + CARDS_PER_TASK), 0);
-    return () => clearTimeout(timer);
+    startTransition(() => setCount((last) => last + CARDS_PER_STEP));
   }, [count, total]);
   return count;
 }
@@ -56,7 +59,7 @@ interface StoryAreaProps extends CardListProps {
 }
 
 const Area = styled.main`
-  padding-bottom: ${({ theme }) => theme.space(16)};
+  padding-bottom: ${theme.space(16)};
   outline: none;
 `;
 

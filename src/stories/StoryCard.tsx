@@ -4,6 +4,7 @@ import { formatStoryDate, isoDateTime } from '../domain/format.ts';
 import type { Story } from '../domain/story.ts';
 import { isHttpUrl } from '../domain/url.ts';
 import { focusRing, visuallyHidden } from '../theme/mixins.ts';
+import { theme } from '../theme/tokens.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { IconToggleButton } from '../ui/PlainButtons.tsx';
 import { BookmarkIcon } from '../ui/icons.tsx';
@@ -33,6 +34,8 @@ export interface StoryCardProps {
   isNew?: boolean;
   /** The share menu offers "More sharing options" (the system share sheet). */
   canShareNatively?: boolean;
+  /** Its image is the first screen's largest: loaded early (StoryImage). */
+  hasLeadImage?: boolean;
 }
 
 // :focus-visible: the card is focused by the reading keys (j / k).
@@ -46,14 +49,14 @@ const Card = styled.article`
   flex-direction: column;
   height: 100%;
   overflow: hidden;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.color.surface};
-  box-shadow: ${({ theme }) => theme.shadow.card};
-  transition: box-shadow ${({ theme }) => theme.motion.normal};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.lg};
+  background: ${theme.color.surface};
+  box-shadow: ${theme.shadow.card};
+  transition: box-shadow ${theme.motion.normal};
 
   &:hover {
-    box-shadow: ${({ theme }) => theme.shadow.cardHover};
+    box-shadow: ${theme.shadow.cardHover};
   }
 
   &:focus-visible {
@@ -62,39 +65,42 @@ const Card = styled.article`
 `;
 
 const NewBadge = styled.span`
-  padding: ${({ theme }) => `${theme.space(0.5)} ${theme.space(2)}`};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.accentSoft.bg};
-  color: ${({ theme }) => theme.color.accentSoft.text};
+  padding: ${theme.space(0.5)} ${theme.space(2)};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.color.accentSoft.bg};
+  color: ${theme.color.accentSoft.text};
   ${smallPrintFont('bold')}
   letter-spacing: 0.02em;
 `;
 
-const Body = styled.div<{ $variant: StoryCardVariant }>`
+const Body = styled.div`
   display: flex;
   flex: 1;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-  padding: ${({ theme, $variant }) =>
-    $variant === 'large' ? `${theme.space(4)} ${theme.space(5)} ${theme.space(2)}` : `${theme.space(3)} ${theme.space(4)} ${theme.space(1)}`};
+  gap: ${theme.space(2)};
+  padding: ${theme.space(3)} ${theme.space(4)} ${theme.space(1)};
+
+  [data-variant='large'] > & {
+    padding: ${theme.space(4)} ${theme.space(5)} ${theme.space(2)};
+  }
 `;
 
 const Meta = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => `${theme.space(1)} ${theme.space(2.5)}`};
-  color: ${({ theme }) => theme.color.textMuted};
+  gap: ${theme.space(1)} ${theme.space(2.5)};
+  color: ${theme.color.textMuted};
   ${smallPrintFont('regular')}
 `;
 
 const SourceBadge = styled.span`
   max-width: 100%;
   overflow: hidden;
-  padding: ${({ theme }) => `${theme.space(0.5)} ${theme.space(2)}`};
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.surfaceMuted};
-  color: ${({ theme }) => theme.color.text};
+  padding: ${theme.space(0.5)} ${theme.space(2)};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.color.surfaceMuted};
+  color: ${theme.color.text};
   ${smallPrintFont('bold')}
   letter-spacing: 0.02em;
   text-overflow: ellipsis;
@@ -102,39 +108,49 @@ const SourceBadge = styled.span`
   white-space: nowrap;
 `;
 
-const Title = styled.h3<{ $variant: StoryCardVariant }>`
-  color: ${({ theme }) => theme.color.text};
-  ${({ $variant }) => headlineFont($variant === 'large' ? 'xl' : 'lg')}
-  line-height: ${({ theme }) => theme.font.lineHeight.tight};
+const Title = styled.h3`
+  color: ${theme.color.text};
+  ${headlineFont('lg')}
+  line-height: ${theme.font.lineHeight.tight};
   overflow-wrap: anywhere;
   text-wrap: balance;
+
+  [data-variant='large'] & {
+    ${headlineFont('xl')}
+  }
 `;
 
-const Summary = styled.p<{ $lines: number }>`
+// Clamped to 3 lines, or 4 on a large card.
+const Summary = styled.p`
   display: -webkit-box;
   overflow: hidden;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
   ${cardTextFont('regular')}
   overflow-wrap: anywhere;
   -webkit-box-orient: vertical;
-  -webkit-line-clamp: ${({ $lines }) => $lines};
-  line-clamp: ${({ $lines }) => $lines};
+  -webkit-line-clamp: 3;
+  line-clamp: 3;
+
+  [data-variant='large'] & {
+    -webkit-line-clamp: 4;
+    line-clamp: 4;
+  }
 `;
 
 const Footer = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
   margin-top: auto;
-  padding-top: ${({ theme }) => theme.space(1)};
+  padding-top: ${theme.space(1)};
 `;
 
 const Actions = styled.div`
   display: flex;
-  gap: ${({ theme }) => theme.space(0.5)};
+  gap: ${theme.space(0.5)};
   margin-left: auto;
-  margin-right: -${({ theme }) => theme.space(2)};
+  margin-right: -${theme.space(2)};
 `;
 
 function StoryDate({ iso }: { iso: string }) {
@@ -154,22 +170,23 @@ export const StoryCard = memo(function StoryCard({
   headingLevel = 3,
   isNew = false,
   canShareNatively = false,
+  hasLeadImage = false,
 }: StoryCardProps) {
   const headingId = useId();
   return (
     // tabIndex -1: the reading keys move focus to the article itself (docs/product.md#accessible-names).
-    <Card aria-labelledby={headingId} tabIndex={-1} data-story-id={story.id}>
-      {isHttpUrl(story.image) && <StoryImage key={story.image} src={story.image} />}
-      <Body $variant={variant}>
+    <Card aria-labelledby={headingId} tabIndex={-1} data-story-id={story.id} data-variant={variant}>
+      {isHttpUrl(story.image) && <StoryImage key={story.image} src={story.image} isLead={hasLeadImage} />}
+      <Body>
         <Meta>
           <SourceBadge dir="auto">{story.source}</SourceBadge>
           <StoryDate iso={story.published_at} />
           {isNew && <NewBadge>New</NewBadge>}
         </Meta>
-        <Title as={`h${headingLevel}`} id={headingId} $variant={variant} dir="auto">
+        <Title as={`h${headingLevel}`} id={headingId} dir="auto">
           {story.title}
         </Title>
-        {story.summary !== '' && <Summary $lines={variant === 'large' ? 4 : 3} dir="auto">{story.summary}</Summary>}
+        {story.summary !== '' && <Summary dir="auto">{story.summary}</Summary>}
         {story.related !== undefined && story.related.length > 0 && (
           <Suspense fallback={null}>
             <RelatedSources related={story.related} />

@@ -1,11 +1,22 @@
-import styled, { css } from 'styled-components';
-import { mediaUp } from '../theme/tokens.ts';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { mediaUp, theme } from '../theme/tokens.ts';
 
 export type StoryGridLayout = 'top' | 'more';
 
-const columns = {
+const Grid = styled.ul`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${theme.space(5)};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+// One static component per layout: a prop read in the template would rebuild the grid's CSS at each render.
+const grids: Record<StoryGridLayout, typeof Grid> = {
   // docs/product.md#screens-and-states: Top Stories 1 column below 768 px, 3 from 768 px.
-  top: css`
+  top: styled(Grid)`
     ${mediaUp.md} {
       grid-template-columns: repeat(3, minmax(0, 1fr));
     }
@@ -15,7 +26,7 @@ const columns = {
   // match renders at once without paging (docs/performance.md). The card keeps its place at the
   // size it had when last shown ("auto"), or at an estimate of a compact card before that; it
   // stays in the accessibility tree and in find in page, and focus (the reading keys) shows it.
-  more: css`
+  more: styled(Grid)`
     ${mediaUp.sm} {
       grid-template-columns: repeat(2, minmax(0, 1fr));
     }
@@ -31,13 +42,7 @@ const columns = {
 };
 
 /** A `<ul role="list">` grid of cards; the role survives `list-style: none` in Safari. */
-export const StoryGrid = styled.ul.attrs({ role: 'list' })<{ $layout: StoryGridLayout }>`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space(5)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${({ $layout }) => columns[$layout]}
-`;
+export function StoryGrid({ layout, children }: { layout: StoryGridLayout; children: ReactNode }) {
+  const Layout = grids[layout];
+  return <Layout role="list">{children}</Layout>;
+}

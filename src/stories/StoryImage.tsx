@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme/tokens.ts';
 import { NewspaperIcon } from '../ui/icons.tsx';
 
 export interface StoryImageProps {
   /** An http(s) URL; the caller checks it. */
   src: string;
+  /** The first screen's largest image (its likely LCP): fetched at once and first, not when layout finds it near the screen. */
+  isLead?: boolean;
 }
 
 /** A fixed 16:9 box, so the card never shifts while the image loads or after it fails. */
@@ -15,8 +18,8 @@ const Frame = styled.div`
   justify-content: center;
   aspect-ratio: 16 / 9;
   overflow: hidden;
-  background: ${({ theme }) => theme.color.surfaceMuted};
-  color: ${({ theme }) => theme.color.borderStrong};
+  background: ${theme.color.surfaceMuted};
+  color: ${theme.color.borderStrong};
 `;
 
 const Img = styled.img`
@@ -32,7 +35,7 @@ const Img = styled.img`
  * the frame keeps a neutral placeholder, so grids stay aligned and no broken-image icon shows.
  * Give it `key={src}` so a new URL gets a fresh attempt.
  */
-export function StoryImage({ src }: StoryImageProps) {
+export function StoryImage({ src, isLead = false }: StoryImageProps) {
   const [failed, setFailed] = useState(false);
   return (
     <Frame>
@@ -40,7 +43,7 @@ export function StoryImage({ src }: StoryImageProps) {
         <NewspaperIcon size={32} />
       ) : (
         // No Referer: the publisher's image host learns nothing about who reads what here.
-        <Img src={src} alt="" loading="lazy" decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(true)} />
+        <Img src={src} alt="" loading={isLead ? 'eager' : 'lazy'} fetchPriority={isLead ? 'high' : 'auto'} decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(true)} />
       )}
     </Frame>
   );

@@ -1,7 +1,9 @@
 import { memo, useId } from 'react';
 import styled from 'styled-components';
+import { theme } from '../theme/tokens.ts';
 import { isNewSince } from '../domain/new-since.ts';
 import type { Story } from '../domain/story.ts';
+import { isHttpUrl } from '../domain/url.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import type { ShareTarget } from '../domain/share.ts';
 import { StoryCard, type StoryCardVariant } from './StoryCard.tsx';
@@ -27,12 +29,14 @@ interface StoryListProps extends CardListProps {
   stories: readonly Story[];
   layout: StoryGridLayout;
   variant: StoryCardVariant;
+  /** The story whose image is the first screen's largest (Top Stories' first image). */
+  leadImageId?: string;
 }
 
 /** A grid of cards: the one way a list of stories is drawn (the two sections, the last 30 days). */
-export function StoryList({ stories, layout, variant, bookmarks, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: StoryListProps) {
+export function StoryList({ stories, layout, variant, leadImageId, bookmarks, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: StoryListProps) {
   return (
-    <StoryGrid $layout={layout}>
+    <StoryGrid layout={layout}>
       {stories.map((story) => (
         <li key={story.id}>
           <StoryCard
@@ -43,6 +47,7 @@ export function StoryList({ stories, layout, variant, bookmarks, onToggleBookmar
             onShare={onShare}
             isNew={isNewSince(story, lastVisit)}
             canShareNatively={canShareNatively}
+            hasLeadImage={story.id === leadImageId}
           />
         </li>
       ))}
@@ -53,7 +58,7 @@ export function StoryList({ stories, layout, variant, bookmarks, onToggleBookmar
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(10)};
+  gap: ${theme.space(10)};
 `;
 
 interface SectionProps extends StoryListProps {
@@ -73,9 +78,10 @@ function Section({ title, ...list }: SectionProps) {
 
 /** Memoized: it re-renders only when the stories shown, the bookmarks or the handlers change. */
 export const StorySections = memo(function StorySections({ top, more, ...cardProps }: StorySectionsProps) {
+  const leadImageId = top.find((story) => isHttpUrl(story.image))?.id;
   return (
     <Stack>
-      <Section title="Top Stories" stories={top} layout="top" variant="large" {...cardProps} />
+      <Section title="Top Stories" stories={top} layout="top" variant="large" leadImageId={leadImageId} {...cardProps} />
       <Section title="More Stories" stories={more} layout="more" variant="compact" {...cardProps} />
     </Stack>
   );

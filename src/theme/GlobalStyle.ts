@@ -1,6 +1,6 @@
 import { createGlobalStyle } from 'styled-components';
 import { focusRing } from './mixins.ts';
-import { palettes, paletteDeclarations } from './tokens.ts';
+import { palettes, paletteDeclarations, sharedDeclarations } from './tokens.ts';
 
 // The focus ring rule is for native elements only: React Aria components (data-rac) draw their
 // own ring from data-focus-visible. With reduced motion, transitions take no time at all: a
@@ -16,6 +16,10 @@ export const GlobalStyle = createGlobalStyle`
   *::before,
   *::after {
     box-sizing: border-box;
+  }
+
+  :root {
+    ${sharedDeclarations()}
   }
 
   :root,

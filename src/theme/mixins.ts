@@ -1,8 +1,9 @@
 import { css } from 'styled-components';
+import { theme } from './tokens.ts';
 
 /** The keyboard focus ring; apply under `&[data-focus-visible]` (RAC) or `&:focus-visible`. */
 export const focusRing = css`
-  outline: 2px solid ${({ theme }) => theme.color.focusRing};
+  outline: 2px solid ${theme.color.focusRing};
   outline-offset: 2px;
 `;
 

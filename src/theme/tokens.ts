@@ -48,7 +48,11 @@ export interface Palette {
  * properties, which GlobalStyle sets from the palette that `data-theme` names, so a component's
  * rules (and so its class names) are the same in either theme, the page's frame rendered at build
  * time shows the stored theme before any script runs (theme-boot sets `data-theme`), and a switch
- * of theme restyles the page without rendering it again.
+ * of theme restyles the page without rendering it again. Radii, fonts and motion are custom
+ * properties too, set once on `:root`; spacing is plain pixels. So every value is a constant
+ * string: a component that interpolates `theme`, imported, instead of a `({ theme }) =>`
+ * function stays static in styled-components (its CSS built once, not for each instance on each
+ * render), which the story cards need (docs/performance.md).
  */
 export interface AppTheme {
   color: ThemeColors;
@@ -60,8 +64,8 @@ export interface AppTheme {
     heading: string;
     mono: string;
     size: { xs: string; sm: string; md: string; lg: string; xl: string; xxl: string };
-    weight: { regular: number; medium: number; bold: number };
-    lineHeight: { tight: number; snug: number; body: number };
+    weight: { regular: string; medium: string; bold: string };
+    lineHeight: { tight: string; snug: string; body: string };
   };
   shadow: { card: string; cardHover: string; popover: string };
   breakpoint: { sm: number; md: number; lg: number };
@@ -86,8 +90,8 @@ const shared = {
     heading: '"Iowan Old Style", "Palatino Linotype", Palatino, Georgia, Cambria, "Times New Roman", serif',
     mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
     size: { xs: '0.75rem', sm: '0.875rem', md: '1rem', lg: '1.1875rem', xl: '1.5rem', xxl: '2rem' },
-    weight: { regular: 400, medium: 550, bold: 700 },
-    lineHeight: { tight: 1.2, snug: 1.35, body: 1.55 },
+    weight: { regular: '400', medium: '550', bold: '700' },
+    lineHeight: { tight: '1.2', snug: '1.35', body: '1.55' },
   },
   breakpoint,
   layout: { maxWidth: '1200px' },
@@ -180,8 +184,17 @@ export function paletteDeclarations(palette: Palette): string {
   return `color-scheme: ${palette.name};${properties.map(([name, value]) => `${name}: ${value};`).join('')}`;
 }
 
+/** The custom properties of what both themes share: radii, fonts, motion (GlobalStyle puts them on `:root`). */
+export function sharedDeclarations(): string {
+  const properties = [...leaves(shared.radius, '--radius'), ...leaves(shared.font, '--font'), ...leaves(shared.motion, '--motion')];
+  return properties.map(([name, value]) => `${name}: ${value};`).join('');
+}
+
 export const theme: AppTheme = {
   ...shared,
+  radius: references(shared.radius, '--radius'),
+  font: references(shared.font, '--font'),
+  motion: references(shared.motion, '--motion'),
   color: references(lightPalette.color, '--color'),
   shadow: references(lightPalette.shadow, '--shadow'),
 };

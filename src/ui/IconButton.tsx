@@ -1,6 +1,7 @@
 import { Button as RACButton, type ButtonProps as RACButtonProps } from 'react-aria-components';
 import styled from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
+import { theme } from '../theme/tokens.ts';
 import { iconButtonBase } from './PlainButtons.tsx';
 
 export interface IconButtonProps extends RACButtonProps {
@@ -10,10 +11,9 @@ export interface IconButtonProps extends RACButtonProps {
   variant?: 'quiet' | 'outline';
 }
 
-const StyledIconButton = styled(RACButton)<{ $variant: 'quiet' | 'outline' }>`
+const QuietIconButton = styled(RACButton)`
   ${iconButtonBase}
-  border: 1px solid
-    ${({ theme, $variant }) => ($variant === 'outline' ? theme.color.borderStrong : 'transparent')};
+  border: 1px solid transparent;
 
   &[data-focus-visible] {
     ${focusRing}
@@ -21,8 +21,8 @@ const StyledIconButton = styled(RACButton)<{ $variant: 'quiet' | 'outline' }>`
 
   &[data-hovered],
   &[data-pressed] {
-    background: ${({ theme }) => theme.color.surfaceMuted};
-    color: ${({ theme }) => theme.color.text};
+    background: ${theme.color.surfaceMuted};
+    color: ${theme.color.text};
   }
 
   &[data-disabled] {
@@ -31,6 +31,10 @@ const StyledIconButton = styled(RACButton)<{ $variant: 'quiet' | 'outline' }>`
   }
 `;
 
+const OutlineIconButton = styled(QuietIconButton)`
+  border-color: ${theme.color.borderStrong};
+`;
+
 export function IconButton({ variant = 'quiet', ...props }: IconButtonProps) {
-  return <StyledIconButton {...props} $variant={variant} />;
+  return variant === 'outline' ? <OutlineIconButton {...props} /> : <QuietIconButton {...props} />;
 }

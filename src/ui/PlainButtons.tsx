@@ -7,6 +7,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
+import { theme } from '../theme/tokens.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'quiet';
 
@@ -15,31 +16,31 @@ type Rules = ReturnType<typeof css>;
 /** The text button's colours; `hovered` wraps the rules of its hovered state. */
 export const buttonVariants = (hovered: (rules: Rules) => Rules) => ({
   primary: css`
-    background: ${({ theme }) => theme.color.accent};
-    border-color: ${({ theme }) => theme.color.accent};
-    color: ${({ theme }) => theme.color.onAccent};
+    background: ${theme.color.accent};
+    border-color: ${theme.color.accent};
+    color: ${theme.color.onAccent};
 
     ${hovered(css`
-      background: ${({ theme }) => theme.color.accentHover};
-      border-color: ${({ theme }) => theme.color.accentHover};
+      background: ${theme.color.accentHover};
+      border-color: ${theme.color.accentHover};
     `)}
   `,
   secondary: css`
-    background: ${({ theme }) => theme.color.surface};
-    border-color: ${({ theme }) => theme.color.borderStrong};
-    color: ${({ theme }) => theme.color.text};
+    background: ${theme.color.surface};
+    border-color: ${theme.color.borderStrong};
+    color: ${theme.color.text};
 
     ${hovered(css`
-      background: ${({ theme }) => theme.color.surfaceMuted};
+      background: ${theme.color.surfaceMuted};
     `)}
   `,
   quiet: css`
     background: transparent;
     border-color: transparent;
-    color: ${({ theme }) => theme.color.text};
+    color: ${theme.color.text};
 
     ${hovered(css`
-      background: ${({ theme }) => theme.color.surfaceMuted};
+      background: ${theme.color.surfaceMuted};
     `)}
   `,
 });
@@ -49,18 +50,18 @@ export const buttonBase = css`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
   min-height: 40px;
-  padding: 0 ${({ theme }) => theme.space(4)};
+  padding: 0 ${theme.space(4)};
   border: 1px solid transparent;
-  border-radius: ${({ theme }) => theme.radius.md};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  border-radius: ${theme.radius.md};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.medium};
   white-space: nowrap;
   cursor: pointer;
   transition:
-    background-color ${({ theme }) => theme.motion.fast},
-    transform ${({ theme }) => theme.motion.fast};
+    background-color ${theme.motion.fast},
+    transform ${theme.motion.fast};
   -webkit-tap-highlight-color: transparent;
 `;
 
@@ -73,13 +74,13 @@ export const iconButtonBase = css`
   width: 40px;
   height: 40px;
   padding: 0;
-  border-radius: ${({ theme }) => theme.radius.md};
+  border-radius: ${theme.radius.md};
   background: transparent;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
   cursor: pointer;
   transition:
-    background-color ${({ theme }) => theme.motion.fast},
-    color ${({ theme }) => theme.motion.fast};
+    background-color ${theme.motion.fast},
+    color ${theme.motion.fast};
   -webkit-tap-highlight-color: transparent;
 `;
 
@@ -94,9 +95,8 @@ const plainVariants = buttonVariants(
   `,
 );
 
-const StyledPlainButton = styled.button<{ $variant: ButtonVariant }>`
+const plainButtonBase = css`
   ${buttonBase}
-  ${({ $variant }) => plainVariants[$variant]}
 
   &:active:not(:disabled, [aria-disabled='true']) {
     transform: scale(0.97);
@@ -112,6 +112,22 @@ const StyledPlainButton = styled.button<{ $variant: ButtonVariant }>`
   }
 `;
 
+// One static component per variant: a function in the template would rebuild the CSS at every render.
+const plainButtons = {
+  primary: styled.button`
+    ${plainButtonBase}
+    ${plainVariants.primary}
+  `,
+  secondary: styled.button`
+    ${plainButtonBase}
+    ${plainVariants.secondary}
+  `,
+  quiet: styled.button`
+    ${plainButtonBase}
+    ${plainVariants.quiet}
+  `,
+};
+
 export type PlainButtonProps = Omit<ComponentPropsWithRef<'button'>, 'type'> & {
   /** @default 'secondary' */
   variant?: ButtonVariant;
@@ -119,7 +135,8 @@ export type PlainButtonProps = Omit<ComponentPropsWithRef<'button'>, 'type'> & {
 
 /** A text button of the first render: looks as Button does. */
 export function PlainButton({ variant = 'secondary', ...props }: PlainButtonProps) {
-  return <StyledPlainButton type="button" {...props} $variant={variant} />;
+  const StyledPlainButton = plainButtons[variant];
+  return <StyledPlainButton type="button" {...props} />;
 }
 
 /** A 40 × 40 px icon-only plain `<button>`: the card's bookmark toggle and its share button. */
@@ -133,13 +150,13 @@ export const PlainIconButton = styled.button`
 
   @media (hover: hover) {
     &:hover {
-      background: ${({ theme }) => theme.color.surfaceMuted};
-      color: ${({ theme }) => theme.color.text};
+      background: ${theme.color.surfaceMuted};
+      color: ${theme.color.text};
     }
   }
 
   &[aria-pressed='true'] {
-    color: ${({ theme }) => theme.color.accent};
+    color: ${theme.color.accent};
   }
 
   &:active svg {
@@ -149,7 +166,7 @@ export const PlainIconButton = styled.button`
 
 /** The outlined icon button of the header (the theme toggle), plain. */
 export const PlainOutlineIconButton = styled(PlainIconButton)`
-  border: 1px solid ${({ theme }) => theme.color.borderStrong};
+  border: 1px solid ${theme.color.borderStrong};
 `;
 
 export interface IconToggleButtonProps {

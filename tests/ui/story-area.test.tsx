@@ -1,31 +1,89 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
-import { expect, test, vi } from 'vitest';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { ThemeProvider } from 'styled-components';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { StoryArea } from '../../src/stories/StoryArea.tsx';
 import type { Story } from '../../src/domain/story.ts';
+import type { FeedStatus } from '../../src/feed/selectors.ts';
+import { theme } from '../../src/theme/tokens.ts';
 import { makeStory } from '../components/fixtures.ts';
 import { renderWithTheme } from '../components/render.tsx';
 
+const handlers = { bookmarks: new Set<string>(), onRetry: vi.fn(), onClearFilters: vi.fn(), onToggleBookmark: vi.fn(), onShare: vi.fn() };
+
 function renderArea(matches: Story[]) {
-  const props = { status: 'live' as const, bookmarks: new Set<string>(), onRetry: vi.fn(), onClearFilters: vi.fn(), onToggleBookmark: vi.fn(), onShare: vi.fn() };
-  return renderWithTheme(<StoryArea {...props} matches={matches} />);
+  return renderWithTheme(<StoryArea {...handlers} status="live" matches={matches} />);
 }
 
+const manyStories = (count: number) => Array.from({ length: count }, (_, index) => makeStory({ id: `s${index}`, title: `Story ${index}` }));
+
+// Outside act(), which would run every later step before the first commit could be seen: a plain
+// root shows what each commit puts on the page, as the browser does.
+let container: HTMLElement;
+let draw: (status: FeedStatus, matches: Story[]) => void;
+beforeEach(() => {
+  Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: false });
+  container = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(container);
+  draw = (status, matches) => flushSync(() => root.render(<ThemeProvider theme={theme}><StoryArea {...handlers} status={status} matches={matches} /></ThemeProvider>));
+  return () => {
+    root.unmount();
+    container.remove();
+    Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+  };
+});
+afterEach(() => vi.clearAllMocks());
+
+// Counted by selector: role queries over 210 cards take jsdom minutes.
+const sections = () => [...container.querySelectorAll('section')];
+const cardsIn = (section: Element | undefined) => section?.querySelectorAll('article').length ?? 0;
+
 // docs/product.md#screens-and-states: 3 Top Stories, every other match in More Stories, with no paging;
-// a first screenful of 11 cards at once, and the rest a few cards per task after it.
-test('shows 11 cards at once, then every match: the first 3 as Top Stories, the other 207 of 210 as More Stories, with no "Show more" button', { timeout: 90_000 }, async () => {
-  const stories = Array.from({ length: 210 }, (_, index) => makeStory({ id: `s${index}`, title: `Story ${index}` }));
-  const { container } = renderArea(stories);
-  // Counted by selector: role queries over 210 cards take jsdom minutes.
-  const [top, more] = container.querySelectorAll('section');
+// the first screen's cards (3 + 8) in the commit that brings the stories, the rest in steps after it.
+test('the 210 stories arrive: the first commit shows 3 Top Stories and 8 More Stories, then all 207 More Stories follow, with no "Show more" button', { timeout: 90_000 }, async () => {
+  draw('loading', []);
+  expect(container.querySelector('main')).toHaveAttribute('aria-busy', 'true');
+  draw('live', manyStories(210));
+  const [top, more] = sections();
   expect(top?.querySelector('h2')).toHaveTextContent('Top Stories');
-  expect(top?.querySelectorAll('article')).toHaveLength(3);
+  expect(cardsIn(top)).toBe(3);
   expect(more?.querySelector('h2')).toHaveTextContent('More Stories');
-  expect(more?.querySelectorAll('article')).toHaveLength(8);
+  expect(cardsIn(more)).toBe(8);
   expect(within(container).getByText('210 stories')).toBeInTheDocument();
-  await waitFor(() => expect(more?.querySelectorAll('article')).toHaveLength(207), { timeout: 60_000 });
-  expect([...(more?.querySelectorAll('h3') ?? [])].at(-1)).toHaveTextContent('Story 209');
+  await waitFor(() => expect(cardsIn(sections()[1])).toBe(207), { timeout: 60_000 });
+  expect([...(sections()[1]?.querySelectorAll('h3') ?? [])].at(-1)).toHaveTextContent('Story 209');
   expect([...container.querySelectorAll('button')].some((button) => /show more/i.test(button.textContent ?? ''))).toBe(false);
+});
+
+// docs/product.md#loading-failure-retry-and-fallback (kept stories, then the live answer): the page keeps its height, so the visitor keeps their place.
+test('when the live answer replaces 210 kept stories, the first commit still shows all 210 cards', { timeout: 90_000 }, async () => {
+  const kept = manyStories(210);
+  draw('live', kept);
+  await waitFor(() => expect(container.querySelectorAll('article')).toHaveLength(210), { timeout: 60_000 });
+  draw('live', kept.map((story) => ({ ...story, summary: `${story.summary} Updated.` })));
+  expect(container.querySelectorAll('article')).toHaveLength(210);
+  expect(container.querySelectorAll('article')[209]).toHaveTextContent('Updated.');
+});
+
+test('after a search with no match, the next 210 matches come back a first screen at a time', { timeout: 90_000 }, async () => {
+  draw('live', manyStories(210));
+  await waitFor(() => expect(container.querySelectorAll('article')).toHaveLength(210), { timeout: 60_000 });
+  draw('live', []);
+  draw('live', manyStories(210));
+  expect(container.querySelectorAll('article')).toHaveLength(11);
+  await waitFor(() => expect(container.querySelectorAll('article')).toHaveLength(210), { timeout: 60_000 });
+});
+
+test('the first Top Story with an image loads it at once and first; the other images load as they near the screen', () => {
+  draw('live', [makeStory({ id: 'a', image: undefined }), makeStory({ id: 'b', image: 'https://images.example.com/b.jpg' }), makeStory({ id: 'c', image: 'https://images.example.com/c.jpg' }), makeStory({ id: 'd', image: 'https://images.example.com/d.jpg' })]);
+  const images = [...container.querySelectorAll('img')];
+  expect(images.map((image) => [image.getAttribute('src'), image.getAttribute('loading'), image.getAttribute('fetchpriority')])).toEqual([
+    ['https://images.example.com/b.jpg', 'eager', 'high'],
+    ['https://images.example.com/c.jpg', 'lazy', 'auto'],
+    ['https://images.example.com/d.jpg', 'lazy', 'auto'],
+  ]);
 });
 
 test('announces "1 story" for a single match', () => {
