@@ -24,7 +24,7 @@ create table push_follows (
   primary key (endpoint, story_id)
 );
 
--- Calls to follow-news per client address (a SHA-256 of it, never the address) in the current window:
+-- Calls to follow-news per client address (an HMAC-SHA-256 of it, never the address) in the current window:
 -- the limit holds across every instance of the function. Rows of past windows are deleted by the ingest.
 create table follow_calls (
   address_hash text primary key,

@@ -2,7 +2,8 @@
  * follow-news (docs/product.md#notifications): GET gives the VAPID public key the page subscribes
  * with; POST stores a browser's push subscription and the ids it follows (replacing what it had);
  * DELETE forgets it. Bad input is a 400 with a code (413 for a body over 4 KB) and stores nothing; a
- * flood from one address is a 429, counted in the store so that every instance shares the count.
+ * flood from one address is a 429, counted in the store (under a keyed hash of the address) so that every
+ * instance shares the count.
  */
 import type { Vapid } from '../push/config.ts';
 import { isP256PublicKey, base64UrlBytes, pushEndpoint } from '../push/config.ts';
@@ -112,6 +113,13 @@ function parseIds(value: unknown): string[] {
 
 export function createFollowNews(deps: FollowNewsDeps): FollowNewsHandler {
   const now = deps.now ?? (() => new Date());
+  // Keyed with the VAPID private key, which every instance shares: the stored hash cannot be reversed by trying every address.
+  let hashKey: Promise<CryptoKey> | undefined;
+  const addressHash = async (address: string): Promise<string> => {
+    hashKey ??= crypto.subtle.importKey('raw', new TextEncoder().encode(`follow-calls:${deps.vapid?.privateKey ?? ''}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const mac = await crypto.subtle.sign('HMAC', await hashKey, new TextEncoder().encode(address));
+    return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  };
   const endpointOf = (value: unknown): string => {
     if (typeof value !== 'string' || !pushEndpoint(value, deps.hosts, deps.allowLoopback)) throw new BadInput('invalid_endpoint');
     return value;
@@ -144,7 +152,7 @@ export function createFollowNews(deps: FollowNewsDeps): FollowNewsHandler {
     if (method !== 'POST' && method !== 'DELETE') return json({ error: 'method_not_allowed' }, 405, { Allow: 'GET, POST, DELETE, OPTIONS' });
     if (method === 'POST' && !deps.vapid) return failure('push_unconfigured', 503);
     try {
-      const hash = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(address))), (byte) => byte.toString(16).padStart(2, '0')).join('');
+      const hash = await addressHash(address);
       const at = now();
       const { calls, windowEndsAt } = await countCall(deps.sql, hash, at, CALL_WINDOW_MS);
       if (calls > CALLS_PER_WINDOW) {

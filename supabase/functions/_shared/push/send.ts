@@ -112,7 +112,8 @@ async function pushOnce(news: SubscriptionNews, deps: PushDeps, deadline: AbortS
     deps.log?.(`push to ${url.host}: HTTP ${response.status}`);
     return { kind: 'failed' };
   } catch (error) {
-    deps.log?.(`push to ${url.host}: ${error instanceof Error ? error.message : String(error)}`);
+    // The endpoint identifies a browser: logs name its push service only.
+    deps.log?.(`push to ${url.host}: ${(error instanceof Error ? error.message : String(error)).replaceAll(news.endpoint, url.origin)}`);
     // An endpoint whose host resolves to a blocked address is never tried again in this run.
     return error instanceof SourceError && error.code === 'blocked_address' ? { kind: 'failed' } : { kind: 'retry', afterMs: 0 };
   }

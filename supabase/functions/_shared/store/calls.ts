@@ -1,11 +1,11 @@
-/** The follow_calls table: how many calls each client address made to follow-news in its current window. */
+/** The follow_calls table: how many calls each client address (a keyed hash of it) made to follow-news in its current window. */
 import type { Db } from './db.ts';
 
 /** follow-news counts an address's calls in windows of this length. */
 export const CALL_WINDOW_MS = 60_000;
 
 /**
- * Counts one call from the address (its SHA-256, hex) in its window of `windowMs`, starting a new
+ * Counts one call from the address (its keyed hash, hex) in its window of `windowMs`, starting a new
  * window when the last one has passed; returns the calls so far and when the window ends.
  */
 export async function countCall(sql: Db, addressHash: string, now: Date, windowMs: number): Promise<{ calls: number; windowEndsAt: Date }> {
