@@ -41,6 +41,8 @@ export interface PushService {
   /** Statuses to answer for an endpoint, in turn (then 201). */
   answer(name: string, ...statuses: number[]): void;
   readonly deliveries: Delivery[];
+  /** Pushes accepted (signature checked, payload decrypted) and refused, also when not recorded. */
+  readonly tally: { accepted: number; refused: number };
   /** Requests the service answered (accepted or not), by endpoint name. */
   readonly requests: string[];
   /** Connects as the functions' runtime would, trusting the CA for https (the feeds on loopback are http): for code run in Node. */
@@ -85,6 +87,7 @@ export async function startPushService(vapid: { publicKey: string; subject: stri
   const scripted = new Map<string, number[]>();
   const deliveries: Delivery[] = [];
   const requests: string[] = [];
+  const tally = { accepted: 0, refused: 0 };
   const record = options.record ?? true;
   let origin = '';
   const server = createServer({ key: pems.private, cert: pems.cert }, (request, response) => {
@@ -108,6 +111,7 @@ export async function startPushService(vapid: { publicKey: string; subject: stri
           refused = `cannot decrypt: ${(error as Error).message}`;
         }
       }
+      tally[refused ? 'refused' : 'accepted'] += 1;
       if (record) deliveries.push(refused ? { name, payload: undefined, refused } : { name, payload });
       response.writeHead(refused ? 400 : 201).end();
     });
@@ -149,6 +153,7 @@ export async function startPushService(vapid: { publicKey: string; subject: stri
     },
     answer: (name, ...statuses) => void scripted.set(name, statuses),
     deliveries,
+    tally,
     requests,
     connect,
     close: () =>
