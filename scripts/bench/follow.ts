@@ -25,6 +25,14 @@ const TITLES = ['Harbour bridge closes after storm damages main cables', 'Storm 
 type Full = Result & { '2xx': number; '4xx': number };
 type Recorded = { status: number; body: string; headers: Record<string, string> };
 
+/** Stops the function and waits for it to exit: the embedded store serves one connection, which it must have let go. */
+async function stopDeno(fn: ChildProcess): Promise<void> {
+  if (fn.exitCode !== null || fn.signalCode !== null) return;
+  const exited = new Promise((done) => fn.once('exit', done));
+  fn.kill('SIGTERM');
+  await exited;
+}
+
 function startDeno(env: Record<string, string>, sourcesFile?: string): ChildProcess {
   const args = denoArgs(sourcesFile ? { NEWS_SOURCES_FILE: sourcesFile } : {});
   return spawn(denoPath(), args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -87,7 +95,7 @@ async function crowdOn(store: Store): Promise<Round[]> {
     }
     return rounds;
   } finally {
-    fn.kill('SIGTERM');
+    await stopDeno(fn);
   }
 }
 
@@ -155,7 +163,7 @@ async function fanoutOn(store: Store, subscribers: number): Promise<Fanout> {
     console.error(`${store.name}: fan-out to ${subscribers}: ${report.pushed} pushed in ${ms} ms; the service accepted ${service.tally.accepted}, refused ${service.tally.refused}`);
     return { subscribers, ms, pushed: report.pushed, accepted: service.tally.accepted, refused: service.tally.refused, cpuS: after.cpuS - before.cpuS, rssBeforeMb: before.rssMb, peakMb: after.peakMb, load, fillMs };
   } finally {
-    fn.kill('SIGTERM');
+    await stopDeno(fn);
     feeds.close();
     await service.close();
   }

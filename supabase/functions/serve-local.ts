@@ -69,8 +69,8 @@ Deno.serve(
     port: port(),
     onListen: ({ hostname, port }) => {
       const loopback = allowLoopback ? `; ${ALLOW_LOOPBACK_ENV}=1: loopback feeds and push endpoints allowed` : '';
-      const notifications = push ? '; notifications on' : '; notifications off (no VAPID keys)';
-      console.log(`fetch-news listening on http://${hostname}:${port}${FUNCTION_PATH} (${sources.length} sources${loopback}${notifications})`);
+      console.log(`fetch-news listening on http://${hostname}:${port}${FUNCTION_PATH} (${sources.length} sources${loopback})`);
+      console.log(push ? `notifications: on, at http://${hostname}:${port}${FOLLOW_PATH}` : 'notifications: off (no VAPID keys)');
     },
   },
   (request, info) => {

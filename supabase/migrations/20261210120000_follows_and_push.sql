@@ -1,4 +1,4 @@
--- Following a story (docs/product.md#following-a-story): a followed story is answered by the report that
+-- Following a story (docs/product.md#follow-news): a followed story is answered by the report that
 -- now leads its group, found through member_of; and the browsers that asked to hear of new reports.
 
 -- A group's members by their representative: the follow answer and the push check count them in one probe.

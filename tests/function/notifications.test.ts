@@ -55,7 +55,7 @@ beforeAll(async () => {
     DENO_CERT: caFile,
     VAPID_PUBLIC_KEY: '',
   });
-  await waitForOutput(fn, 'notifications on', 120_000);
+  await waitForOutput(fn, 'notifications: on', 120_000);
   await waitForOutput(fn, INGEST_DONE, 60_000);
 }, 200_000);
 

@@ -1,4 +1,4 @@
-// Following a story (docs/product.md#following-a-story): fetch-news's `?follow=` after the group's
+// Following a story (docs/product.md#follow-news): fetch-news's `?follow=` after the group's
 // leader changed, follow-news's answers to good and bad input, and the pushes an ingest sends,
 // received by a stand-in push service on loopback that checks each VAPID signature and decrypts each
 // payload with the test browser's keys.

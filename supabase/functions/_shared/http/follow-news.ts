@@ -1,5 +1,5 @@
 /**
- * follow-news (docs/product.md#notifications): GET gives the VAPID public key the page subscribes
+ * follow-news (docs/product.md#follow-news): GET gives the VAPID public key the page subscribes
  * with; POST stores a browser's push subscription and the ids it follows (replacing what it had);
  * DELETE forgets it. Bad input is a 400 with a code (413 for a body over 4 KB) and stores nothing; a
  * flood from one address is a 429, counted in the store (under a keyed hash of the address) so that every

@@ -1,5 +1,5 @@
 /**
- * Telling followers (docs/product.md#notifications): after an ingest, one push to each browser whose
+ * Telling followers (docs/product.md#follow-news): after an ingest, one push to each browser whose
  * followed groups gained reports, encrypted (RFC 8291, aes128gcm) and signed (RFC 8292, VAPID) by the
  * web-push library, sent to an endpoint checked as a feed's URL is (net/guard.ts), a few at a time,
  * within one deadline. A 404 or 410 forgets the subscription; a 429, a 5xx or no answer is tried once

@@ -1,5 +1,5 @@
 /**
- * Following (docs/product.md#following-a-story): the story that now leads a followed story's group,
+ * Following (docs/product.md#follow-news): the story that now leads a followed story's group,
  * and the browsers that asked to hear of new reports (push_subscriptions, push_follows). A story's
  * group is found through `member_of`, which the ingest keeps for every grouped report.
  */
