@@ -18,22 +18,22 @@ const [SOURCES, PER_DAY, DAYS, CONNECTIONS, DURATION_S, WARM_UP_S, QUERY] = [24,
 const WORDS = ('election budget minister climate storm court ruling market shares bank inflation rates health vaccine hospital school teachers strike ' +
   'union football league final cup player coach science space rocket launch ocean wildfire flood energy solar oil prices trade border talks peace summit').split(' ');
 
-type Result = { latency: { p50: number; p99: number }; requests: { average: number }; errors: number; timeouts: number; '3xx': number; non2xx: number };
-type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<Result>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+export type Result = { latency: { p50: number; p99: number }; requests: { average: number }; errors: number; timeouts: number; '3xx': number; non2xx: number };
+type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string>; method?: string; body?: string }) => Promise<Result>;
+export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-type Store = { name: string; url: string; poolSize: number; stop(): void };
+export type Store = { name: string; url: string; poolSize: number; stop(): void };
 type Answers = Record<string, { body: string; headers: Record<string, string> }>;
 
 /** The embedded PGlite in a child process, so that its CPU is not the benchmark's. */
-async function embeddedStore(): Promise<Store> {
+export async function embeddedStore(): Promise<Store> {
   const child = spawn(process.execPath, ['-e', "import('./scripts/lib/store.mjs').then(async (m) => console.log('store at ' + (await m.startEmbeddedStore()).url))"], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = (await waitForLine(child, /postgres:\/\/\S+/)).trim();
   return { name: 'the embedded store (PGlite, one connection)', url, poolSize: 1, stop: () => void child.kill('SIGTERM') };
 }
 
 /** A throwaway cluster of Debian's PostgreSQL, as .ci/store-on-postgresql starts one. */
-async function postgresStore(): Promise<Store> {
+export async function postgresStore(): Promise<Store> {
   const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b)) : [];
   const bin = versions.map((version) => `/usr/lib/postgresql/${version}/bin`).filter((dir) => existsSync(`${dir}/initdb`)).at(-1);
   if (!bin) throw new Error('no PostgreSQL under /usr/lib/postgresql: apt-get install postgresql');
@@ -52,7 +52,7 @@ async function postgresStore(): Promise<Store> {
 }
 
 /** 30 days of 24 sources x 50 stories a day, every source freshly ingested (so that fetch-news starts no ingest). */
-async function fill(url: string, now: Date): Promise<void> {
+export async function fill(url: string, now: Date): Promise<void> {
   const sql = connectStore(url);
   try {
     await migrate(sql);

@@ -1,6 +1,7 @@
 // `npm run bench:function`: the CPU time and peak memory of one ingest's refresh of 24 sources against Supabase's limits
 // (hostile feeds at the byte limit, real feeds, and one-item feeds as the baseline of the same run, each in fresh
-// processes), then fetch-news under a crowd (crowd.ts). Writes docs/performance-function.md; `-- --crowd`: the crowd alone.
+// processes), then fetch-news under a crowd (crowd.ts), then following (follow.ts). Writes docs/performance-function.md;
+// `-- --crowd` or `-- --follow`: that section alone.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -11,6 +12,7 @@ import { DEFAULT_INGEST_CONFIG as CONFIG } from '../../supabase/functions/_share
 import { refreshSources } from '../../supabase/functions/_shared/ingest/refresh.ts';
 import { ROOT } from '../lib/function-command.mjs';
 import { crowdChild } from './crowd.ts';
+import { followChild } from './follow.ts';
 import { median } from './stats.ts';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -131,9 +133,16 @@ feed is cut by the parse budgets and reported \`too_slow\`: a refresh overruns i
 const at = process.argv.indexOf('--refresh');
 if (at !== -1) await refreshChild(process.argv[at + 1] ?? '', process.argv[at + 2] ?? '');
 else if (process.argv.includes('--crowd-child')) await crowdChild();
+else if (process.argv.includes('--follow-child')) await followChild();
 else {
-  // The crowd's section comes last: `--crowd` replaces it and keeps the refresh's.
-  const refresh = process.argv.includes('--crowd') ? readFileSync(DOC, 'utf8').split('## Under a crowd')[0] : await refreshSection();
-  writeFileSync(DOC, `${refresh?.trimEnd()}\n\n${await runSelf(['--crowd-child'], true)}`);
+  // Three sections in this order; `--crowd` or `--follow` replaces its own and keeps the others.
+  const [crowdOnly, followOnly] = [process.argv.includes('--crowd'), process.argv.includes('--follow')];
+  const old = crowdOnly || followOnly ? readFileSync(DOC, 'utf8') : '';
+  const [oldRefresh = '', rest = ''] = old.split('## Under a crowd');
+  const [oldCrowd = '', oldFollow = ''] = rest.split('## Following');
+  const refresh = crowdOnly || followOnly ? oldRefresh : await refreshSection();
+  const crowd = followOnly ? `## Under a crowd${oldCrowd}` : await runSelf(['--crowd-child'], true);
+  const follow = crowdOnly ? (oldFollow ? `## Following${oldFollow}` : '') : await runSelf(['--follow-child'], true);
+  writeFileSync(DOC, `${[refresh, crowd, follow].map((part) => part.trim()).filter((part) => part !== '').join('\n\n')}\n`);
   console.log('written to docs/performance-function.md');
 }

@@ -30,8 +30,8 @@ export function functionsPort(env = process.env) {
  * Arguments for `deno run`. npm packages come from the project's node_modules
  * (--node-modules-dir=manual), so nothing is downloaded; deno.json maps them to
  * npm: specifiers, which is what a deploy resolves instead. Permissions:
- * network (the feeds, the store and the server), seven environment variables and the PG* ones
- * the `postgres` driver reads for its defaults, and reading
+ * network (the feeds, the push services, the store and the server), eleven environment variables, the PG* ones
+ * the `postgres` driver reads for its defaults and ECE_KEYLOG, which web-push's http_ece reads when loaded, and reading
  * only the directory of NEWS_SOURCES_FILE when it is set.
  */
 export function denoArgs(env = process.env) {
@@ -42,7 +42,7 @@ export function denoArgs(env = process.env) {
     '--node-modules-dir=manual',
     `--config=${resolve(FUNCTION_DIR, 'deno.json')}`,
     '--allow-net',
-    '--allow-env=NEWS_SOURCES_FILE,FUNCTIONS_PORT,NEWS_ALLOW_LOOPBACK,DATABASE_URL,SUPABASE_DB_URL,NEWS_DB_POOL_SIZE,INGEST_SECRET,PG*',
+    '--allow-env=NEWS_SOURCES_FILE,FUNCTIONS_PORT,NEWS_ALLOW_LOOPBACK,DATABASE_URL,SUPABASE_DB_URL,NEWS_DB_POOL_SIZE,INGEST_SECRET,VAPID_PUBLIC_KEY,VAPID_PRIVATE_KEY,VAPID_SUBJECT,PUSH_SERVICE_HOSTS,ECE_KEYLOG,PG*',
   ];
   const sourcesFile = env.NEWS_SOURCES_FILE?.trim();
   if (sourcesFile) args.push(`--allow-read=${dirname(resolve(sourcesFile))}`);
@@ -52,7 +52,8 @@ export function denoArgs(env = process.env) {
 
 /**
  * The environment for the Deno process: the store's URL, the pool size when the store needs one (the
- * embedded store serves one connection) and the ingest secret, NEWS_SOURCES_FILE made absolute, and
+ * embedded store serves one connection), the ingest secret and the VAPID keys (the environment's own
+ * win over the development keys in .data/), NEWS_SOURCES_FILE made absolute, and
  * NEWS_ALLOW_LOOPBACK passed through as it is (never set here: feeds on loopback are
  * allowed only when whoever starts `npm start` / `npm run functions` asks for it).
  */
@@ -63,6 +64,7 @@ export function denoEnv(env = process.env, store = {}) {
     ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
     ...(store.poolSize ? { NEWS_DB_POOL_SIZE: String(store.poolSize) } : {}),
     ...(store.ingestSecret ? { INGEST_SECRET: store.ingestSecret } : {}),
+    ...(store.vapid && !env.VAPID_PUBLIC_KEY?.trim() ? { VAPID_PUBLIC_KEY: store.vapid.publicKey, VAPID_PRIVATE_KEY: store.vapid.privateKey, VAPID_SUBJECT: store.vapid.subject } : {}),
     ...(sourcesFile ? { NEWS_SOURCES_FILE: resolve(sourcesFile) } : {}),
     ...(env.NEWS_ALLOW_LOOPBACK !== undefined ? { NEWS_ALLOW_LOOPBACK: env.NEWS_ALLOW_LOOPBACK } : {}),
   };

@@ -2,8 +2,9 @@
 // .data/), its migrations, both functions on Deno, and an ingest at start and every 5 minutes, made
 // the way pg_cron makes it in production: a POST to ingest-news with the ingest secret.
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import webpush from 'web-push';
+import { dirname, join, resolve } from 'node:path';
 import { denoArgs, denoEnv, denoPath, functionsPort, ROOT } from './function-command.mjs';
 import { startProcess } from './processes.mjs';
 import { connectStore, DATA_DIR, migrate, startEmbeddedStore } from './store.mjs';
@@ -11,6 +12,20 @@ import { connectStore, DATA_DIR, migrate, startEmbeddedStore } from './store.mjs
 export const INGEST_INTERVAL_MS = 5 * 60_000;
 /** Where `npm run ingest` finds the running local functions (their port and ingest secret). */
 export const LOCAL_FILE = 'functions.json';
+
+/** Development VAPID keys, made once beside the store (.data/vapid.json, git-ignored); production keys are secrets (docs/deploy.md#notifications). */
+export const VAPID_FILE = 'vapid.json';
+const DEV_SUBJECT = 'mailto:newsroom@localhost.invalid';
+
+/** The development VAPID key pair in `file`, made on first use. */
+export function developmentVapid(file) {
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  const { publicKey, privateKey } = webpush.generateVAPIDKeys();
+  const vapid = { publicKey, privateKey, subject: DEV_SUBJECT };
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(vapid), { mode: 0o600 });
+  return vapid;
+}
 
 /** The embedded store's directory: NEWS_STORE_DIR, else .data/store. */
 export function storeDir(env = process.env) {
@@ -27,7 +42,7 @@ export async function callIngest(port, secret, all = false) {
   });
   const body = await response.json();
   if (!response.ok) throw new Error(`ingest-news answered ${response.status} ${JSON.stringify(body)}`);
-  return `ingest: ${body.fetched} fetched, ${body.not_modified} not modified, ${body.failed} failed; ${body.stories} stories written, ${body.deleted} deleted`;
+  return `ingest: ${body.fetched} fetched, ${body.not_modified} not modified, ${body.failed} failed; ${body.stories} stories written, ${body.deleted} deleted, ${body.pushed} pushes`;
 }
 
 async function waitForFunctions(port, exited) {
@@ -68,7 +83,8 @@ export async function startFunctions({ prefix } = {}) {
   if (!external) writeFileSync(localFile, JSON.stringify({ port, secret: ingestSecret }), { mode: 0o600 });
   // The embedded store serves one connection: both functions share it.
   const poolSize = external ? undefined : 1;
-  const fn = startProcess(denoPath(), denoArgs(), { prefix, env: denoEnv(process.env, { databaseUrl, ingestSecret, poolSize }), cwd: ROOT });
+  const vapid = process.env.VAPID_PUBLIC_KEY?.trim() ? undefined : developmentVapid(join(dirname(dir), VAPID_FILE));
+  const fn = startProcess(denoPath(), denoArgs(), { prefix, env: denoEnv(process.env, { databaseUrl, ingestSecret, poolSize, vapid }), cwd: ROOT });
 
   let timer;
   let running = Promise.resolve();

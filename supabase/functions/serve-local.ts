@@ -1,15 +1,17 @@
-// Local stand-in for the Supabase runtime's router: serves fetch-news and ingest-news under
+// Local stand-in for the Supabase runtime's router: serves fetch-news, ingest-news and follow-news under
 // /functions/v1/ on 127.0.0.1:FUNCTIONS_PORT (default 54321), both on one pool of NEWS_DB_POOL_SIZE
 // connections to the store at DATABASE_URL (scripts/functions.mjs starts the embedded one, sets it
 // and a pool of one).
+import { createFollowNews } from './_shared/http/follow-news.ts';
 import { createIngestNews } from './_shared/http/ingest-news.ts';
-import { allowLoopbackFrom, connectFromEnv, createFetchNews, ingestDeps, loadSources } from './_shared/http/runtime.ts';
+import { allowLoopbackFrom, connectFromEnv, createFetchNews, ingestDeps, loadSources, pushConfigFrom } from './_shared/http/runtime.ts';
 import { INGEST_SECRET_ENV } from './_shared/http/secret.ts';
 import { ALLOW_LOOPBACK_ENV } from './_shared/net/guard.ts';
 import { SourcesFileError } from './_shared/stories/sources.ts';
 
 const FUNCTION_PATH = '/functions/v1/fetch-news';
 const INGEST_PATH = '/functions/v1/ingest-news';
+const FOLLOW_PATH = '/functions/v1/follow-news';
 const getEnv = (name: string) => Deno.env.get(name);
 
 function port(): number {
@@ -32,7 +34,9 @@ try {
   Deno.exit(2);
 }
 let sql;
+let push;
 try {
+  push = pushConfigFrom(getEnv);
   sql = connectFromEnv(getEnv);
 } catch (error) {
   console.error(`fetch-news: ${error instanceof Error ? error.message : String(error)}`);
@@ -48,11 +52,14 @@ const options = {
   sql,
   sources,
   ingestConfig: { allowLoopback },
+  push,
   logError: (error: unknown) => console.error('fetch-news:', error),
   log: (message: string) => console.warn('fetch-news:', message),
 };
 const fetchNews = createFetchNews(options);
 const ingestNews = createIngestNews({ sql, sources, deps: ingestDeps(options), secret: getEnv(INGEST_SECRET_ENV), logError: options.logError });
+
+const followNews = createFollowNews({ sql, vapid: push?.vapid, hosts: push?.hosts ?? [], allowLoopback, logError: options.logError });
 
 const under = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
@@ -61,14 +68,17 @@ Deno.serve(
     hostname: '127.0.0.1',
     port: port(),
     onListen: ({ hostname, port }) => {
-      const loopback = allowLoopback ? `; ${ALLOW_LOOPBACK_ENV}=1: loopback feeds allowed` : '';
+      const loopback = allowLoopback ? `; ${ALLOW_LOOPBACK_ENV}=1: loopback feeds and push endpoints allowed` : '';
       console.log(`fetch-news listening on http://${hostname}:${port}${FUNCTION_PATH} (${sources.length} sources${loopback})`);
+      console.log(push ? `notifications: on, at http://${hostname}:${port}${FOLLOW_PATH}` : 'notifications: off (no VAPID keys)');
     },
   },
-  (request) => {
+  (request, info) => {
     const { pathname } = new URL(request.url);
     if (under(pathname, FUNCTION_PATH)) return fetchNews(request);
     if (under(pathname, INGEST_PATH)) return ingestNews(request);
-    return Response.json({ error: `not found: ${pathname} (the functions are at ${FUNCTION_PATH} and ${INGEST_PATH})` }, { status: 404 });
+    // No proxy in front here: the connection's address is the client's (X-Forwarded-For is not trusted).
+    if (under(pathname, FOLLOW_PATH)) return followNews(request, info.remoteAddr.hostname);
+    return Response.json({ error: `not found: ${pathname} (the functions are at ${FUNCTION_PATH}, ${INGEST_PATH} and ${FOLLOW_PATH})` }, { status: 404 });
   },
 );

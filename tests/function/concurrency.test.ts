@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapWithLimit } from '../../supabase/functions/_shared/ingest/concurrency.ts';
+import { mapWithLimit } from '../../supabase/functions/_shared/net/concurrency.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 

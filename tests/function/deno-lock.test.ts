@@ -18,6 +18,8 @@ interface DenoLock {
   npm: Record<string, { integrity: string }>;
 }
 
+/** The three functions' entries, the local router and `npm run ingest`'s script. */
+const ENTRIES = ['fetch-news/index.ts', 'ingest-news/index.ts', 'follow-news/index.ts', 'serve-local.ts', 'ingest-news/run-once.ts'];
 const denoJson = JSON.parse(readFileSync(join(FUNCTION_DIR, 'deno.json'), 'utf8')) as DenoJson;
 const denoLock = JSON.parse(readFileSync(join(FUNCTION_DIR, 'deno.lock'), 'utf8')) as DenoLock;
 const packageLock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; integrity?: string }> };
@@ -40,13 +42,13 @@ describe('the function’s dependencies', () => {
     }
   });
 
-  it('type-check on Deno against the frozen lock, offline, from the project’s node_modules', () => {
+  it('type-check on Deno against the frozen lock, offline, from the project’s node_modules: every entry', () => {
     const deno = (createRequire(import.meta.url)('deno/install_api.cjs') as { runInstall(): string }).runInstall();
     const denoDir = mkdtempSync(join(tmpdir(), 'deno-dir-'));
     try {
       const result = spawnSync(
         deno,
-        ['check', '--quiet', '--frozen', '--cached-only', '--node-modules-dir=manual', `--config=${join(FUNCTION_DIR, 'deno.json')}`, join(FUNCTION_DIR, 'index.ts')],
+        ['check', '--quiet', '--frozen', '--cached-only', '--node-modules-dir=manual', `--config=${join(FUNCTION_DIR, 'deno.json')}`, ...ENTRIES.map((entry) => join(FUNCTION_DIR, '..', entry))],
         { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, DENO_DIR: denoDir } },
       );
       expect(result.stderr + result.stdout).toBe('');

@@ -15,8 +15,9 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   net: [],
   stories: ['parse', 'text'],
   store: ['net', 'stories'],
-  ingest: ['net', 'parse', 'stories', 'store', 'text'],
-  http: ['ingest', 'net', 'store', 'stories', 'sources.json'],
+  push: ['net', 'store'],
+  ingest: ['net', 'parse', 'push', 'stories', 'store', 'text'],
+  http: ['ingest', 'net', 'push', 'store', 'stories', 'sources.json'],
 };
 
 function imports(file: string): string[] {
@@ -30,7 +31,7 @@ const files = readdirSync(SHARED, { recursive: true, encoding: 'utf8' })
 
 describe('supabase/functions/_shared', () => {
   it('holds the feed-reading library by stage, with the contract and nothing else at its top', () => {
-    expect(readdirSync(SHARED).sort()).toEqual(['http', 'ingest', 'net', 'parse', 'sources.json', 'stories', 'store', 'story.ts', 'text'].sort());
+    expect(readdirSync(SHARED).sort()).toEqual(['http', 'ingest', 'net', 'parse', 'push', 'sources.json', 'stories', 'store', 'story.ts', 'text'].sort());
   });
 
   it.each(files.map((file) => relative(SHARED, file)))('%s imports only from _shared, and only the stages below its own', (name) => {
@@ -44,7 +45,7 @@ describe('supabase/functions/_shared', () => {
   });
 
   it('gives each function a thin entry that starts the shared handler', () => {
-    for (const fn of ['fetch-news', 'ingest-news']) {
+    for (const fn of ['fetch-news', 'ingest-news', 'follow-news']) {
       const entry = join(REPO_ROOT, 'supabase/functions', fn, 'index.ts');
       expect(imports(entry).every((specifier) => specifier.startsWith('../_shared/http/')), fn).toBe(true);
       expect(readFileSync(entry, 'utf8').split('\n').length, fn).toBeLessThanOrEqual(30);

@@ -158,7 +158,7 @@ describe('fetch-news with an ETag', () => {
     const handler = fetchNews();
     const first = await get(handler);
     const etag = first.response.headers.get('etag');
-    expect(etag).toMatch(/^W\/"\d+-[0-9a-z]+"$/);
+    expect(etag).toMatch(/^W\/"v\d+-\d+-[0-9a-z]+"$/);
     const again = await handler(new Request(URL_, { headers: { 'if-none-match': etag ?? '' } }));
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
@@ -167,7 +167,7 @@ describe('fetch-news with an ETag', () => {
     expect(again.headers.get('access-control-allow-origin')).toBe('*');
     // Weak comparison: the tag without W/, or in a list, matches too; another tag does not.
     for (const header of [etag?.slice(2) ?? '', `"other", ${etag}`, '*']) expect((await handler(new Request(URL_, { headers: { 'if-none-match': header } }))).status).toBe(304);
-    expect((await handler(new Request(URL_, { headers: { 'if-none-match': 'W/"0-0"' } }))).status).toBe(200);
+    expect((await handler(new Request(URL_, { headers: { 'if-none-match': 'W/"v2-0-0"' } }))).status).toBe(200);
   });
 
   it('gives a new tag, and the new answer, once an ingest has written', async () => {

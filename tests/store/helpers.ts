@@ -23,7 +23,7 @@ export interface TestStore {
 }
 
 async function emptied(sql: Sql): Promise<void> {
-  await sql`truncate stories, sources, story_tombstones`;
+  await sql`truncate stories, sources, story_tombstones, push_subscriptions, push_follows, follow_calls`;
   await sql`update ingest_state set generation = 0, started_at = null, finished_at = null, outcome = null`;
 }
 

@@ -14,6 +14,9 @@ import { type FeedServer, startFeedServer } from '../function/helpers/feed-serve
 import { syntheticRss } from '../function/helpers/synthetic-feed.ts';
 import { openTestStore, type TestStore } from './helpers.ts';
 
+/** No subscription in the store: nothing to push. */
+const NO_PUSH = { subscriptions: 0, sent: 0, gone: 0, failed: 0 };
+
 const NOW = new Date('2025-06-01T12:00:00Z');
 const MINUTE = 60_000;
 let store: TestStore;
@@ -64,10 +67,10 @@ const source = (name: string, path: string): Source => ({ name, url: feeds.url(p
 describe('an ingest', () => {
   it('keeps the stories, then asks again with If-None-Match and If-Modified-Since and parses nothing on a 304', async () => {
     const sources = [source('Alpha', '/alpha.xml')];
-    expect(await ingest(store.sql, sources, deps())).toEqual({ fetched: 1, notModified: 0, failed: 0, stories: 25, deleted: 0 });
+    expect(await ingest(store.sql, sources, deps())).toEqual({ fetched: 1, notModified: 0, failed: 0, stories: 25, deleted: 0, push: NO_PUSH });
     expect((await newestStories(store.sql)).stories).toHaveLength(25);
     clock += 5 * MINUTE;
-    expect(await ingest(store.sql, sources, deps())).toEqual({ fetched: 0, notModified: 1, failed: 0, stories: 0, deleted: 0 });
+    expect(await ingest(store.sql, sources, deps())).toEqual({ fetched: 0, notModified: 1, failed: 0, stories: 0, deleted: 0, push: NO_PUSH });
     expect(seen).toEqual([
       { path: '/alpha.xml' },
       { path: '/alpha.xml', ifNoneMatch: '"alpha-1"', ifModifiedSince: 'Sun, 01 Jun 2025 11:00:00 GMT' },
@@ -162,13 +165,13 @@ describe('an ingest writes each source when it is done', () => {
       { name: 'Healthy', ok: true, count: 1 },
     ]);
     answerSlow();
-    expect(await running).toEqual({ fetched: 2, notModified: 0, failed: 0, stories: 2, deleted: 0 });
+    expect(await running).toEqual({ fetched: 2, notModified: 0, failed: 0, stories: 2, deleted: 0, push: NO_PUSH });
     expect((await newestStories(store.sql)).stories.map((story) => story.title)).toEqual(['Slow news', 'Healthy news']);
   });
 
   it('records its start, end and outcome, and moves the store\'s generation at every write', async () => {
     expect(await readIngestState(store.sql)).toMatchObject({ generation: '0', startedAt: undefined });
-    expect(await ingest(store.sql, [source('Alpha', '/alpha.xml'), source('Down', '/down.xml')], deps())).toEqual({ fetched: 1, notModified: 0, failed: 1, stories: 25, deleted: 0 });
+    expect(await ingest(store.sql, [source('Alpha', '/alpha.xml'), source('Down', '/down.xml')], deps())).toEqual({ fetched: 1, notModified: 0, failed: 1, stories: 25, deleted: 0, push: NO_PUSH });
     // Its start, each source, the grouping, its end.
     expect(await readIngestState(store.sql)).toEqual({ generation: '5', startedAt: NOW, finishedAt: NOW, outcome: 'partial' });
     clock += MINUTE;
@@ -308,8 +311,8 @@ describe('ingest-news', () => {
   it('runs one ingest for the caller with the secret and says what it did', async () => {
     const response = await call({ authorization: `Bearer ${SECRET}` });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ fetched: 1, not_modified: 0, failed: 0, stories: 25, deleted: 0 });
+    expect(await response.json()).toEqual({ fetched: 1, not_modified: 0, failed: 0, stories: 25, deleted: 0, pushed: 0 });
     const again = await call({ authorization: `Bearer ${SECRET}` }, '?all=1');
-    expect(await again.json()).toEqual({ fetched: 0, not_modified: 1, failed: 0, stories: 0, deleted: 0 });
+    expect(await again.json()).toEqual({ fetched: 0, not_modified: 1, failed: 0, stories: 0, deleted: 0, pushed: 0 });
   });
 });

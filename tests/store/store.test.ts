@@ -39,19 +39,16 @@ describe('the migrations', () => {
   it('are applied once each, in order, and recorded', async () => {
     expect(await migrate(store.sql)).toEqual([]);
     const applied = await store.sql<{ name: string }[]>`select name from local_migrations.applied order by name`;
-    expect(applied.map((row) => row.name)).toEqual(['20261127120000_news_store.sql', '20261127120100_schedule_ingest.sql', '20261204120000_ingest_state_and_keeping_word.sql']);
+    expect(applied.map((row) => row.name)).toEqual(['20261127120000_news_store.sql', '20261127120100_schedule_ingest.sql', '20261204120000_ingest_state_and_keeping_word.sql', '20261210120000_follows_and_push.sql']);
   });
 
   it('turn row-level security on for every table with no policy, so the anonymous role reads nothing', async () => {
     const tables = await store.sql<{ relname: string; relrowsecurity: boolean }[]>`
-      select relname, relrowsecurity from pg_class where relname in ('sources', 'stories', 'story_tombstones', 'ingest_state') order by relname`;
-    expect(tables).toEqual([
-      { relname: 'ingest_state', relrowsecurity: true },
-      { relname: 'sources', relrowsecurity: true },
-      { relname: 'stories', relrowsecurity: true },
-      { relname: 'story_tombstones', relrowsecurity: true },
-    ]);
-    expect((await store.sql`select 1 from pg_policies where tablename in ('sources', 'stories', 'story_tombstones', 'ingest_state')`).length).toBe(0);
+      select relname, relrowsecurity from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace order by relname`;
+    expect(tables).toEqual(
+      ['follow_calls', 'ingest_state', 'push_follows', 'push_subscriptions', 'sources', 'stories', 'story_tombstones'].map((relname) => ({ relname, relrowsecurity: true })),
+    );
+    expect((await store.sql`select 1 from pg_policies where schemaname = 'public'`).length).toBe(0);
   });
 
   it('schedule nothing where pg_cron is not available (this database)', async () => {

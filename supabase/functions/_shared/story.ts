@@ -31,6 +31,17 @@ export const MAX_STORIES = 200;
 /** At most this many ids in one `?ids=` call: the function refuses more, and the page asks in batches of this size. */
 export const MAX_IDS = 100;
 
+/** At most this many ids in one `?follow=` call and one browser's follows: the page follows no more. */
+export const MAX_FOLLOWS = 50;
+
+/** A followed story as `?follow=` answers it: the report that now leads the group of the asked ids. */
+export interface FollowedStory extends Story {
+  /** The asked ids this story answers for. */
+  follows: string[];
+  /** The group's reports now: this one and every other, however many `related` shows. */
+  reports: number;
+}
+
 /** One other outlet's report: a non-empty source name and an absolute http(s) URL. */
 export interface RelatedLink {
   source: string;

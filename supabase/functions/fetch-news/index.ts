@@ -1,5 +1,5 @@
 // Supabase Edge Function entry: `supabase functions deploy fetch-news` (docs/deploy.md).
-import { allowLoopbackFrom, connectFromEnv, createFetchNews, loadSources } from '../_shared/http/runtime.ts';
+import { allowLoopbackFrom, connectFromEnv, createFetchNews, loadSources, pushConfigFrom } from '../_shared/http/runtime.ts';
 
 const getEnv = (name: string) => Deno.env.get(name);
 // An invalid NEWS_SOURCES_FILE or NEWS_DB_POOL_SIZE fails here, at startup, with a message naming it.
@@ -14,6 +14,7 @@ Deno.serve(
     sources,
     // Off unless NEWS_ALLOW_LOOPBACK=1 (local development and tests only).
     ingestConfig: { allowLoopback: allowLoopbackFrom(getEnv) },
+    push: pushConfigFrom(getEnv),
     waitUntil: runtime ? (work) => runtime.waitUntil(work) : undefined,
     logError: (error) => console.error('fetch-news:', error),
     log: (message) => console.warn('fetch-news:', message),

@@ -8,6 +8,7 @@
 import type { Db } from '../store/db.ts';
 import { sourceStatuses } from '../store/sources.ts';
 import { type IngestState, readIngestState } from '../store/state.ts';
+import { followedStories } from '../store/follows.ts';
 import { newestStories, searchStories, storiesById } from '../store/stories.ts';
 import type { NewsAnswer, Story } from '../story.ts';
 import { encodeCursor, type NewsRequest, parseNewsRequest } from './request.ts';
@@ -32,6 +33,11 @@ const MIN_MAX_AGE_S = 30;
 export const INGEST_STALE_MS = 15 * 60_000;
 /** The store's generation is read again at most this often. */
 export const RECHECK_MS = 1_000;
+/**
+ * The answers' shape: part of every ETag, so that a deploy that changes what an answer holds never
+ * answers 304 for an answer of the old shape. Bump it with any such change.
+ */
+export const ANSWER_VERSION = 2;
 /** How many answers (by request) are kept in memory; the least recently used goes first. */
 export const KEPT_ANSWERS = 64;
 
@@ -70,7 +76,7 @@ function json(body: unknown, status: number, headers: Record<string, string> = {
  * reached the same generation.
  */
 function etagOf(state: IngestState): string {
-  return `W/"${state.generation}-${(state.startedAt?.getTime() ?? 0).toString(36)}"`;
+  return `W/"v${ANSWER_VERSION}-${state.generation}-${(state.startedAt?.getTime() ?? 0).toString(36)}"`;
 }
 
 /** If-None-Match's weak comparison (RFC 9110): any listed tag with the same opaque value, or "*". */
@@ -127,6 +133,7 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
 
   const storiesFor = async (asked: Asked): Promise<{ stories: Story[]; next?: string }> => {
     if (asked.kind === 'ids') return { stories: await storiesById(deps.sql, asked.ids) };
+    if (asked.kind === 'follow') return { stories: await followedStories(deps.sql, asked.ids) };
     if (asked.kind === 'search') return { stories: await searchStories(deps.sql, asked.query, now()) };
     const page = await newestStories(deps.sql, asked.before);
     const last = page.stories.at(-1);

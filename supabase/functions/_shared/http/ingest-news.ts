@@ -28,7 +28,7 @@ export function createIngestNews(options: IngestNewsOptions): (request: Request)
     const all = new URL(request.url).searchParams.get('all') === '1';
     try {
       const report = await ingest(options.sql, options.sources, options.deps, { all });
-      return json({ fetched: report.fetched, not_modified: report.notModified, failed: report.failed, stories: report.stories, deleted: report.deleted }, 200);
+      return json({ fetched: report.fetched, not_modified: report.notModified, failed: report.failed, stories: report.stories, deleted: report.deleted, pushed: report.push.sent }, 200);
     } catch (error) {
       options.logError?.(error);
       return json({ error: 'store_unavailable' }, 503);

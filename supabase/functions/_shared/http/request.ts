@@ -1,9 +1,9 @@
 /**
  * What a fetch-news request asks for (docs/product.md#the-fetch-news-function): the newest page,
- * the page before a cursor, stories by id, or a search. Anything else is a 400 with one of the
+ * the page before a cursor, stories by id, followed stories as they stand now, or a search. Anything else is a 400 with one of the
  * codes of RequestErrorCode.
  */
-import { MAX_IDS } from '../story.ts';
+import { MAX_FOLLOWS, MAX_IDS } from '../story.ts';
 import type { Cursor } from '../store/stories.ts';
 
 export const MAX_QUERY_CHARS = 200;
@@ -11,11 +11,15 @@ export const MAX_QUERY_CHARS = 200;
 const ID = /^[0-9A-Za-z._:-]{1,128}$/;
 const CURSOR_MAX_CHARS = 200;
 
+/** The shape of a story id the function accepts (`?ids=`, `?follow=`, follow-news). */
+export const isStoryId = (id: string): boolean => ID.test(id);
+
 export type RequestErrorCode = 'invalid_parameters' | 'invalid_cursor' | 'invalid_ids' | 'too_many_ids' | 'empty_query' | 'query_too_long';
 
 export type NewsRequest =
   | { readonly kind: 'newest'; readonly before?: Cursor }
   | { readonly kind: 'ids'; readonly ids: readonly string[] }
+  | { readonly kind: 'follow'; readonly ids: readonly string[] }
   | { readonly kind: 'search'; readonly query: string }
   | { readonly kind: 'error'; readonly error: RequestErrorCode };
 
@@ -41,7 +45,7 @@ export function decodeCursor(text: string): Cursor | undefined {
 
 export function parseNewsRequest(url: URL): NewsRequest {
   const keys = [...url.searchParams.keys()];
-  if (keys.length > 1 || keys.some((key) => key !== 'before' && key !== 'ids' && key !== 'q')) return { kind: 'error', error: 'invalid_parameters' };
+  if (keys.length > 1 || keys.some((key) => key !== 'before' && key !== 'ids' && key !== 'follow' && key !== 'q')) return { kind: 'error', error: 'invalid_parameters' };
   const [key] = keys;
   const value = key === undefined ? '' : (url.searchParams.get(key) ?? '');
   if (key === undefined) return { kind: 'newest' };
@@ -49,11 +53,11 @@ export function parseNewsRequest(url: URL): NewsRequest {
     const before = decodeCursor(value);
     return before ? { kind: 'newest', before } : { kind: 'error', error: 'invalid_cursor' };
   }
-  if (key === 'ids') {
+  if (key === 'ids' || key === 'follow') {
     const ids = [...new Set(value.split(',').map((id) => id.trim()))];
-    if (ids.length > MAX_IDS) return { kind: 'error', error: 'too_many_ids' };
-    if (ids.some((id) => !ID.test(id))) return { kind: 'error', error: 'invalid_ids' };
-    return { kind: 'ids', ids };
+    if (ids.length > (key === 'ids' ? MAX_IDS : MAX_FOLLOWS)) return { kind: 'error', error: 'too_many_ids' };
+    if (ids.some((id) => !isStoryId(id))) return { kind: 'error', error: 'invalid_ids' };
+    return { kind: key, ids };
   }
   const query = value.trim();
   if (query === '') return { kind: 'error', error: 'empty_query' };

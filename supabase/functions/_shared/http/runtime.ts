@@ -8,6 +8,8 @@ import { ALLOW_LOOPBACK_ENV, type Connector, type Resolver } from '../net/guard.
 import { connect, type Sql } from '../store/db.ts';
 import { parseSources, type Source, SourcesFileError, validateSources } from '../stories/sources.ts';
 import { createHandler } from './fetch-news.ts';
+import { pushHostsFrom, vapidFrom } from '../push/config.ts';
+import { DEFAULT_PUSH_LIMITS, type PushConfig } from '../push/send.ts';
 
 export interface FetchNewsOptions {
   readonly sql: Sql;
@@ -24,6 +26,8 @@ export interface FetchNewsOptions {
   readonly logError?: (error: unknown) => void;
   /** Why sources failed (the store only keeps the codes). */
   readonly log?: (message: string) => void;
+  /** Web Push after an ingest; undefined when notifications are off. */
+  readonly push?: PushConfig;
 }
 
 /** What an ingest needs, from the function's options. */
@@ -34,6 +38,7 @@ export function ingestDeps(options: Omit<FetchNewsOptions, 'sql' | 'sources' | '
     resolve: options.resolve,
     connect: options.connect,
     log: options.log,
+    push: options.push,
   };
 }
 
@@ -108,4 +113,19 @@ export async function loadSources(runtime: RuntimeEnvironment): Promise<Source[]
     throw new SourcesFileError(`${SOURCES_FILE_ENV}=${file}: cannot be read (${reason})`);
   }
   return parseSources(text, file);
+}
+
+/**
+ * Web Push from the environment: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT and PUSH_SERVICE_HOSTS;
+ * undefined when no VAPID key is set (notifications off). Throws, naming the variable, on a bad value.
+ */
+export function pushConfigFrom(getEnv: (name: string) => string | undefined): PushConfig | undefined {
+  const vapid = vapidFrom(getEnv);
+  return vapid === undefined ? undefined : { vapid, hosts: pushHostsFrom(getEnv), allowLoopback: allowLoopbackFrom(getEnv), ...DEFAULT_PUSH_LIMITS };
+}
+
+/** The client's address: the first X-Forwarded-For entry where a proxy in front sets one, else the connection's. */
+export function clientAddress(forwardedFor: string | null, connection: string): string {
+  const first = forwardedFor?.split(',')[0]?.trim();
+  return first ? first.slice(0, 64) : connection;
 }

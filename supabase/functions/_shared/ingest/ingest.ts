@@ -14,6 +14,9 @@ import { groupStories } from '../stories/group.ts';
 import type { Source } from '../stories/sources.ts';
 import { canonicalUrl } from '../text/urls.ts';
 import { type IngestDeps, refreshSources, type SourceResult } from './refresh.ts';
+import { notifyFollowers, type PushReport } from '../push/send.ts';
+import { CALL_WINDOW_MS, forgetPastCalls } from '../store/calls.ts';
+import { forgetIdleSubscriptions } from '../store/follows.ts';
 
 /** A source that answered is due again at the next 5-minute run, or later if it says so (DECLARED_MAX_MS). */
 export const SUCCESS_INTERVAL_MS = 4 * 60_000;
@@ -34,7 +37,11 @@ export interface IngestReport {
   readonly stories: number;
   /** Stories deleted for being older than 30 days. */
   readonly deleted: number;
+  /** Pushes to followers' browsers (all zero when notifications are off or no group gained reports). */
+  readonly push: PushReport;
 }
+
+const NO_PUSH: PushReport = { subscriptions: 0, sent: 0, gone: 0, failed: 0 };
 
 /**
  * When a source is due again after this result, given its failures before it: after a success, when
@@ -139,7 +146,12 @@ export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: 
       await recordEnd(tx, now, outcome);
       return count;
     });
+    await forgetIdleSubscriptions(sql, now);
+    await forgetPastCalls(sql, now, CALL_WINDOW_MS);
+    // Only new reports make a group grow: an ingest that wrote nothing has no news for anyone.
+    const push = written > 0 && deps.push ? await notifyFollowers(sql, { config: deps.push, resolve: deps.resolve, connect: deps.connect, log: deps.log }) : NO_PUSH;
     return {
+      push,
       fetched: results.filter((result) => result.status.ok && !result.notModified).length,
       notModified: results.filter((result) => result.notModified).length,
       failed,

@@ -5,7 +5,7 @@
  */
 import { cpuClock } from './clock.ts';
 import type { IngestConfig } from './config.ts';
-import { mapWithLimit } from './concurrency.ts';
+import { mapWithLimit } from '../net/concurrency.ts';
 import { describeError, SourceError, type SourceErrorCode } from '../net/errors.ts';
 import { fetchFeed, type Validators } from '../net/fetch-feed.ts';
 import { type Connector, defaultConnector, defaultResolver, type Resolver } from '../net/guard.ts';
@@ -15,6 +15,7 @@ import { XmlError } from '../parse/xml.ts';
 import type { SourceStatus, Story } from '../story.ts';
 import type { Source } from '../stories/sources.ts';
 import { feedToStories } from '../stories/stories.ts';
+import type { PushConfig } from '../push/send.ts';
 
 export interface IngestDeps {
   readonly now: () => Date;
@@ -25,6 +26,8 @@ export interface IngestDeps {
   readonly connect?: Connector;
   /** The function's log: why each failing source failed (the answer only carries the code). */
   readonly log?: (message: string) => void;
+  /** Web Push to the followers of groups that gained reports; undefined when notifications are off. */
+  readonly push?: PushConfig;
 }
 
 /** One source of a refresh, with the validators of its last fetch (conditional request) if any. */

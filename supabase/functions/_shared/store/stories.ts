@@ -13,7 +13,7 @@ export const PAGE_SIZE = MAX_STORIES;
 /** At most this many search results. */
 export const SEARCH_LIMIT = 50;
 /** Hard bound on what a text field may carry into an answer, whatever the store holds. */
-const TEXT_MAX_CHARS = 2_048;
+export const TEXT_MAX_CHARS = 2_048;
 
 export interface StoryRow extends Story {
   readonly canonicalUrl: string;
@@ -68,7 +68,7 @@ export async function newestForGrouping(sql: Db, limit: number): Promise<Story[]
   const rows = await sql<DbStory[]>`
     select id, title, summary, source, url, image, published_at, category, null::jsonb as related
     from stories order by published_at desc, id desc limit ${limit}`;
-  return rows.map(toStory);
+  return rows.map(storyFromRow);
 }
 
 export interface Grouping {
@@ -103,7 +103,7 @@ export async function deleteExpired(tx: Db, now: Date): Promise<number> {
 
 // ---- Reading -------------------------------------------------------------------------------
 
-interface DbStory {
+export interface DbStory {
   id: string;
   title: string;
   summary: string;
@@ -128,7 +128,7 @@ function relatedLinks(value: unknown): RelatedLink[] | undefined {
   return links.length > 0 ? links : undefined;
 }
 
-function toStory(row: DbStory): Story {
+export function storyFromRow(row: DbStory): Story {
   const story: Story = {
     id: row.id,
     title: cap(row.title),
@@ -158,7 +158,7 @@ async function selectStories(sql: Db, where: postgres.PendingQuery<postgres.Row[
     where length(url) <= ${TEXT_MAX_CHARS} and ${where}
     order by ${order}
     limit ${limit}`;
-  return rows.map(toStory);
+  return rows.map(storyFromRow);
 }
 
 const NEWEST_FIRST = (sql: Db) => sql`published_at desc, id desc`;

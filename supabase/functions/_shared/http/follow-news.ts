@@ -1,0 +1,170 @@
+/**
+ * follow-news (docs/product.md#follow-news): GET gives the VAPID public key the page subscribes
+ * with; POST stores a browser's push subscription and the ids it follows (replacing what it had);
+ * DELETE forgets it. Bad input is a 400 with a code (413 for a body over 4 KB) and stores nothing; a
+ * flood from one address is a 429, counted in the store (under a keyed hash of the address) so that every
+ * instance shares the count.
+ */
+import type { Vapid } from '../push/config.ts';
+import { isP256PublicKey, base64UrlBytes, pushEndpoint } from '../push/config.ts';
+import { CALL_WINDOW_MS, countCall } from '../store/calls.ts';
+import type { Sql } from '../store/db.ts';
+import { deleteSubscription, saveSubscription } from '../store/follows.ts';
+import { MAX_FOLLOWS } from '../story.ts';
+import { isStoryId } from './request.ts';
+
+export const MAX_BODY_BYTES = 4_096;
+/** Calls one address may make in a window; a page makes one per follow or unfollow. */
+export const CALLS_PER_WINDOW = 20;
+
+export type FollowErrorCode =
+  | 'invalid_json'
+  | 'invalid_body'
+  | 'invalid_endpoint'
+  | 'invalid_keys'
+  | 'invalid_ids'
+  | 'too_many_ids'
+  | 'body_too_large'
+  | 'rate_limited'
+  | 'push_unconfigured'
+  | 'store_unavailable';
+
+export const FOLLOW_CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type, x-region, x-retry-count',
+  'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+  'Access-Control-Max-Age': '86400',
+};
+
+export interface FollowNewsDeps {
+  readonly sql: Sql;
+  /** Undefined: notifications are off (no VAPID keys configured). */
+  readonly vapid: Vapid | undefined;
+  readonly hosts: readonly string[];
+  readonly allowLoopback: boolean;
+  readonly now?: () => Date;
+  readonly logError?: (error: unknown) => void;
+}
+
+/** The client's address as the entry point knows it: the connection's, or the one the platform's proxy reports. */
+export type FollowNewsHandler = (request: Request, address: string) => Promise<Response>;
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+function json(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...FOLLOW_CORS_HEADERS, 'Content-Type': 'application/json; charset=utf-8', ...NO_STORE, ...headers } });
+}
+
+const failure = (error: FollowErrorCode, status = 400, headers: Record<string, string> = {}) => json({ error }, status, headers);
+
+class BadInput extends Error {
+  constructor(readonly code: FollowErrorCode) {
+    super(code);
+  }
+}
+
+/** The body as text, refusing one over MAX_BODY_BYTES before reading past it. */
+async function readBody(request: Request): Promise<string> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new BadInput('body_too_large');
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new BadInput('body_too_large');
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function parseJson(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new BadInput('invalid_json');
+  }
+  if (!isObject(value)) throw new BadInput('invalid_body');
+  return value;
+}
+
+function parseIds(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length === 0) throw new BadInput('invalid_ids');
+  if (value.some((id) => typeof id !== 'string' || !isStoryId(id))) throw new BadInput('invalid_ids');
+  const ids = [...new Set(value as string[])];
+  if (ids.length > MAX_FOLLOWS) throw new BadInput('too_many_ids');
+  return ids;
+}
+
+export function createFollowNews(deps: FollowNewsDeps): FollowNewsHandler {
+  const now = deps.now ?? (() => new Date());
+  // Keyed with the VAPID private key, which every instance shares: the stored hash cannot be reversed by trying every address.
+  let hashKey: Promise<CryptoKey> | undefined;
+  const addressHash = async (address: string): Promise<string> => {
+    hashKey ??= crypto.subtle.importKey('raw', new TextEncoder().encode(`follow-calls:${deps.vapid?.privateKey ?? ''}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const mac = await crypto.subtle.sign('HMAC', await hashKey, new TextEncoder().encode(address));
+    return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  };
+  const endpointOf = (value: unknown): string => {
+    if (typeof value !== 'string' || !pushEndpoint(value, deps.hosts, deps.allowLoopback)) throw new BadInput('invalid_endpoint');
+    return value;
+  };
+
+  const post = async (body: Record<string, unknown>): Promise<Response> => {
+    const { subscription, ids } = body;
+    if (!isObject(subscription) || Object.keys(body).some((key) => key !== 'subscription' && key !== 'ids')) throw new BadInput('invalid_body');
+    const endpoint = endpointOf(subscription.endpoint);
+    const { expirationTime, keys } = subscription;
+    if (expirationTime !== undefined && expirationTime !== null && typeof expirationTime !== 'number') throw new BadInput('invalid_body');
+    if (!isObject(keys) || typeof keys.p256dh !== 'string' || typeof keys.auth !== 'string') throw new BadInput('invalid_keys');
+    if (!isP256PublicKey(keys.p256dh) || base64UrlBytes(keys.auth)?.length !== 16) throw new BadInput('invalid_keys');
+    const followed = parseIds(ids);
+    await saveSubscription(deps.sql, now(), { endpoint, p256dh: keys.p256dh, auth: keys.auth }, followed);
+    return new Response(null, { status: 204, headers: FOLLOW_CORS_HEADERS });
+  };
+
+  const remove = async (body: Record<string, unknown>): Promise<Response> => {
+    if (Object.keys(body).some((key) => key !== 'endpoint') || typeof body.endpoint !== 'string') throw new BadInput('invalid_body');
+    // Any endpoint it may have stored; one it never would have is simply not there.
+    await deleteSubscription(deps.sql, body.endpoint);
+    return new Response(null, { status: 204, headers: FOLLOW_CORS_HEADERS });
+  };
+
+  return async (request, address) => {
+    const method = request.method;
+    if (method === 'OPTIONS') return new Response(null, { status: 204, headers: FOLLOW_CORS_HEADERS });
+    if (method === 'GET') return deps.vapid ? json({ public_key: deps.vapid.publicKey }, 200) : failure('push_unconfigured', 503);
+    if (method !== 'POST' && method !== 'DELETE') return json({ error: 'method_not_allowed' }, 405, { Allow: 'GET, POST, DELETE, OPTIONS' });
+    if (method === 'POST' && !deps.vapid) return failure('push_unconfigured', 503);
+    try {
+      const hash = await addressHash(address);
+      const at = now();
+      const { calls, windowEndsAt } = await countCall(deps.sql, hash, at, CALL_WINDOW_MS);
+      if (calls > CALLS_PER_WINDOW) {
+        await request.body?.cancel();
+        return failure('rate_limited', 429, { 'Retry-After': String(Math.max(1, Math.ceil((windowEndsAt.getTime() - at.getTime()) / 1000))) });
+      }
+      const body = parseJson(await readBody(request));
+      return await (method === 'POST' ? post(body) : remove(body));
+    } catch (error) {
+      if (error instanceof BadInput) return failure(error.code, error.code === 'body_too_large' ? 413 : 400);
+      deps.logError?.(error);
+      return failure('store_unavailable', 503);
+    }
+  };
+}
