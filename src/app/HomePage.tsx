@@ -9,6 +9,9 @@ import type { Story } from '../domain/story.ts';
 import { useFeed, useFeedActor } from '../feed/actors.ts';
 import { FeedNotices } from '../feed/FeedNotices.tsx';
 import { selectHeldBack, selectKeptAt } from '../feed/selectors.ts';
+import { useFollowedIds, useFollows } from '../follow/actors.ts';
+import { FollowingToggle } from '../follow/FollowingToggle.tsx';
+import { followedStories } from '../domain/follows.ts';
 import { DeferredCategoryPicker } from '../search/DeferredCategoryPicker.tsx';
 import { useArchive } from '../search/actors.ts';
 import { QueryField } from '../search/QueryField.tsx';
@@ -21,6 +24,8 @@ import { PRODUCT_TITLE, TAGLINE } from './title.ts';
 
 // The reading keys and "new since your last visit" load right after the first render; the chips with a category.
 const ReaderFeatures = lazy(() => onDemand(() => import('../reader/ReaderFeatures.tsx')).then((m) => ({ default: m.ReaderFeatures })));
+// The notice on return, once something is followed.
+const FollowNotice = lazy(() => onDemand(() => import('../follow/FollowNotice.tsx')).then((m) => ({ default: m.FollowNotice })));
 const CategoryChips = lazy(() => onDemand(() => import('../search/CategoryChips.tsx')).then((m) => ({ default: m.CategoryChips })));
 
 const Toolbar = styled.div`
@@ -62,7 +67,11 @@ export function HomePage() {
   const { setCategories } = filters;
   const removeCategory = useCallback((category: string) => setCategories(selected.filter((one) => one !== category)), [setCategories, selected]);
   const archiveMatches = useArchive((snapshot) => snapshot.context.matches);
-  const reachable = useMemo(() => [...stories, ...home.savedCopies, ...archiveMatches], [stories, home.savedCopies, archiveMatches]);
+  const followedIds = useFollowedIds();
+  const followedCopies = useFollows((snapshot) => snapshot.context.follows);
+  const reachable = useMemo(() => [...stories, ...home.savedCopies, ...archiveMatches, ...followedStories(followedCopies)], [stories, home.savedCopies, archiveMatches, followedCopies]);
+  const { setFollowing } = filters;
+  const showFollowing = useCallback(() => setFollowing(true), [setFollowing]);
 
   useEffect(() => {
     document.title = filters.query ? `“${filters.query}” · ${PRODUCT_TITLE}` : `${PRODUCT_TITLE}: ${TAGLINE}`;
@@ -79,6 +88,7 @@ export function HomePage() {
             {/* Open to a press while the stories load: the menu opens once they have come. */}
             <DeferredCategoryPicker categories={categories} selected={selected} onChange={setCategories} isDisabled={status !== 'loading' && categories.length === 0} />
             <SavedToggle isSelected={filters.filter.savedOnly} onChange={filters.setSavedOnly} count={home.bookmarkIds.length} />
+            <FollowingToggle isSelected={filters.following} onChange={setFollowing} count={followedIds.length} />
           </Controls>
           {selected.length > 0 && (
             <Suspense fallback={null}>
@@ -87,8 +97,13 @@ export function HomePage() {
           )}
         </Toolbar>
         <FeedNotices status={status} keptAt={keptAt} incoming={heldBack} stories={stories} onShowIncoming={showHeldBack} />
+        {followedIds.length > 0 && (
+          <Suspense fallback={null}>
+            <FollowNotice onShow={showFollowing} />
+          </Suspense>
+        )}
         <Suspense fallback={null}>
-          <ReaderFeatures stories={stories} reachable={reachable} lastVisit={home.newSince} onOpen={openStory} onToggleBookmark={home.toggleBookmark} />
+          <ReaderFeatures stories={stories} reachable={reachable} lastVisit={home.newSince} onOpen={openStory} onToggleBookmark={home.toggleBookmark} onToggleFollow={home.toggleFollow} />
         </Suspense>
         <HomeResults status={status} stories={stories} bookmarkIds={home.bookmarkIds} savedCopies={home.savedCopies} filters={filters} cardProps={home.cardProps} />
       </Layout>

@@ -14,6 +14,7 @@ import { savedView } from '../domain/saved-stories.ts';
 import type { ShareTarget } from '../domain/share.ts';
 import type { Story } from '../domain/story.ts';
 import { useFeed, useFeedActor, useOlder, useOlderActor } from '../feed/actors.ts';
+import { useFollowsActor, useFollowedIds } from '../follow/actors.ts';
 import { selectFeedStatus, selectNewSince, selectOlderStatus, selectOlderStories, selectStories } from '../feed/selectors.ts';
 import { useShareActor } from '../reader/actors.ts';
 import { canShareNatively } from '../reader/nativeShare.ts';
@@ -22,6 +23,7 @@ import { StoryArea } from '../stories/StoryArea.tsx';
 import type { CardListProps } from '../stories/StorySections.tsx';
 
 // Older pages and the last 30 days: their code loads when the feed has a `next` or the box text.
+const FollowingView = lazy(() => onDemand(() => import('../follow/FollowingView.tsx')).then((m) => ({ default: m.FollowingView })));
 const OlderStories = lazy(() => onDemand(() => import('../feed/OlderStories.tsx')).then((m) => ({ default: m.OlderStories })));
 const ArchiveSection = lazy(() => onDemand(() => import('../search/ArchiveSection.tsx')).then((m) => ({ default: m.ArchiveSection })));
 
@@ -47,12 +49,16 @@ export function useHomeStories() {
   // The system share sheet, where there is one (none in the frame, drawn before any browser is known).
   const nativeShare = useSyncExternalStore(noChanges, canShareNatively, () => false);
   const bookmarked = useMemo(() => new Set(bookmarkIds), [bookmarkIds]);
+  const follows = useFollowsActor();
+  const followedIds = useFollowedIds();
+  const followed = useMemo(() => new Set(followedIds), [followedIds]);
+  const toggleFollow = useCallback((story: Story) => follows.send({ type: 'follow.toggle', story, at: new Date().toISOString() }), [follows]);
   // What every card is given, in the story area and in the last 30 days alike.
   const cardProps: CardListProps = useMemo(
-    () => ({ bookmarks: bookmarked, onToggleBookmark: toggleBookmark, onShare, lastVisit: newSince, canShareNatively: nativeShare }),
-    [bookmarked, toggleBookmark, onShare, newSince, nativeShare],
+    () => ({ bookmarks: bookmarked, onToggleBookmark: toggleBookmark, onShare, lastVisit: newSince, canShareNatively: nativeShare, follows: followed, onToggleFollow: toggleFollow }),
+    [bookmarked, toggleBookmark, onShare, newSince, nativeShare, followed, toggleFollow],
   );
-  return { status, stories, bookmarkIds, savedCopies, categories, filters, newSince, toggleBookmark, cardProps };
+  return { status, stories, bookmarkIds, savedCopies, categories, filters, newSince, toggleBookmark, toggleFollow, cardProps };
 }
 
 type HomeResultsProps = Pick<ReturnType<typeof useHomeStories>, 'status' | 'stories' | 'bookmarkIds' | 'savedCopies' | 'filters' | 'cardProps'>;
@@ -73,6 +79,13 @@ export const HomeResults = memo(function HomeResults({ status, stories, bookmark
   const retryOlder = useCallback(() => older.send({ type: 'older.retry' }), [older]);
   const { showArchive } = filters;
   const searchArchive = useCallback(() => showArchive(typed), [showArchive, typed]);
+  if (filters.following) {
+    return (
+      <Suspense fallback={null}>
+        <FollowingView {...cardProps} />
+      </Suspense>
+    );
+  }
   return (
     <StoryArea
       status={status}

@@ -157,3 +157,8 @@ export function followedFromAnswer(answer: unknown): Followed[] {
   }
   return followed;
 }
+
+/** The followed stories as cards show them, newest followed first: each last known copy under the followed id, so its toggle unfollows it. */
+export function followedStories(follows: readonly Follow[]): Story[] {
+  return follows.flatMap((follow) => (follow.story ? [{ ...follow.story, id: follow.id }] : []));
+}

@@ -6,7 +6,7 @@ import { isHttpUrl } from '../domain/url.ts';
 import { focusRing, visuallyHidden } from '../theme/mixins.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { IconToggleButton } from '../ui/IconToggleButton.tsx';
-import { BookmarkIcon } from '../ui/icons.tsx';
+import { BookmarkIcon, FollowIcon } from '../ui/icons.tsx';
 import { DeferredShareMenu } from './DeferredShareMenu.tsx';
 import type { ShareTarget } from '../domain/share.ts';
 import { StoryImage } from './StoryImage.tsx';
@@ -33,6 +33,11 @@ export interface StoryCardProps {
   isNew?: boolean;
   /** The share menu offers "More sharing options" (the system share sheet). */
   canShareNatively?: boolean;
+  /** Following (docs/product.md#following-a-story): the toggle shows when the page follows stories. */
+  isFollowed?: boolean;
+  onToggleFollow?(story: Story): void;
+  /** Reports on it the visitor had not seen: "{N} new reports". */
+  newReports?: number;
 }
 
 // :focus-visible: the card is focused by the reading keys (j / k).
@@ -154,6 +159,9 @@ export const StoryCard = memo(function StoryCard({
   headingLevel = 3,
   isNew = false,
   canShareNatively = false,
+  isFollowed = false,
+  onToggleFollow,
+  newReports = 0,
 }: StoryCardProps) {
   const headingId = useId();
   return (
@@ -165,6 +173,7 @@ export const StoryCard = memo(function StoryCard({
           <SourceBadge dir="auto">{story.source}</SourceBadge>
           <StoryDate iso={story.published_at} />
           {isNew && <NewBadge>New</NewBadge>}
+          {newReports > 0 && <NewBadge>{newReports === 1 ? '1 new report' : `${newReports} new reports`}</NewBadge>}
         </Meta>
         <Title as={`h${headingLevel}`} id={headingId} $variant={variant} dir="auto">
           {story.title}
@@ -183,6 +192,11 @@ export const StoryCard = memo(function StoryCard({
             </ExternalLink>
           )}
           <Actions>
+            {onToggleFollow && (
+              <IconToggleButton aria-label={isFollowed ? 'Unfollow story' : 'Follow story'} isSelected={isFollowed} onChange={() => onToggleFollow(story)}>
+                <FollowIcon size={18} filled={isFollowed} />
+              </IconToggleButton>
+            )}
             <IconToggleButton
               aria-label={isBookmarked ? 'Remove bookmark' : 'Bookmark story'}
               isSelected={isBookmarked}

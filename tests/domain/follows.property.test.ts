@@ -77,7 +77,7 @@ describe('newsFollows as stored', () => {
       fc.property(fc.array(fc.oneof(entry, junk), { maxLength: 80 }), (stored) => {
         const model: Follow[] = [];
         for (const item of stored) {
-          const valid = typeof item === 'object' && item !== null && 'followed_at' in item && 'seen' in item && typeof item.seen === 'number' && Number.isInteger(item.seen) && item.seen >= 0 && item.id !== '';
+          const valid = typeof item === 'object' && item !== null && 'followed_at' in item && 'seen' in item && typeof item.seen === 'number' && Number.isInteger(item.seen) && item.seen >= 0;
           if (valid && !model.some((kept) => kept.id === item.id) && model.length < FOLLOWS_MAX) model.push(item as Follow);
         }
         expect(parseFollows(JSON.stringify(stored))).toEqual(model);
