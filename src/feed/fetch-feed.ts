@@ -7,7 +7,6 @@
  */
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './backend.ts';
 import { field, isPlainObject, storiesFromAnswer } from '../domain/normalize.ts';
-import { followedFromAnswer, type Followed } from '../domain/follows.ts';
 import { MAX_IDS, type Story, type StoryPage } from '../domain/story.ts';
 
 
@@ -45,8 +44,8 @@ async function call(params: FeedParams, signal?: AbortSignal): Promise<StoryPage
   return pageFromAnswer(await answerOf(params, signal));
 }
 
-/** One request's parsed JSON body, not yet validated. */
-async function answerOf(params: FeedParams, signal?: AbortSignal): Promise<unknown> {
+/** One request's parsed JSON body, not yet validated (the caller validates it). */
+export async function answerOf(params: FeedParams, signal?: AbortSignal): Promise<unknown> {
   const response = await fetch(feedUrl(params), {
     method: 'GET',
     headers: { apikey: SUPABASE_ANON_KEY, Authorization: `Bearer ${SUPABASE_ANON_KEY}` },
@@ -115,7 +114,3 @@ export async function fetchSavedStories(ids: readonly string[], signal?: AbortSi
   return stories;
 }
 
-/** The stories leading the followed ids' coverage now, validated, with the ids each answers for and its reports; rejects when the call fails. */
-export async function fetchFollowedStories(ids: readonly string[], signal?: AbortSignal): Promise<Followed[]> {
-  return followedFromAnswer(await answerOf({ follow: ids }, signal));
-}

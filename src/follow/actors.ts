@@ -8,39 +8,28 @@ import { fromPromise } from 'xstate';
 import { followsMachine, type FollowsInput } from '../../machines/follows.ts';
 import { notificationsMachine, type PushState } from '../../machines/notifications.ts';
 import { readStorage, writeStorage } from '../browser/browser.ts';
-import { currentSubscription, pushSupport, subscribePush } from '../browser/push.ts';
+import { onDemand } from '../browser/on-demand.ts';
+import { currentSubscription, pushSupport } from '../browser/push.ts';
 import { FOLLOWS_STORAGE_KEY } from '../browser/storage-keys.ts';
 import { parseFollows, serializeFollows, type Follow, type Followed } from '../domain/follows.ts';
-import { fetchFollowedStories } from '../feed/fetch-feed.ts';
 import { useSystemActor, useSystemSelector } from '../ui/frame.ts';
-import { deleteSubscription, fetchPublicKey, sendSubscription } from './follow-news.ts';
+
+// The calls and the push subscription load with their first use, apart from the first render.
+const effects = () => onDemand(() => import('./effects.ts'));
 
 export const appFollowsMachine = followsMachine.provide({
   actors: {
     saveFollows: fromPromise<void, { follows: Follow[] }>(async ({ input }) => writeStorage(FOLLOWS_STORAGE_KEY, serializeFollows(input.follows))),
-    fetchFollowed: fromPromise<Followed[], { ids: string[] }>(({ input, signal }) => fetchFollowedStories(input.ids, signal)),
+    fetchFollowed: fromPromise<Followed[], { ids: string[] }>(async ({ input, signal }) => (await effects()).fetchFollowedStories(input.ids, signal)),
   },
 });
 
 export const appNotificationsMachine = notificationsMachine.provide({
   actors: {
     checkPush: fromPromise<PushState>(() => pushSupport()),
-    subscribe: fromPromise<void, { ids: string[] }>(async ({ input, signal }) => {
-      const subscription = await subscribePush(() => fetchPublicKey(signal));
-      if (input.ids.length > 0) await sendSubscription(subscription, input.ids, signal);
-    }),
-    sendFollows: fromPromise<void, { ids: string[] }>(async ({ input, signal }) => {
-      const subscription = await currentSubscription();
-      if (!subscription) throw new Error('This browser no longer holds a push subscription');
-      await sendSubscription(subscription, input.ids, signal);
-    }),
-    unsubscribe: fromPromise<void>(async () => {
-      const subscription = await currentSubscription();
-      if (!subscription) return;
-      // Unsubscribed here even if the function cannot be told: the push service then refuses its messages.
-      const [told] = await Promise.allSettled([deleteSubscription(subscription.endpoint), subscription.unsubscribe()]);
-      if (told.status === 'rejected') throw told.reason;
-    }),
+    subscribe: fromPromise<void, { ids: string[] }>(async ({ input, signal }) => (await effects()).subscribe(input.ids, signal)),
+    sendFollows: fromPromise<void, { ids: string[] }>(async ({ input, signal }) => (await effects()).sendFollows(await currentSubscription(), input.ids, signal)),
+    unsubscribe: fromPromise<void>(async () => (await effects()).unsubscribe(await currentSubscription())),
   },
 });
 

@@ -12,8 +12,8 @@ import { filesUnder, findSecrets } from './secret-scan.ts';
 import { HOST_HEADERS_FILE } from '../../csp.config.ts';
 import { parseHostHeaders } from './host-headers.ts';
 
-// The first render loads in stages whose chunks compress apart (docs/performance-experiments.md#first-render-javascript-in-stages).
-const FIRST_RENDER_BUDGET_KB = 155;
+// The first render loads in stages whose chunks compress apart (docs/performance-experiments.md#first-render-javascript-in-stages); following (#47) adds 4.7 KB.
+const FIRST_RENDER_BUDGET_KB = 158;
 const ANON_KEY = 'public-anon-key-for-the-build-test';
 
 /** The Content-Security-Policy of a page's meta tag. */
