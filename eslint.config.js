@@ -13,8 +13,9 @@ import globals from 'globals';
  * - A feature room (FEATURES) imports domain, theme, ui, browser and the machines' modules, never
  *   src/app, and another feature only along an edge of FEATURES, each one a need of the code:
  *   search -> feed (the archive's call) and stories (its cards); bookmarks -> feed (the saved
- *   stories' call); toasts -> bookmarks and reader (the outcomes they announce); stories -> feed
- *   for a type only (FeedStatus).
+ *   stories' call); toasts -> bookmarks, reader and follow (the outcomes they announce); follow ->
+ *   feed (the `?follow=` call, the backend's address) and stories (the Following view's cards);
+ *   stories -> feed for a type only (FeedStatus).
  * - src/app/ composes everything; nothing imports it.
  * - The standalone bundles import next to nothing: the boot entry (src/feed/boot.ts) only the
  *   feed call, the service worker (src/offline/service-worker.ts) only its policy, which imports
@@ -42,7 +43,8 @@ const FEATURES = {
   reader: { imports: [], types: [] },
   offline: { imports: [], types: [] },
   appearance: { imports: [], types: [] },
-  toasts: { imports: ['bookmarks', 'reader'], types: [] },
+  toasts: { imports: ['bookmarks', 'reader', 'follow'], types: [] },
+  follow: { imports: ['feed', 'stories'], types: [] },
 };
 const ROOMS = ['app', ...Object.keys(FEATURES), 'ui', 'browser', 'theme', 'domain'];
 

@@ -8,6 +8,9 @@ import type { Story } from '../domain/story.ts';
 import { useFeed, useFeedActor } from '../feed/actors.ts';
 import { FeedNotices } from '../feed/FeedNotices.tsx';
 import { selectHeldBack, selectKeptAt } from '../feed/selectors.ts';
+import { useFollowedIds, useFollows } from '../follow/actors.ts';
+import { FollowingToggle } from '../follow/FollowingToggle.tsx';
+import { followedStories } from '../domain/follows.ts';
 import { DeferredCategoryPicker } from '../search/DeferredCategoryPicker.tsx';
 import { useArchive } from '../search/actors.ts';
 import { QueryField } from '../search/QueryField.tsx';
@@ -22,6 +25,8 @@ import { PRODUCT_TITLE, TAGLINE } from './title.ts';
 
 // Only a chosen category shows them.
 const CategoryChips = laterComponent('CategoryChips');
+// The notice on return, once something is followed.
+const FollowNotice = laterComponent('FollowNotice');
 
 const Toolbar = styled.div`
   display: grid;
@@ -62,7 +67,11 @@ export function HomePage() {
   const { setCategories } = filters;
   const removeCategory = useCallback((category: string) => setCategories(selected.filter((one) => one !== category)), [setCategories, selected]);
   const archiveMatches = useArchive((snapshot) => snapshot.context.matches);
-  const reachable = useMemo(() => [...stories, ...home.savedCopies, ...archiveMatches], [stories, home.savedCopies, archiveMatches]);
+  const followedIds = useFollowedIds();
+  const followedCopies = useFollows((snapshot) => snapshot.context.follows);
+  const reachable = useMemo(() => [...stories, ...home.savedCopies, ...archiveMatches, ...followedStories(followedCopies)], [stories, home.savedCopies, archiveMatches, followedCopies]);
+  const { setFollowing } = filters;
+  const showFollowing = useCallback(() => setFollowing(true), [setFollowing]);
 
   useEffect(() => {
     document.title = filters.query ? `“${filters.query}” · ${PRODUCT_TITLE}` : `${PRODUCT_TITLE}: ${TAGLINE}`;
@@ -79,6 +88,7 @@ export function HomePage() {
             {/* Open to a press while the stories load: the menu opens once they have come. */}
             <DeferredCategoryPicker categories={categories} selected={selected} onChange={setCategories} isDisabled={status !== 'loading' && categories.length === 0} />
             <SavedToggle isSelected={filters.filter.savedOnly} onChange={filters.setSavedOnly} count={home.bookmarkIds.length} />
+            <FollowingToggle isSelected={filters.following} onChange={setFollowing} count={followedIds.length} />
           </Controls>
           {selected.length > 0 && (
             <Suspense fallback={null}>
@@ -87,7 +97,12 @@ export function HomePage() {
           )}
         </Toolbar>
         <FeedNotices status={status} keptAt={keptAt} incoming={heldBack} stories={stories} onShowIncoming={showHeldBack} />
-        <ReaderFeatures stories={stories} reachable={reachable} lastVisit={home.newSince} onOpen={openStory} onToggleBookmark={home.toggleBookmark} />
+        {followedIds.length > 0 && (
+          <Suspense fallback={null}>
+            <FollowNotice onShow={showFollowing} />
+          </Suspense>
+        )}
+        <ReaderFeatures stories={stories} reachable={reachable} lastVisit={home.newSince} onOpen={openStory} onToggleBookmark={home.toggleBookmark} onToggleFollow={home.toggleFollow} />
         <HomeResults status={status} stories={stories} bookmarkIds={home.bookmarkIds} savedCopies={home.savedCopies} filters={filters} cardProps={home.cardProps} />
       </Layout>
     </>

@@ -13,6 +13,7 @@ import { savedView } from '../domain/saved-stories.ts';
 import type { ShareTarget } from '../domain/share.ts';
 import type { Story } from '../domain/story.ts';
 import { useFeed, useFeedActor, useOlder, useOlderActor } from '../feed/actors.ts';
+import { useFollowsActor, useFollowedIds } from '../follow/actors.ts';
 import { selectFeedStatus, selectNewSince, selectOlderStatus, selectOlderStories, selectStories } from '../feed/selectors.ts';
 import { useShareActor } from '../reader/actors.ts';
 import { canShareNatively } from '../reader/nativeShare.ts';
@@ -21,7 +22,8 @@ import { StoryArea } from '../stories/StoryArea.tsx';
 import type { CardListProps } from '../stories/StorySections.tsx';
 import { laterComponent } from '../ui/later.ts';
 
-// Older pages and the last 30 days: shown when the feed has a `next` or the box text.
+// The Following view, older pages and the last 30 days: shown with following=1, when the feed has a `next`, or with the box's text.
+const FollowingView = laterComponent('FollowingView');
 const OlderStories = laterComponent('OlderStories');
 const ArchiveSection = laterComponent('ArchiveSection');
 
@@ -47,12 +49,16 @@ export function useHomeStories() {
   // The system share sheet, where there is one (none in the frame, drawn before any browser is known).
   const nativeShare = useSyncExternalStore(noChanges, canShareNatively, () => false);
   const bookmarked = useMemo(() => new Set(bookmarkIds), [bookmarkIds]);
+  const follows = useFollowsActor();
+  const followedIds = useFollowedIds();
+  const followed = useMemo(() => new Set(followedIds), [followedIds]);
+  const toggleFollow = useCallback((story: Story) => follows.send({ type: 'follow.toggle', story, at: new Date().toISOString() }), [follows]);
   // What every card is given, in the story area and in the last 30 days alike.
   const cardProps: CardListProps = useMemo(
-    () => ({ bookmarks: bookmarked, onToggleBookmark: toggleBookmark, onShare, lastVisit: newSince, canShareNatively: nativeShare }),
-    [bookmarked, toggleBookmark, onShare, newSince, nativeShare],
+    () => ({ bookmarks: bookmarked, onToggleBookmark: toggleBookmark, onShare, lastVisit: newSince, canShareNatively: nativeShare, follows: followed, onToggleFollow: toggleFollow }),
+    [bookmarked, toggleBookmark, onShare, newSince, nativeShare, followed, toggleFollow],
   );
-  return { status, stories, bookmarkIds, savedCopies, categories, filters, newSince, toggleBookmark, cardProps };
+  return { status, stories, bookmarkIds, savedCopies, categories, filters, newSince, toggleBookmark, toggleFollow, cardProps };
 }
 
 type HomeResultsProps = Pick<ReturnType<typeof useHomeStories>, 'status' | 'stories' | 'bookmarkIds' | 'savedCopies' | 'filters' | 'cardProps'>;
@@ -73,6 +79,13 @@ export const HomeResults = memo(function HomeResults({ status, stories, bookmark
   const retryOlder = useCallback(() => older.send({ type: 'older.retry' }), [older]);
   const { showArchive } = filters;
   const searchArchive = useCallback(() => showArchive(typed), [showArchive, typed]);
+  if (filters.following) {
+    return (
+      <Suspense fallback={null}>
+        <FollowingView {...cardProps} />
+      </Suspense>
+    );
+  }
   return (
     <StoryArea
       status={status}

@@ -6,7 +6,8 @@
 import { fromCallback } from 'xstate';
 import type { PageEvent } from '../../machines/page.ts';
 import { prefersDarkQuery } from '../browser/browser.ts';
-import { BOOKMARKS_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from '../browser/storage-keys.ts';
+import { BOOKMARKS_STORAGE_KEY, FOLLOWS_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from '../browser/storage-keys.ts';
+import { parseFollows } from '../domain/follows.ts';
 import { parseSavedStories, parseStoredBookmarks } from '../domain/saved-stories.ts';
 import { parseStoredTheme } from '../domain/theme.ts';
 
@@ -23,6 +24,7 @@ export const browserEvents = fromCallback<PageEvent>(({ sendBack }) => {
       sendBack({ type: 'saved.refresh' });
     }
     if (event.key === null || event.key === SAVED_STORIES_STORAGE_KEY) sendBack({ type: 'saved.storage.changed', stories: parseSavedStories(event.newValue) });
+    if (event.key === null || event.key === FOLLOWS_STORAGE_KEY) sendBack({ type: 'follows.storage.changed', follows: parseFollows(event.newValue) });
     if (event.key === null || event.key === THEME_STORAGE_KEY) sendBack({ type: 'theme.storage.changed', theme: parseStoredTheme(event.newValue) });
   };
   const colours = prefersDarkQuery();

@@ -5,6 +5,9 @@
  */
 import { ThemeToggle } from '../appearance/ThemeToggle.tsx';
 import { DemoNotice } from '../feed/DemoNotice.tsx';
+import { FollowNotice } from '../follow/FollowNotice.tsx';
+import * as followEffects from '../follow/effects.ts';
+import { FollowingView } from '../follow/FollowingView.tsx';
 import { HeldBackStories } from '../feed/HeldBackStories.tsx';
 import { OfflineNotice } from '../feed/OfflineNotice.tsx';
 import { OlderStories } from '../feed/OlderStories.tsx';
@@ -26,6 +29,9 @@ declare module '../ui/later.ts' {
     CategoryPicker: typeof CategoryPicker;
     DemoNotice: typeof DemoNotice;
     EmptyState: typeof EmptyState;
+    FollowNotice: typeof FollowNotice;
+    FollowingView: typeof FollowingView;
+    followEffects: typeof followEffects;
     HeldBackStories: typeof HeldBackStories;
     KeyboardShortcuts: typeof KeyboardShortcuts;
     OfflineNotice: typeof OfflineNotice;
@@ -44,6 +50,9 @@ export const parts: LaterParts = {
   CategoryPicker,
   DemoNotice,
   EmptyState,
+  FollowNotice,
+  FollowingView,
+  followEffects,
   HeldBackStories,
   KeyboardShortcuts,
   OfflineNotice,

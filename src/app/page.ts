@@ -8,6 +8,7 @@ import { pageMachine, type PageInput } from '../../machines/page.ts';
 import { appThemeMachine, readThemeInput } from '../appearance/actors.ts';
 import { appBookmarksMachine, readBookmarksInput } from '../bookmarks/actors.ts';
 import { appFeedMachine, appOlderStoriesMachine, readFeedInput } from '../feed/actors.ts';
+import { appFollowsMachine, appNotificationsMachine, readFollowsInput } from '../follow/actors.ts';
 import { appShareMachine } from '../reader/actors.ts';
 import { readLastVisit } from '../reader/lastVisit.ts';
 import { appArchiveSearchMachine, appSearchMachine, urlChangesOf, urlSearchOf } from '../search/actors.ts';
@@ -19,6 +20,8 @@ export interface AppLogic {
   older: typeof appOlderStoriesMachine;
   archive: typeof appArchiveSearchMachine;
   bookmarks: typeof appBookmarksMachine;
+  follows: typeof appFollowsMachine;
+  notifications: typeof appNotificationsMachine;
   theme: typeof appThemeMachine;
   share: typeof appShareMachine;
 }
@@ -28,6 +31,8 @@ export const defaultLogic: AppLogic = {
   older: appOlderStoriesMachine,
   archive: appArchiveSearchMachine,
   bookmarks: appBookmarksMachine,
+  follows: appFollowsMachine,
+  notifications: appNotificationsMachine,
   theme: appThemeMachine,
   share: appShareMachine,
 };
@@ -41,6 +46,7 @@ export function readPageInput(router: RegisteredRouter): PageInput {
   return {
     feed: readFeedInput(readLastVisit()),
     bookmarks: readBookmarksInput(),
+    follows: readFollowsInput(),
     theme: readThemeInput(),
     url: urlSearchOf(router.state.location.search),
   };
@@ -50,6 +56,7 @@ export function readPageInput(router: RegisteredRouter): PageInput {
 export const FRAME_INPUT: PageInput = {
   feed: { kept: null, lastVisit: null },
   bookmarks: { ids: [], savedStories: [] },
+  follows: { follows: [] },
   theme: { stored: null, systemPrefersDark: false },
   url: { query: '', archive: false },
 };

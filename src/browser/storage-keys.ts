@@ -7,3 +7,5 @@ export const THEME_STORAGE_KEY = 'theme';
 export const KEPT_STORIES_STORAGE_KEY = 'newsLastFeed';
 /** The previous visit's ISO time ("New" marks the stories published after it). */
 export const LAST_VISIT_STORAGE_KEY = 'newsLastVisit';
+/** Followed stories: a JSON array of `{ id, followed_at, seen, reports?, story? }`, newest followed first, at most 50. */
+export const FOLLOWS_STORAGE_KEY = 'newsFollows';

@@ -3,9 +3,9 @@
  * list the "Keyboard shortcuts" dialog shows. Pure: the app's edge reads the key events.
  */
 
-export type ReadingAction = 'next' | 'previous' | 'open' | 'bookmark' | 'help';
+export type ReadingAction = 'next' | 'previous' | 'open' | 'bookmark' | 'follow' | 'help';
 
-const ACTIONS: Readonly<Record<string, ReadingAction>> = { j: 'next', k: 'previous', o: 'open', b: 'bookmark', '?': 'help' };
+const ACTIONS: Readonly<Record<string, ReadingAction>> = { j: 'next', k: 'previous', o: 'open', b: 'bookmark', f: 'follow', '?': 'help' };
 
 export interface KeyPress {
   key: string;
@@ -44,6 +44,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['k'], description: 'Previous story' },
   { keys: ['o'], description: 'Open the focused story in a new tab' },
   { keys: ['b'], description: 'Bookmark or unbookmark the focused story' },
+  { keys: ['f'], description: 'Follow or unfollow the focused story' },
   { keys: ['/'], description: 'Search stories' },
   { keys: ['?'], description: 'Show these keyboard shortcuts' },
   { keys: ['Esc'], description: 'Close this dialog' },

@@ -7,6 +7,8 @@ export interface HomeSearch {
   saved?: boolean;
   /** "From the last 30 days" shows (docs/product.md#the-last-30-days); only with a query. */
   archive?: boolean;
+  /** The Following view shows (docs/product.md#following-a-story). */
+  following?: boolean;
 }
 
 // The router JSON-parses each param, so `?q=2024` or `?category=true` arrive as numbers or
@@ -42,6 +44,7 @@ export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
   const category = Object.hasOwn(raw, 'category') ? categoryList(raw.category) : [];
   if (category.length > 0) search.category = category;
   if (Object.hasOwn(raw, 'saved') && FLAG_VALUES.has(raw.saved)) search.saved = true;
+  if (Object.hasOwn(raw, 'following') && FLAG_VALUES.has(raw.following)) search.following = true;
   // The last 30 days are searched for the query: without one there is nothing to search.
   if (search.q !== undefined && search.q.trim() !== '' && Object.hasOwn(raw, 'archive') && FLAG_VALUES.has(raw.archive)) search.archive = true;
   return search;

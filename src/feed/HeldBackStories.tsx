@@ -4,7 +4,7 @@
  * In the stories' chunk: it is only rendered while kept stories are on screen.
  */
 import { NewStoriesNotice } from './NewStoriesNotice.tsx';
-import { countNewStories } from '../domain/new-stories.ts';
+import { countNewStories } from '../domain/new-since.ts';
 import type { Story } from '../domain/story.ts';
 
 export interface HeldBackStoriesProps {

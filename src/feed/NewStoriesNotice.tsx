@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { newStoriesText } from '../domain/new-stories.ts';
+import { newStoriesText } from '../domain/new-since.ts';
 import { floatingBar, floatingRegion } from '../theme/floating.ts';
 import { Button } from '../ui/Button.tsx';
 import { RefreshIcon } from '../ui/icons.tsx';

@@ -17,6 +17,8 @@ export interface FeedParams {
   ids?: readonly string[];
   /** The function's own search. */
   q?: string;
+  /** The stories leading the coverage of these followed ids (docs/product.md#following-a-story). */
+  follow?: readonly string[];
 }
 
 export const NOT_JSON = 'The fetch-news answer is not JSON';
@@ -24,11 +26,12 @@ export const NOT_JSON = 'The fetch-news answer is not JSON';
 /** Answers that are not text at all, whatever they contain. */
 const NOT_TEXT = new Set(['application/octet-stream', 'application/pdf', 'text/event-stream', 'multipart/form-data']);
 
-export function feedUrl({ before, ids, q }: FeedParams = {}): string {
+export function feedUrl({ before, ids, q, follow }: FeedParams = {}): string {
   const query = new URLSearchParams();
   if (before !== undefined) query.set('before', before);
   if (ids !== undefined) query.set('ids', ids.join(','));
   if (q !== undefined) query.set('q', q);
+  if (follow !== undefined) query.set('follow', follow.join(','));
   const search = query.toString();
   return `${SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/fetch-news${search ? `?${search}` : ''}`;
 }
@@ -38,6 +41,11 @@ export function feedUrl({ before, ids, q }: FeedParams = {}): string {
  * its 10 s `timeout` delay, which aborts `signal` (docs/product.md#timings-and-constants).
  */
 async function call(params: FeedParams, signal?: AbortSignal): Promise<StoryPage> {
+  return pageFromAnswer(await answerOf(params, signal));
+}
+
+/** One request's parsed JSON body, not yet validated (the caller validates it). */
+export async function answerOf(params: FeedParams, signal?: AbortSignal): Promise<unknown> {
   const response = await fetch(feedUrl(params), {
     method: 'GET',
     headers: { apikey: SUPABASE_ANON_KEY, Authorization: `Bearer ${SUPABASE_ANON_KEY}` },
@@ -54,7 +62,7 @@ async function call(params: FeedParams, signal?: AbortSignal): Promise<StoryPage
   } catch {
     throw new Error(NOT_JSON);
   }
-  return pageFromAnswer(answer);
+  return answer;
 }
 
 /** A parsed answer as a page: its valid stories, and `next` when it is a non-empty string. */
@@ -86,7 +94,7 @@ export function startFirstFeedCall(): void {
  * fails: no connection, `signal` aborted (the caller's 10 s), a non-2xx status, or a body that is not JSON.
  */
 export function fetchFeed(params: FeedParams, signal?: AbortSignal): Promise<StoryPage> {
-  if (params.before !== undefined || params.ids !== undefined || params.q !== undefined) return call(params, signal);
+  if (params.before !== undefined || params.ids !== undefined || params.q !== undefined || params.follow !== undefined) return call(params, signal);
   firstTaken = true;
   const early = first;
   if (!early) return call(params, signal);
@@ -105,3 +113,4 @@ export async function fetchSavedStories(ids: readonly string[], signal?: AbortSi
   }
   return stories;
 }
+

@@ -101,3 +101,26 @@ export function isSkipWaiting(message: unknown): boolean {
 export function staleCaches(names: readonly string[], current: string): string[] {
   return names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== current);
 }
+
+/** Where a click on a notification of new reports leads: the Following view (docs/product.md#following-a-story). */
+export const FOLLOWING_PATH = '/?following=1';
+
+/** A notification's title when the push message has none of its own. */
+export const DEFAULT_NOTIFICATION_TITLE = 'New reports';
+
+/**
+ * A push message's notification: its JSON `{ title, body }` (the function writes "New reports:
+ * {story title}"), read as untrusted; anything else gets the default title and no body.
+ */
+export function notificationOf(text: string | null): { title: string; body: string } {
+  let message: unknown;
+  try {
+    message = text === null ? null : JSON.parse(text);
+  } catch {
+    message = null;
+  }
+  const fields = typeof message === 'object' && message !== null && !Array.isArray(message) ? (message as Record<string, unknown>) : {};
+  const title = Object.hasOwn(fields, 'title') && typeof fields.title === 'string' ? fields.title.trim().slice(0, 200) : '';
+  const body = Object.hasOwn(fields, 'body') && typeof fields.body === 'string' ? fields.body.trim().slice(0, 500) : '';
+  return { title: title === '' ? DEFAULT_NOTIFICATION_TITLE : title, body };
+}

@@ -13,9 +13,11 @@
  * - message SKIP_WAITING: a new version waiting behind an old one takes over now. Only a page
  *   posts it (src/offline/service-worker-registration.ts), and every page of the old version
  *   reloads when it does, so that no page mixes files of two builds. No clients.claim: the first
- *   worker controls the next visit, not the page that installed it.
+ *   worker controls the next visit, not the page that installed it;
+ * - push: a notification of new reports on a followed story; notificationclick: the Following
+ *   view, in the tab already open or a new one (docs/product.md#following-a-story).
  */
-import { APP_SHELL, cacheName, handlingOf, isSkipWaiting, type RouterRule, staleCaches, staticRoutes, storable } from './policy.ts';
+import { APP_SHELL, cacheName, FOLLOWING_PATH, handlingOf, isSkipWaiting, notificationOf, type RouterRule, staleCaches, staticRoutes, storable } from './policy.ts';
 
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
@@ -31,13 +33,31 @@ interface FetchEvent extends ExtendableEvent {
   respondWith(response: Promise<Response>): void;
 }
 
+interface PushEvent extends ExtendableEvent {
+  readonly data: { text(): string } | null;
+}
+
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: { close(): void };
+}
+
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<unknown>;
+  navigate(url: string): Promise<unknown>;
+}
+
 interface WorkerScope {
   readonly location: Location;
+  readonly registration: { showNotification(title: string, options: { body: string; tag: string; icon: string }): Promise<void> };
+  readonly clients: { matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>; openWindow(url: string): Promise<unknown> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install', listener: (event: InstallEvent) => void): void;
   addEventListener(type: 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
 }
 
 const worker = globalThis as unknown as WorkerScope;
@@ -98,5 +118,25 @@ worker.addEventListener('fetch', (event) => {
   if (handling.kind === 'network') return;
   event.respondWith(fromCache(handling.kind === 'cached' ? handling.path : APP_SHELL, event.request));
 });
+
+worker.addEventListener('push', (event) => {
+  const { title, body } = notificationOf(event.data?.text() ?? null);
+  // One notification of new reports at a time: a newer one replaces it.
+  event.waitUntil(worker.registration.showNotification(title, { body, tag: 'new-reports', icon: '/icons/icon-192.png' }));
+});
+
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openFollowing());
+});
+
+/** The Following view: in the site's tab already open, else in a new one. */
+async function openFollowing(): Promise<unknown> {
+  const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === worker.location.origin);
+  if (!open) return worker.clients.openWindow(FOLLOWING_PATH);
+  await open.focus();
+  return open.navigate(FOLLOWING_PATH);
+}
 
 export {};

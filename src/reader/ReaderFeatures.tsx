@@ -19,12 +19,14 @@ export interface ReaderFeaturesProps {
   reachable?: readonly Story[];
   onOpen(story: Story): void;
   onToggleBookmark(story: Story): void;
+  /** `f`: follows or unfollows (docs/product.md#following-a-story). */
+  onToggleFollow?(story: Story): void;
 }
 
 // A "?" before the later part has come opens it when it does.
 const KeyboardShortcuts = laterComponent('KeyboardShortcuts');
 
-export function ReaderFeatures({ stories, reachable = stories, lastVisit, onOpen, onToggleBookmark }: ReaderFeaturesProps) {
+export function ReaderFeatures({ stories, reachable = stories, lastVisit, onOpen, onToggleBookmark, onToggleFollow }: ReaderFeaturesProps) {
   const newCount = useMemo(() => countNewSince(stories, lastVisit), [stories, lastVisit]);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const byId = (id: string) => reachable.find((story) => story.id === id);
@@ -36,6 +38,10 @@ export function ReaderFeatures({ stories, reachable = stories, lastVisit, onOpen
     onToggleBookmark: (id) => {
       const story = byId(id);
       if (story) onToggleBookmark(story);
+    },
+    onToggleFollow: (id) => {
+      const story = byId(id);
+      if (story) onToggleFollow?.(story);
     },
     onHelp: () => setShortcutsOpen(true),
   });

@@ -12,6 +12,8 @@ export interface ReadingKeysHandlers {
   onOpen(storyId: string): void;
   /** `b`: the focused card's story id. */
   onToggleBookmark(storyId: string): void;
+  /** `f`: the focused card's story id. */
+  onToggleFollow(storyId: string): void;
   /** `?`. */
   onHelp(): void;
 }
@@ -22,8 +24,8 @@ function focusedCard(): HTMLElement | null {
 }
 
 /**
- * j / k move focus between the story cards (the article itself, scrolled into view), o opens and
- * b bookmarks the focused one, ? asks for the shortcuts dialog; never while typing in a field,
+ * j / k move focus between the story cards (the article itself, scrolled into view), o opens,
+ * b bookmarks and f follows the focused one, ? asks for the shortcuts dialog; never while typing in a field,
  * inside a menu or dialog, or with Ctrl, Meta or Alt (docs/product.md#accessible-names).
  */
 export function useReadingKeys(handlers: ReadingKeysHandlers): void {
@@ -58,6 +60,7 @@ export function useReadingKeys(handlers: ReadingKeysHandlers): void {
       if (id === undefined) return;
       event.preventDefault();
       if (action === 'open') latest.current.onOpen(id);
+      else if (action === 'follow') latest.current.onToggleFollow(id);
       else latest.current.onToggleBookmark(id);
     };
     document.addEventListener('keydown', onKeyDown);

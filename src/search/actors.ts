@@ -37,8 +37,8 @@ export const appArchiveSearchMachine = archiveSearchMachine.provide({
 
 /** A URL's search as the page follows it: its query and whether "From the last 30 days" shows (docs/product.md#search-categories-and-the-url). */
 export function urlSearchOf(search: Record<string, unknown>): UrlSearch {
-  const { q, archive } = validateHomeSearch(search);
-  return { query: q ?? '', archive: archive === true };
+  const { q, archive, following } = validateHomeSearch(search);
+  return { query: q ?? '', archive: archive === true, following: following === true };
 }
 
 /** Every change of the URL's search, as the page machine takes it: each navigation, as it starts (Back and Forward too). */

@@ -41,10 +41,14 @@ export function useHomeFilters(categories: readonly string[]) {
     /** Shows "From the last 30 days" for the box's text (`archive=1`: docs/product.md#the-last-30-days). */
     showArchive: useCallback((q: string) => update({ q: q === '' ? undefined : q, archive: true }), [update]),
     setCategories: useCallback((category: string[]) => update({ category: category.length ? category : undefined }), [update]),
-    setSavedOnly: useCallback((saved: boolean) => update({ saved: saved || undefined }), [update]),
+    // Saved and Following are two views: one shows at a time.
+    setSavedOnly: useCallback((saved: boolean) => update({ saved: saved || undefined, following: undefined }), [update]),
+    /** The Following view (`following=1`: docs/product.md#following-a-story). */
+    following: search.following === true,
+    setFollowing: useCallback((following: boolean) => update({ following: following || undefined, saved: undefined }), [update]),
     clearFilters: useCallback(() => {
       searchActor.send({ type: 'search.reset' });
-      update({ q: undefined, category: undefined, saved: undefined, archive: undefined });
+      update({ q: undefined, category: undefined, saved: undefined, archive: undefined, following: undefined });
     }, [searchActor, update]),
   };
 }

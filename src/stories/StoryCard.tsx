@@ -7,7 +7,7 @@ import { focusRing, visuallyHidden } from '../theme/mixins.ts';
 import { theme } from '../theme/tokens.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { IconToggleButton } from '../ui/PlainButtons.tsx';
-import { BookmarkIcon } from '../ui/icons.tsx';
+import { BookmarkIcon, FollowIcon } from '../ui/icons.tsx';
 import { DeferredShareMenu } from './DeferredShareMenu.tsx';
 import type { ShareTarget } from '../domain/share.ts';
 import { StoryImage } from './StoryImage.tsx';
@@ -36,6 +36,11 @@ export interface StoryCardProps {
   canShareNatively?: boolean;
   /** Its image is the first screen's largest: loaded early (StoryImage). */
   hasLeadImage?: boolean;
+  /** Following (docs/product.md#following-a-story): the toggle shows when the page follows stories. */
+  isFollowed?: boolean;
+  onToggleFollow?(story: Story): void;
+  /** Reports on it the visitor had not seen: "{N} new reports". */
+  newReports?: number;
 }
 
 // :focus-visible: the card is focused by the reading keys (j / k).
@@ -171,6 +176,9 @@ export const StoryCard = memo(function StoryCard({
   isNew = false,
   canShareNatively = false,
   hasLeadImage = false,
+  isFollowed = false,
+  onToggleFollow,
+  newReports = 0,
 }: StoryCardProps) {
   const headingId = useId();
   return (
@@ -182,6 +190,7 @@ export const StoryCard = memo(function StoryCard({
           <SourceBadge dir="auto">{story.source}</SourceBadge>
           <StoryDate iso={story.published_at} />
           {isNew && <NewBadge>New</NewBadge>}
+          {newReports > 0 && <NewBadge>{newReports === 1 ? '1 new report' : `${newReports} new reports`}</NewBadge>}
         </Meta>
         <Title as={`h${headingLevel}`} id={headingId} dir="auto">
           {story.title}
@@ -200,6 +209,11 @@ export const StoryCard = memo(function StoryCard({
             </ExternalLink>
           )}
           <Actions>
+            {onToggleFollow && (
+              <IconToggleButton aria-label={isFollowed ? 'Unfollow story' : 'Follow story'} isSelected={isFollowed} onChange={() => onToggleFollow(story)}>
+                <FollowIcon size={18} filled={isFollowed} />
+              </IconToggleButton>
+            )}
             <IconToggleButton
               aria-label={isBookmarked ? 'Remove bookmark' : 'Bookmark story'}
               isSelected={isBookmarked}

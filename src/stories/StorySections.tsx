@@ -18,6 +18,11 @@ export interface CardListProps {
   lastVisit?: number | null;
   /** Share menus offer the system share sheet. */
   canShareNatively?: boolean;
+  /** The followed stories' ids, and the follow toggle (docs/product.md#following-a-story). */
+  follows?: ReadonlySet<string>;
+  onToggleFollow?(story: Story): void;
+  /** "{N} new reports" by story id (the Following view). */
+  newReports?: Readonly<Record<string, number>>;
 }
 
 export interface StorySectionsProps extends CardListProps {
@@ -34,7 +39,7 @@ interface StoryListProps extends CardListProps {
 }
 
 /** A grid of cards: the one way a list of stories is drawn (the two sections, the last 30 days). */
-export function StoryList({ stories, layout, variant, leadImageId, bookmarks, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false }: StoryListProps) {
+export function StoryList({ stories, layout, variant, leadImageId, bookmarks, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false, follows, onToggleFollow, newReports }: StoryListProps) {
   return (
     <StoryGrid layout={layout}>
       {stories.map((story) => (
@@ -48,6 +53,9 @@ export function StoryList({ stories, layout, variant, leadImageId, bookmarks, on
             isNew={isNewSince(story, lastVisit)}
             canShareNatively={canShareNatively}
             hasLeadImage={story.id === leadImageId}
+            isFollowed={follows?.has(story.id) ?? false}
+            onToggleFollow={onToggleFollow}
+            newReports={newReports !== undefined && Object.hasOwn(newReports, story.id) ? newReports[story.id] : 0}
           />
         </li>
       ))}

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useBookmarksActor } from '../bookmarks/actors.ts';
+import { useFollowsActor } from '../follow/actors.ts';
 import { useShareActor } from '../reader/actors.ts';
 import { TOASTS } from './messages.ts';
 import type { AppToast } from './toast-queue.ts';
@@ -8,10 +9,11 @@ import { laterComponent } from '../ui/later.ts';
 // Mounted with the first toast; React Aria's toast queue and region are in the page's later part.
 const RaisedToasts = laterComponent('RaisedToasts');
 
-/** A toast for each outcome the machines announce: a bookmark added or removed, a link copied or not. */
+/** A toast for each outcome the machines announce: a bookmark added or removed, a link copied or not, a story followed, unfollowed or refused. */
 export function OutcomeToasts() {
   const bookmarks = useBookmarksActor();
   const share = useShareActor();
+  const follows = useFollowsActor();
   const [raised, setRaised] = useState<readonly AppToast[]>([]);
   useEffect(() => {
     const raise = (toast: AppToast) => () => setRaised((list) => [...list, toast]);
@@ -20,9 +22,12 @@ export function OutcomeToasts() {
       bookmarks.on('bookmark.removed', raise(TOASTS.bookmarkRemoved)),
       share.on('link.copied', raise(TOASTS.linkCopied)),
       share.on('link.copyFailed', raise(TOASTS.copyFailed)),
+      follows.on('follow.added', raise(TOASTS.followAdded)),
+      follows.on('follow.removed', raise(TOASTS.followRemoved)),
+      follows.on('follow.refused', raise(TOASTS.followRefused)),
     ];
     return () => subscriptions.forEach((subscription) => subscription.unsubscribe());
-  }, [bookmarks, share]);
+  }, [bookmarks, share, follows]);
   if (raised.length === 0) return null;
   return (
     <Suspense fallback={null}>

@@ -9,6 +9,10 @@ export const TOASTS = {
   bookmarkRemoved: { title: 'Bookmark removed', description: 'Story removed from your bookmarks', tone: 'info' },
   linkCopied: { title: 'Link copied', description: 'Story link copied to clipboard', tone: 'success' },
   copyFailed: { title: 'Copy failed', description: 'Could not copy link to clipboard', tone: 'error' },
+  // docs/product.md#following-a-story.
+  followAdded: { title: 'Following this story', description: 'New reports on it will show under Following', tone: 'success' },
+  followRemoved: { title: 'Story unfollowed', description: 'You will no longer hear of new reports on it', tone: 'info' },
+  followRefused: { title: 'You follow 50 stories, the most', description: 'Unfollow one to follow this story', tone: 'error' },
 } as const satisfies Record<string, AppToast>;
 
 export type ToastName = keyof typeof TOASTS;

@@ -184,3 +184,48 @@ export function IconToggleButton({ isSelected, onChange, children, ...props }: I
     </PlainIconButton>
   );
 }
+
+// A plain button with aria-pressed: React Aria's toggle would put its press handling into the first render.
+/** A view toggle of the search bar (Saved, Following): its name is its text. */
+export const ViewToggle = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: ${theme.space(2)};
+  min-height: 40px;
+  padding: 0 ${theme.space(3.5)};
+  border: 1px solid ${theme.color.borderStrong};
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surface};
+  color: ${theme.color.text};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.medium};
+  white-space: nowrap;
+  cursor: pointer;
+  transition: background-color ${theme.motion.fast};
+
+  @media (hover: hover) {
+    &:hover {
+      background: ${theme.color.surfaceMuted};
+    }
+
+    &[aria-pressed='true']:hover {
+      background: ${theme.color.accentHover};
+    }
+  }
+
+  &[aria-pressed='true'] {
+    border-color: ${theme.color.accent};
+    background: ${theme.color.accent};
+    color: ${theme.color.onAccent};
+  }
+
+  &:focus-visible {
+    ${focusRing}
+  }
+`;
+
+/** The number beside a view toggle's name, hidden from it. */
+export const ViewCount = styled.span`
+  font-variant-numeric: tabular-nums;
+  opacity: 0.85;
+`;

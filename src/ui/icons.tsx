@@ -132,3 +132,13 @@ export function ExternalLinkIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A bell: following a story's coverage. */
+export function FollowIcon({ filled = false, ...props }: IconProps & { filled?: boolean }) {
+  return (
+    <Icon {...props} fill={filled ? 'currentColor' : 'none'}>
+      <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+      <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+    </Icon>
+  );
+}

@@ -64,7 +64,7 @@ const skipLink = (page: Page) => page.getByRole('link', { name: 'Skip to stories
 const themeButton = (page: Page) => page.getByRole('button', { name: 'Switch to dark theme', exact: true });
 
 describe('keyboard only', () => {
-  it('Tab from the top reaches the skip link, the theme toggle, the search box, Categories and Saved, each visibly focused', async () => {
+  it('Tab from the top reaches the skip link, the theme toggle, the search box, Categories, Saved and Following, each visibly focused', async () => {
     const { page } = await h.open();
     await startFromTop(page);
     await tabTo(page, skipLink(page));
@@ -72,8 +72,10 @@ describe('keyboard only', () => {
     await tabTo(page, searchBox(page));
     await tabTo(page, categoriesButton(page));
     await tabTo(page, savedToggle(page));
+    await tabTo(page, page.getByRole('button', { name: 'Following', exact: true }));
     const firstCard = storyCard(page, FIRST.title);
     await tabTo(page, firstCard.getByRole('link', { name: 'Read more' }));
+    await tabTo(page, firstCard.getByRole('button', { name: 'Follow story' }));
     await tabTo(page, firstCard.getByRole('button', { name: 'Bookmark story' }));
     await tabTo(page, firstCard.getByRole('button', { name: 'Share story' }));
   });
@@ -156,7 +158,16 @@ describe('keyboard only', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: SITE });
     await startFromTop(page);
     const card = storyCard(page, FIRST.title);
-    for (const control of [skipLink(page), themeButton(page), searchBox(page), categoriesButton(page), savedToggle(page), card.getByRole('link', { name: 'Read more' })]) {
+    for (const control of [
+      skipLink(page),
+      themeButton(page),
+      searchBox(page),
+      categoriesButton(page),
+      savedToggle(page),
+      page.getByRole('button', { name: 'Following', exact: true }),
+      card.getByRole('link', { name: 'Read more' }),
+      card.getByRole('button', { name: 'Follow story' }),
+    ]) {
       await tabTo(page, control);
     }
     await tabTo(page, card.getByRole('button', { name: 'Bookmark story' }));

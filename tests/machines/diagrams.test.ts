@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { feedMachine } from '../../machines/feed.ts';
+import { followsMachine } from '../../machines/follows.ts';
+import { notificationsMachine } from '../../machines/notifications.ts';
 import { searchMachine } from '../../machines/search.ts';
 import { olderStoriesMachine } from '../../machines/olderStories.ts';
 import { pageMachine } from '../../machines/page.ts';
@@ -18,7 +20,7 @@ describe('docs/machines.md', () => {
     expect(doc).toBe(updatedDoc(doc));
   });
 
-  it.each([pageMachine, feedMachine, searchMachine, themeMachine, bookmarksMachine, shareMachine, olderStoriesMachine, archiveSearchMachine])(
+  it.each([pageMachine, feedMachine, searchMachine, themeMachine, bookmarksMachine, followsMachine, notificationsMachine, shareMachine, olderStoriesMachine, archiveSearchMachine])(
     'draws every transition of $id: one arrow or note per target, one note for a transition that changes no state',
     (machine) => {
       const lines = machineDiagram(machine).split('\n');

@@ -11,11 +11,14 @@ import { createActor, fromCallback, SimulatedClock, type AnyActorRef, type AnyMa
 import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { feedMachine } from '../../machines/feed.ts';
+import { followsMachine } from '../../machines/follows.ts';
+import { notificationsMachine } from '../../machines/notifications.ts';
 import { olderStoriesMachine, storiesShown } from '../../machines/olderStories.ts';
 import { pageMachine, type PageEvent, type PageInput } from '../../machines/page.ts';
 import { searchMachine } from '../../machines/search.ts';
 import { shareMachine } from '../../machines/share.ts';
 import { themeMachine } from '../../machines/theme.ts';
+import type { Follow, Followed } from '../../src/domain/follows.ts';
 import type { Story, StoryPage } from '../../src/domain/story.ts';
 import type { ThemeName } from '../../src/domain/theme.ts';
 import { FakeActors } from '../support/fake-actors.ts';
@@ -44,6 +47,10 @@ function pageWithFakes(fakes: FakeActors, effects: unknown[]) {
           fetchSaved: fakes.actor<Story[], { ids: string[] }>('fetchSaved'),
         },
       }),
+      follows: followsMachine.provide({
+        actors: { saveFollows: fakes.actor<void, { follows: Follow[] }>('saveFollows'), fetchFollowed: fakes.actor<Followed[], { ids: string[] }>('fetchFollowed') },
+      }),
+      notifications: notificationsMachine.provide({ actors: { checkPush: fakes.actor('checkPush') } }),
       theme: themeMachine.provide({ actions: { persistTheme: (_, { theme }) => void effects.push({ persistTheme: theme }) } }),
       share: shareMachine.provide({ actors: { writeClipboard: fakes.actor<void, { text: string }>('writeClipboard') } }),
     },
@@ -56,6 +63,8 @@ type Snapshots = {
   archive: SnapshotFrom<typeof archiveSearchMachine>;
   search: SnapshotFrom<typeof searchMachine>;
   bookmarks: SnapshotFrom<typeof bookmarksMachine>;
+  follows: SnapshotFrom<typeof followsMachine>;
+  notifications: SnapshotFrom<typeof notificationsMachine>;
   theme: SnapshotFrom<typeof themeMachine>;
 };
 
@@ -66,10 +75,13 @@ function child<K extends keyof Snapshots>(page: AnyMachineSnapshot, id: K): Snap
   return ref.getSnapshot() as Snapshots[K];
 }
 
-/** A visitor back with two bookmarks, on a shared link to the last 30 days for "mars rover". */
+const followedC: Follow = { id: 'c', followed_at: '2026-11-21T09:30:00.000Z', seen: 1, reports: 1, story: c };
+
+/** A visitor back with two bookmarks and a followed story, on a shared link to the last 30 days for "mars rover". */
 const RETURNING: PageInput = {
   feed: { kept: null, lastVisit: null },
   bookmarks: { ids: ['a', 'b'], savedStories: [a] },
+  follows: { follows: [followedC] },
   theme: { stored: null, systemPrefersDark: false },
   url: { query: 'mars rover', archive: true },
 };
@@ -94,6 +106,7 @@ definePathSuite({
     { type: 'url.changed', query: 'mars rover', archive: false },
     { type: 'url.changed', query: 'venus', archive: true },
     { type: 'url.changed', query: '', archive: true },
+    { type: 'url.changed', query: '', archive: false, following: true },
     { type: 'feed.visible' },
     { type: 'feed.focus' },
     { type: 'theme.system.changed', prefersDark: true },
@@ -101,11 +114,12 @@ definePathSuite({
     { type: 'bookmarks.storage.changed', ids: ['b', 'c'] },
     { type: 'saved.storage.changed', stories: [c, d, b] },
     { type: 'saved.refresh' },
+    { type: 'follows.storage.changed', follows: [] },
   ],
   // Only the children's delays run (their own suites name them); the page has none.
   delays: {},
-  // The URL's search the page holds: the link's and the three others, plus a first visit's: 4 + 5 snapshots, each by the 11 events.
-  expectedPaths: 99,
+  // The URL's search the page holds: each input's own and the five the events bring: 6 + 6 snapshots, each by the 13 events.
+  expectedPaths: 156,
   arrange: pageWithFakes,
   async prepare({ event, actor, fakes, clock }) {
     const system = actor.system;
@@ -118,16 +132,20 @@ definePathSuite({
     }
     // A refresh under way ends (it fails, changing nothing), so the event's own refresh shows.
     if (event.type === 'saved.refresh' && fakes.isPending('fetchSaved')) fakes.settle('fetchSaved', { error: new Error('FunctionsFetchError: offline') });
+    if ((event.type === 'feed.visible' || event.type === 'feed.focus') && fakes.isPending('fetchFollowed')) fakes.settle('fetchFollowed', { error: new Error('FunctionsFetchError: offline') });
   },
   check({ event, before, after, fakes, effects }) {
     // Every machine of the page runs for the page's whole life, under its id.
-    expect(Object.keys(after.children).sort()).toEqual(['archive', 'bookmarks', 'browserEvents', 'feed', 'older', 'search', 'share', 'theme', 'urlChanges']);
+    expect(Object.keys(after.children).sort()).toEqual(['archive', 'bookmarks', 'browserEvents', 'feed', 'follows', 'notifications', 'older', 'search', 'share', 'theme', 'urlChanges']);
     const url = (after.context as PageInput).url;
     if (event.type === 'xstate.init') {
       // As the page opens: the saved stories' copies refreshed, newest saved first, when any are saved...
       const { ids } = (after.context as PageInput).bookmarks;
       expect(fakes.isPending('fetchSaved')).toBe(ids.length > 0);
       if (ids.length > 0) expect(fakes.calls.find((call) => call.src === 'fetchSaved')?.input).toEqual({ ids: [...ids].reverse() });
+      // ...the followed stories, when any are followed...
+      const follows = (after.context as PageInput).follows?.follows ?? [];
+      expect(fakes.calls.find((call) => call.src === 'fetchFollowed')?.input).toEqual(follows.length > 0 ? { ids: follows.map((follow) => follow.id) } : undefined);
       // ...and "From the last 30 days" as the URL asks (below).
     }
     if (event.type === 'xstate.init' || event.type === 'url.changed') {
@@ -150,11 +168,17 @@ definePathSuite({
       if (!changed) expect(search.context.text).toBe(TYPED);
       expect(effects).toEqual([]);
     }
+    if (event.type === 'xstate.init' || event.type === 'url.changed') {
+      // The Following view shows while the URL has following=1.
+      expect(child(after, 'follows').hasTag('viewing')).toBe(url.following === true);
+    }
     if (event.type === 'feed.visible' || event.type === 'feed.focus') {
-      // The stale feed refetches at once.
+      // The stale feed refetches at once, and so do the followed stories.
       expect(child(after, 'feed').matches({ call: 'attempt' })).toBe(true);
       expect(fakes.isPending('fetchStories')).toBe(true);
+      expect(fakes.isPending('fetchFollowed')).toBe(child(after, 'follows').context.follows.length > 0);
     }
+    if (event.type === 'follows.storage.changed') expect(child(after, 'follows').context.follows).toEqual([]);
     if (event.type === 'theme.system.changed') {
       const theme = child(after, 'theme');
       expect(theme.context.systemPrefersDark).toBe(event.prefersDark);
@@ -264,7 +288,7 @@ describe('what the machines of the page pass each other', () => {
     });
     const actor = createActor(machine, { input: FIRST }).start();
     await flush();
-    expect((actor.getSnapshot().context as PageInput).url).toEqual({ query: 'mars', archive: true });
+    expect((actor.getSnapshot().context as PageInput).url).toEqual({ query: 'mars', archive: true, following: false });
     expect(child(actor.getSnapshot(), 'archive').context.query).toBe('mars');
     expect(child(actor.getSnapshot(), 'theme').context.stored).toBe('dark');
     actor.stop();

@@ -10,6 +10,8 @@ import type { AnyStateMachine } from 'xstate';
 import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { feedMachine } from '../../machines/feed.ts';
+import { followsMachine } from '../../machines/follows.ts';
+import { notificationsMachine } from '../../machines/notifications.ts';
 import { searchMachine } from '../../machines/search.ts';
 import { olderStoriesMachine } from '../../machines/olderStories.ts';
 import { pageMachine } from '../../machines/page.ts';
@@ -26,6 +28,8 @@ const machines: Array<[file: string, machine: AnyStateMachine]> = [
   ['machines/olderStories.ts', olderStoriesMachine],
   ['machines/archiveSearch.ts', archiveSearchMachine],
   ['machines/page.ts', pageMachine],
+  ['machines/follows.ts', followsMachine],
+  ['machines/notifications.ts', notificationsMachine],
 ];
 
 describe('what Stately reads from each machine file', () => {

@@ -244,3 +244,35 @@ describe('message', () => {
     expect(worker.skipWaitingCalls).toBe(0);
   });
 });
+
+describe('notifications of new reports (docs/product.md#following-a-story)', () => {
+  it("a push shows its title and body; a message that is not the function's JSON shows 'New reports'", async () => {
+    const { worker } = await installed();
+    expect(await worker.push(JSON.stringify({ title: 'New reports: Harbour bridge reopens', body: '2 new reports' }))).toBe(true);
+    expect(await worker.push('not json')).toBe(true);
+    expect(await worker.push(null)).toBe(true);
+    expect(await worker.push(JSON.stringify({ title: 42 }))).toBe(true);
+    expect(worker.notifications.map(({ title, options }) => [title, (options as { body: string }).body])).toEqual([
+      ['New reports: Harbour bridge reopens', '2 new reports'],
+      ['New reports', ''],
+      ['New reports', ''],
+      ['New reports', ''],
+    ]);
+  });
+
+  it('a click opens /?following=1 in a new tab when none of the site is open', async () => {
+    const { worker } = await installed();
+    expect(await worker.clickNotification()).toEqual({ settled: true, closed: true });
+    expect(worker.tabs).toEqual([{ url: `${ORIGIN}/?following=1`, focused: true, opened: true }]);
+  });
+
+  it("a click brings the site's open tab forward, on the Following view", async () => {
+    const { worker } = await installed();
+    worker.tabs.push({ url: 'https://elsewhere.example.org/', focused: false, opened: false }, { url: `${ORIGIN}/?q=mars`, focused: false, opened: false });
+    expect((await worker.clickNotification()).settled).toBe(true);
+    expect(worker.tabs).toEqual([
+      { url: 'https://elsewhere.example.org/', focused: false, opened: false },
+      { url: `${ORIGIN}/?following=1`, focused: true, opened: false },
+    ]);
+  });
+});

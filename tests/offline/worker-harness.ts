@@ -214,6 +214,20 @@ export function startWorker(code: string, { origin, caches, network }: { origin:
   const listeners = new Map<string, Array<(event: Event) => void>>();
   let skipWaitingCalls = 0;
   const location = new URL('/sw.js', origin);
+  /** The notifications shown, and the tabs: their addresses, which took focus, which the worker opened. */
+  const notifications: Array<{ title: string; options: unknown }> = [];
+  const tabs: Array<{ url: string; focused: boolean; opened: boolean }> = [];
+  const windowClient = (tab: { url: string; focused: boolean }) => ({
+    get url() {
+      return tab.url;
+    },
+    focus: async () => {
+      tab.focused = true;
+    },
+    navigate: async (url: string) => {
+      tab.url = new URL(url, location).href;
+    },
+  });
   /** Relative URLs in a worker are read against its own script's address. */
   class WorkerRequest extends Request {
     constructor(input: RequestInfo | URL, init?: RequestInit) {
@@ -224,6 +238,17 @@ export function startWorker(code: string, { origin, caches, network }: { origin:
     location,
     skipWaiting: async () => {
       skipWaitingCalls += 1;
+    },
+    registration: {
+      showNotification: async (title: string, options: unknown) => {
+        notifications.push({ title, options });
+      },
+    },
+    clients: {
+      matchAll: async () => tabs.map(windowClient),
+      openWindow: async (url: string) => {
+        tabs.push({ url: new URL(url, location).href, focused: true, opened: true });
+      },
     },
     addEventListener: (type: string, listener: (event: Event) => void) => listeners.set(type, [...(listeners.get(type) ?? []), listener]),
   });
@@ -283,6 +308,23 @@ export function startWorker(code: string, { origin, caches, network }: { origin:
 
     message(data: unknown): void {
       dispatch(new MessageEvent('message', { data }));
+    },
+
+    notifications,
+    tabs,
+
+    /** A push message with this payload (null: none); whether what the worker did succeeded. */
+    async push(payload: string | null): Promise<boolean> {
+      const event = Object.assign(new ExtendableEvent('push'), { data: payload === null ? null : { text: () => payload } });
+      dispatch(event);
+      return settled(event);
+    },
+
+    async clickNotification(): Promise<{ settled: boolean; closed: boolean }> {
+      let closed = false;
+      const event = Object.assign(new ExtendableEvent('notificationclick'), { notification: { close: () => (closed = true) } });
+      dispatch(event);
+      return { settled: await settled(event), closed };
     },
   };
 }

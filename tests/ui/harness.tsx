@@ -10,6 +10,8 @@ import { afterEach, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import { appBookmarksMachine } from '../../src/bookmarks/actors.ts';
 import { appFeedMachine, appOlderStoriesMachine } from '../../src/feed/actors.ts';
+import { appFollowsMachine } from '../../src/follow/actors.ts';
+import { followedFromAnswer, type Followed } from '../../src/domain/follows.ts';
 import { appArchiveSearchMachine } from '../../src/search/actors.ts';
 import { App } from '../../src/app/App.tsx';
 import { createAppRouter } from '../../src/app/router.tsx';
@@ -49,6 +51,9 @@ export class ScriptedBackend {
   /** `?ids=`: the saved stories the store still has; the call's input is `{ ids }`. */
   readonly fetchSaved = fromPromise<Story[], { ids: string[] }>(async ({ input, signal }) => pageFromAnswer(await this.fakes.call('fetch-news?ids', input, signal)).stories);
 
+  /** `?follow=`: the followed stories now; the call's input is `{ ids }`. */
+  readonly fetchFollowed = fromPromise<Followed[], { ids: string[] }>(async ({ input, signal }) => followedFromAnswer(await this.fakes.call('fetch-news?follow', input, signal)));
+
   readonly loadSamples = fromPromise<Story[]>(async () => {
     if (this.samplesFail) throw new Error('chunk failed');
     return sampleStories(Date.now());
@@ -65,19 +70,19 @@ export class ScriptedBackend {
   }
 
   /** Answers the next call of `?before=`, `?q=` or `?ids=` with this parsed JSON body; resolves with the call's input. */
-  async answerCall(kind: 'before' | 'q' | 'ids', body: unknown): Promise<unknown> {
+  async answerCall(kind: 'before' | 'q' | 'ids' | 'follow', body: unknown): Promise<unknown> {
     const call = await this.fakes.nextCall(`fetch-news?${kind}`);
     call.resolve(body);
     return call.input;
   }
 
   /** Fails the next call of `?before=`, `?q=` or `?ids=`. */
-  async failCall(kind: 'before' | 'q' | 'ids') {
+  async failCall(kind: 'before' | 'q' | 'ids' | 'follow') {
     (await this.fakes.nextCall(`fetch-news?${kind}`)).reject(new Error('FunctionsFetchError: connection refused'));
   }
 
   /** How many calls of `?before=`, `?q=` or `?ids=` the page made. */
-  callCount(kind: 'before' | 'q' | 'ids'): number {
+  callCount(kind: 'before' | 'q' | 'ids' | 'follow'): number {
     return this.fakes.count(`fetch-news?${kind}`);
   }
 
@@ -131,7 +136,8 @@ export async function renderApp({ path = '/', prefersDark = false }: { path?: st
   const bookmarks = appBookmarksMachine.provide({ actors: { fetchSaved: backend.fetchSaved } });
   const older = appOlderStoriesMachine.provide({ actors: { fetchOlder: backend.fetchOlder } });
   const archive = appArchiveSearchMachine.provide({ actors: { searchArchive: backend.searchArchive } });
-  const view = render(<App logic={{ feed, bookmarks, older, archive }} router={router} />);
+  const follows = appFollowsMachine.provide({ actors: { fetchFollowed: backend.fetchFollowed } });
+  const view = render(<App logic={{ feed, bookmarks, older, archive, follows }} router={router} />);
   // The router renders its first match asynchronously.
   await screen.findByRole('heading', { level: 1 });
   return { user, backend, router, history, system, view };

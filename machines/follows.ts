@@ -1,0 +1,200 @@
+import { assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { adoptAnswer, isFollowed, markSeen, newReports, withFollow, withoutFollow, type Follow, type Followed } from '../src/domain/follows.ts';
+import { CALL_TIMEOUT_MS, type Story } from '../src/domain/story.ts';
+
+/**
+ * Following stories (docs/product.md#following-a-story). Three regions. `storage`: each change
+ * is saved to `newsFollows`; a refused write leaves following in memory for the page's life.
+ * `refresh`: `follows.refresh` asks the function for the followed stories (`?follow=`) unless the
+ * last answer is under 5 minutes old, and a new follow asks at once, so that the first answer
+ * counts what the visitor has seen; a follow the answer lacks ends. `view`: while the Following
+ * view shows, whatever is counted is seen, and its marks stay until the view closes. Each change
+ * of the followed ids goes to `notifications` (machines/notifications.ts) through the system.
+ */
+
+export interface FollowsInput {
+  /** The stored follows (`newsFollows`), read; [] when absent or unreadable. */
+  follows: Follow[];
+}
+
+export interface FollowsContext {
+  /** Newest followed first, at most 50. */
+  follows: Follow[];
+  /** While the view shows: each followed id's new reports as the visitor came to see them. */
+  marks: Record<string, number>;
+  /** Follows the answers ended (the store no longer has them), each once, for the view's note. */
+  ended: Follow[];
+}
+
+export type FollowsEvent =
+  /** A card's follow button (or the `f` key): the story itself, kept as its last known copy, and the time (ISO). */
+  | { type: 'follow.toggle'; story: Story; at: string }
+  /** The stored follows changed in another tab, read. */
+  | { type: 'follows.storage.changed'; follows: Follow[] }
+  /** Fetch the followed stories unless the last answer is fresh (the page opening, shown or focused again). */
+  | { type: 'follows.refresh' }
+  /** The Following view shows, or no longer does (the URL's `following=1`). */
+  | { type: 'following.shown' }
+  | { type: 'following.hidden' }
+  /** Raised by the machine: the follows changed (saved), one was added (asked at once), an answer came (seen while the view shows). */
+  | { type: 'follows.changed' }
+  | { type: 'follows.added' }
+  | { type: 'follows.answered' };
+
+export type FollowsEmitted = { type: 'follow.added'; id: string } | { type: 'follow.removed'; id: string } | { type: 'follow.refused'; id: string };
+
+const idsOf = (follows: readonly Follow[]) => follows.map((follow) => follow.id);
+
+/** Notifications cover the followed ids (machines/notifications.ts); run alone, there is none to tell. */
+function tellNotifications(system: { get(systemId: string): unknown }, enqueue: { sendTo(to: AnyActorRef, event: { type: 'notify.follows'; ids: string[] }): void }, ids: string[]) {
+  const notifications = system.get('notifications') as AnyActorRef | undefined;
+  if (notifications) enqueue.sendTo(notifications, { type: 'notify.follows', ids });
+}
+
+export const followsMachine = setup({
+  types: {
+    context: {} as FollowsContext,
+    events: {} as FollowsEvent,
+    input: {} as FollowsInput,
+    emitted: {} as FollowsEmitted,
+  },
+  actors: {
+    /** Injected: writes `newsFollows`; rejects when storage refuses. */
+    saveFollows: fromPromise<void, { follows: Follow[] }>(() => Promise.reject(new Error('saveFollows is provided by the app'))),
+    /** Injected: the followed stories (`?follow=`), validated; rejects when the call fails. */
+    fetchFollowed: fromPromise<Followed[], { ids: string[] }>(() => Promise.reject(new Error('fetchFollowed is provided by the app'))),
+  },
+  actions: {
+    toggle: enqueueActions(({ context, enqueue, system }, { story, at }: { story: Story; at: string }) => {
+      let follows: Follow[] | null;
+      if (isFollowed(context.follows, story.id)) {
+        follows = withoutFollow(context.follows, story.id);
+        enqueue.emit({ type: 'follow.removed', id: story.id });
+      } else {
+        follows = withFollow(context.follows, story, at);
+        if (follows === null) {
+          enqueue.emit({ type: 'follow.refused', id: story.id });
+          return;
+        }
+        enqueue.emit({ type: 'follow.added', id: story.id });
+        enqueue.raise({ type: 'follows.added' });
+      }
+      enqueue.assign({ follows });
+      enqueue.raise({ type: 'follows.changed' });
+      tellNotifications(system, enqueue, idsOf(follows));
+    }),
+    adoptStored: enqueueActions(({ enqueue, system }, { follows }: { follows: Follow[] }) => {
+      enqueue.assign({ follows });
+      tellNotifications(system, enqueue, idsOf(follows));
+    }),
+    adoptAnswer: enqueueActions(({ context, enqueue, system }, { answer }: { answer: Followed[] }) => {
+      const { follows, ended } = adoptAnswer(context.follows, answer);
+      const known = new Set(idsOf(context.ended));
+      enqueue.assign({ follows, ended: [...context.ended, ...ended.filter((follow) => !known.has(follow.id))] });
+      enqueue.raise({ type: 'follows.changed' });
+      enqueue.raise({ type: 'follows.answered' });
+      if (ended.length > 0) tellNotifications(system, enqueue, idsOf(follows));
+    }),
+    /** The new reports counted so far become marks on the view, and are seen. */
+    see: enqueueActions(({ context, enqueue }) => {
+      const unseen = context.follows.filter((follow) => newReports(follow) > 0);
+      if (unseen.length === 0) return;
+      const marks = { ...context.marks };
+      for (const follow of unseen) marks[follow.id] = (marks[follow.id] ?? 0) + newReports(follow);
+      enqueue.assign({ marks, follows: markSeen(context.follows) });
+      enqueue.raise({ type: 'follows.changed' });
+    }),
+    forgetMarks: assign({ marks: {}, ended: [] }),
+  },
+  guards: {
+    hasFollows: ({ context }) => context.follows.length > 0,
+  },
+  delays: {
+    timeout: CALL_TIMEOUT_MS,
+    /** An answer younger than 5 minutes is not asked again (the feed's staleAfter). */
+    staleAfter: 5 * 60_000,
+  },
+}).createMachine({
+  id: 'follows',
+  // `input?.`: Stately's visualizer and inspector start the machine with no input at all.
+  context: ({ input }) => ({ follows: input?.follows ?? [], marks: {}, ended: [] }),
+  type: 'parallel',
+  on: {
+    'follows.storage.changed': { actions: { type: 'adoptStored', params: ({ event }) => event } },
+  },
+  states: {
+    storage: {
+      initial: 'writable',
+      states: {
+        writable: {
+          initial: 'saved',
+          on: {
+            'follow.toggle': { actions: { type: 'toggle', params: ({ event }) => event } },
+            // A newer list replaces one being written.
+            'follows.changed': { target: '.saving', reenter: true },
+          },
+          states: {
+            saved: {},
+            saving: {
+              invoke: {
+                id: 'saveFollows',
+                src: 'saveFollows',
+                input: ({ context }) => ({ follows: context.follows }),
+                onDone: { target: 'saved' },
+                onError: { target: '#follows.storage.memoryOnly' },
+              },
+            },
+          },
+        },
+        /** Storage refused a write: following lives in memory only from now on. */
+        memoryOnly: {
+          on: { 'follow.toggle': { actions: { type: 'toggle', params: ({ event }) => event } } },
+        },
+      },
+    },
+    refresh: {
+      initial: 'stale',
+      states: {
+        stale: {
+          on: {
+            'follows.refresh': { guard: 'hasFollows', target: 'refreshing' },
+            'follows.added': { target: 'refreshing' },
+          },
+        },
+        refreshing: {
+          tags: ['refreshing'],
+          invoke: {
+            id: 'fetchFollowed',
+            src: 'fetchFollowed',
+            input: ({ context }) => ({ ids: idsOf(context.follows) }),
+            onDone: { target: 'fresh', actions: { type: 'adoptAnswer', params: ({ event }) => ({ answer: event.output }) } },
+            onError: { target: 'stale' },
+          },
+          after: { timeout: { target: 'stale' } },
+        },
+        fresh: {
+          after: { staleAfter: { target: 'stale' } },
+          on: { 'follows.added': { target: 'refreshing' } },
+        },
+      },
+    },
+    view: {
+      initial: 'hidden',
+      states: {
+        hidden: {
+          on: { 'following.shown': { target: 'shown' } },
+        },
+        shown: {
+          tags: ['viewing'],
+          entry: 'see',
+          exit: 'forgetMarks',
+          on: {
+            'following.hidden': { target: 'hidden' },
+            // New reports that come while the view shows are seen too.
+            'follows.answered': { actions: 'see' },
+          },
+        },
+      },
+    },
+  },
+});

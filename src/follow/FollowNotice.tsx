@@ -1,0 +1,45 @@
+import styled from 'styled-components';
+import { storiesWithNewReports } from '../domain/follows.ts';
+import { Button } from '../ui/Button.tsx';
+import { FollowIcon } from '../ui/icons.tsx';
+import { useFollows } from './actors.ts';
+import { returnNoticeText } from './texts.ts';
+
+const Bar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  margin-bottom: ${({ theme }) => theme.space(6)};
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
+  border: 1px solid ${({ theme }) => theme.color.border};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.surface};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: ${({ theme }) => theme.font.weight.medium};
+
+  p {
+    flex: 1 1 auto;
+  }
+`;
+
+/**
+ * On return: "{N} stories you follow have new reports" with "Show", which opens the Following
+ * view (docs/product.md#following-a-story). Not while the view shows: there the cards say it.
+ */
+export function FollowNotice({ onShow }: { onShow(): void }) {
+  const count = useFollows((snapshot) => (snapshot.hasTag('viewing') ? 0 : storiesWithNewReports(snapshot.context.follows)));
+  return (
+    <div role="status">
+      {count > 0 && (
+        <Bar>
+          <FollowIcon size={18} />
+          <p>{returnNoticeText(count)}</p>
+          <Button variant="primary" onPress={onShow}>
+            Show
+          </Button>
+        </Bar>
+      )}
+    </div>
+  );
+}

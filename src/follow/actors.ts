@@ -1,0 +1,52 @@
+/**
+ * The follows and notifications machines with their real effects (localStorage, the `?follow=`
+ * call, the push subscription and follow-news) (docs/machines.md), what they start from, and how
+ * components read them.
+ */
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import { fromPromise } from 'xstate';
+import { followsMachine, type FollowsInput } from '../../machines/follows.ts';
+import { notificationsMachine, type PushState } from '../../machines/notifications.ts';
+import { readStorage, writeStorage } from '../browser/browser.ts';
+import { currentSubscription, pushSupport } from '../browser/push.ts';
+import { FOLLOWS_STORAGE_KEY } from '../browser/storage-keys.ts';
+import { parseFollows, serializeFollows, type Follow, type Followed } from '../domain/follows.ts';
+import { useSystemActor, useSystemSelector } from '../ui/frame.ts';
+import { loadLater } from '../ui/later.ts';
+
+// The calls and the push subscription come with the page's later part, apart from the first render.
+const effects = () => loadLater().then((parts) => parts.followEffects);
+
+export const appFollowsMachine = followsMachine.provide({
+  actors: {
+    saveFollows: fromPromise<void, { follows: Follow[] }>(async ({ input }) => writeStorage(FOLLOWS_STORAGE_KEY, serializeFollows(input.follows))),
+    fetchFollowed: fromPromise<Followed[], { ids: string[] }>(async ({ input, signal }) => (await effects()).fetchFollowedStories(input.ids, signal)),
+  },
+});
+
+export const appNotificationsMachine = notificationsMachine.provide({
+  actors: {
+    checkPush: fromPromise<PushState>(() => pushSupport()),
+    subscribe: fromPromise<void, { ids: string[] }>(async ({ input, signal }) => (await effects()).subscribe(input.ids, signal)),
+    sendFollows: fromPromise<void, { ids: string[] }>(async ({ input, signal }) => (await effects()).sendFollows(await currentSubscription(), input.ids, signal)),
+    unsubscribe: fromPromise<void>(async () => (await effects()).unsubscribe(await currentSubscription())),
+  },
+});
+
+export function readFollowsInput(): FollowsInput {
+  return { follows: parseFollows(readStorage(FOLLOWS_STORAGE_KEY)) };
+}
+
+type FollowsRef = ActorRefFrom<typeof followsMachine>;
+type NotificationsRef = ActorRefFrom<typeof notificationsMachine>;
+
+export const useFollowsActor = () => useSystemActor<FollowsRef>('follows');
+export const useFollows = <T,>(selector: (snapshot: SnapshotFrom<typeof followsMachine>) => T, compare?: (a: T, b: T) => boolean) =>
+  useSystemSelector<FollowsRef, T>('follows', selector, compare);
+export const useNotificationsActor = () => useSystemActor<NotificationsRef>('notifications');
+export const useNotifications = <T,>(selector: (snapshot: SnapshotFrom<typeof notificationsMachine>) => T) => useSystemSelector<NotificationsRef, T>('notifications', selector);
+
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+
+/** The followed ids, newest followed first; the same array while they stay the same. */
+export const useFollowedIds = () => useFollows((snapshot) => snapshot.context.follows.map((follow) => follow.id), sameIds);
