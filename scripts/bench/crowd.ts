@@ -1,6 +1,7 @@
 // The crowd of `npm run bench:function`: fetch-news on Deno under 100 connections for 10 s (autocannon) on the first page,
 // If-None-Match (304) and a search, each beside a plain Node server sending the same bytes, on the embedded store and on a
-// throwaway Debian PostgreSQL, in a loopback-only network namespace (`unshare -n`, which needs root).
+// throwaway Debian PostgreSQL, in a loopback-only network namespace (`unshare -n`, which needs root). The stores, the rounds,
+// the plain server and the namespace's child serve follow.ts too.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,20 +22,20 @@ const WORDS = ('election budget minister climate storm court ruling market share
 
 type Counts = Record<'errors' | 'timeouts' | 'non2xx' | '2xx' | '3xx' | '4xx', number>;
 export type Result = Counts & { latency: { p50: number; p99: number }; requests: { average: number } };
-type Autocannon = (options: { url: string; connections: number; duration: number } & Request) => Promise<Result>;
+type Autocannon = (options: { url: string; connections: number; duration: number } & Call) => Promise<Result>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 export type Store = { name: string; url: string; poolSize: number; stop(): void };
 
 /** The embedded PGlite in a child process, so that its CPU is not the benchmark's. */
-export async function embeddedStore(): Promise<Store> {
+async function embeddedStore(): Promise<Store> {
   const child = spawn(process.execPath, ['-e', "import('./scripts/lib/store.mjs').then(async (m) => console.log('store at ' + (await m.startEmbeddedStore()).url))"], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = (await waitForLine(child, /postgres:\/\/\S+/)).trim();
   return { name: 'the embedded store (PGlite, one connection)', url, poolSize: 1, stop: () => void child.kill('SIGTERM') };
 }
 
 /** A throwaway cluster of Debian's PostgreSQL, as .ci/store-on-postgresql starts one. */
-export async function postgresStore(): Promise<Store> {
+async function postgresStore(): Promise<Store> {
   const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b)) : [];
   const bin = versions.map((version) => `/usr/lib/postgresql/${version}/bin`).filter((dir) => existsSync(`${dir}/initdb`)).at(-1);
   if (!bin) throw new Error('no PostgreSQL under /usr/lib/postgresql: apt-get install postgresql');
@@ -80,7 +81,8 @@ export async function fill(url: string, now: Date): Promise<void> {
 }
 
 export type Recorded = { status: number; body: string; headers: Record<string, string> };
-export type Request = { method?: string; headers?: Record<string, string>; body?: string };
+/** A call autocannon repeats (and `record` makes once). */
+export type Call = { method?: string; headers?: Record<string, string>; body?: string };
 export type Round = { scenario: string; server: string; load: number; result: Result };
 
 /** The function on Deno (serve-local.ts) with `env` beside this process's own. */
@@ -96,7 +98,7 @@ export async function stopDeno(fn: ChildProcess): Promise<void> {
   await exited;
 }
 
-export async function record(url: string, request: Request = {}): Promise<Recorded> {
+export async function record(url: string, request: Call = {}): Promise<Recorded> {
   const response = await fetch(url, request);
   const headers = Object.fromEntries([...response.headers].filter(([name]) => !['date', 'content-length', 'connection', 'keep-alive'].includes(name)));
   return { status: response.status, body: await response.text(), headers };
@@ -122,7 +124,7 @@ export async function plainServer(answers: Record<string, Recorded>): Promise<{ 
 }
 
 /** One round into `rounds`: `request` on `url`, warmed up first (the JIT, the connections) as a server that has been answering for a while. */
-export async function measure(rounds: Round[], store: Store, scenario: string, server: string, url: string, request: Request = {}): Promise<void> {
+export async function measure(rounds: Round[], store: Store, scenario: string, server: string, url: string, request: Call = {}): Promise<void> {
   await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S, ...request });
   const load = os.loadavg()[0] ?? 0;
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...request });

@@ -14,7 +14,7 @@ import { denoEnv } from '../lib/function-command.mjs';
 import { connectStore } from '../lib/store.mjs';
 import { freePort, waitForLine } from '../lib/vite.ts';
 import { CONNECTIONS, DURATION_S, fill, loopbackChild, measure, plainServer, record, startDeno, stopDeno, WARM_UP_S } from './crowd.ts';
-import type { Request, Round, Store } from './crowd.ts';
+import type { Call, Round, Store } from './crowd.ts';
 
 const FOLLOWED = 50;
 /** Two sizes of fan-out: the function's peak memory should not grow with the number of subscriptions. */
@@ -36,7 +36,7 @@ async function crowdOn(store: Store): Promise<Round[]> {
     const endpoint = `https://127.0.0.1:9/push/${'x'.repeat(150)}`;
     const keys = { p256dh: webpush.generateVAPIDKeys().publicKey, auth: 'AAAAAAAAAAAAAAAAAAAAAA' };
     const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subscription: { endpoint, expirationTime: null, keys }, ids: ids.split(',').slice(0, 10) }) };
-    const scenarios: [string, string, Request][] = [
+    const scenarios: [string, string, Call][] = [
       [`?follow= (${FOLLOWED} ids)`, `${base}/fetch-news?follow=${ids}`, {}],
       ['follow-news POST, one address (a flood: 429 after 20)', `${base}/follow-news`, post],
     ];
