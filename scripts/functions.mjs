@@ -4,16 +4,9 @@
 // Env: DATABASE_URL (else the embedded store in .data/, or NEWS_STORE_DIR), FUNCTIONS_PORT,
 // NEWS_SOURCES_FILE, NEWS_ALLOW_LOOPBACK (passed through: =1 lets the function fetch feeds on
 // 127.0.0.0/8 and ::1, for local fixture feeds).
-import { functionsPort } from './lib/function-command.mjs';
 import { startFunctions } from './lib/functions-stack.mjs';
-import { requireFreePort, runTogether } from './lib/processes.mjs';
+import { runTogether } from './lib/processes.mjs';
 
-const port = functionsPort();
-await requireFreePort(
-  port,
-  'the fetch-news function',
-  'Stop whatever uses it (another `npm start`, `npm run functions` or `supabase start`), or set FUNCTIONS_PORT to another port.',
-);
 const fn = await startFunctions();
 process.exitCode = await runTogether([{ name: 'fetch-news', ...fn }]);
 await fn.stop();

@@ -9,8 +9,8 @@
  *   and the page only registers one in production (src/offline/service-worker-registration.ts).
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { build, type Plugin, type Rollup } from 'vite';
 
 /** The TypeScript entry (from the project's root), its name at the root of the site, whether the dev server serves it too, and
@@ -43,18 +43,9 @@ const SERVICE_WORKER: StandaloneScript = {
   },
 };
 
-function filesUnder(dir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names.flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
+/** The files under `dir` (none when there is no such directory), relative to it. */
+const filesUnder = (dir: string): string[] =>
+  existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => statSync(join(dir, name)).isFile()) : [];
 
 /** The URL path of a file of dist/; index.html is kept as `/` (src/offline/policy.ts, APP_SHELL). */
 const urlPath = (fileName: string): string => (fileName === 'index.html' ? '/' : `/${fileName}`);
@@ -100,7 +91,7 @@ export function standaloneScripts(scripts: readonly StandaloneScript[] = [THEME_
         const entries: Array<[path: string, content: string | Uint8Array]> = [];
         for (const [name, file] of Object.entries(output)) if (!name.endsWith('.map')) entries.push([urlPath(name), file.type === 'chunk' ? file.code : file.source]);
         for (const [{ fileName: plainName }, plainCode] of plain) entries.push([urlPath(plainName), plainCode]);
-        for (const file of filesUnder(publicDir)) entries.push([urlPath(relative(publicDir, file).split(sep).join('/')), readFileSync(file)]);
+        for (const file of filesUnder(publicDir)) entries.push([urlPath(file.split(sep).join('/')), readFileSync(join(publicDir, file))]);
         entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
         this.emitFile({ type: 'asset', fileName, source: finish(code, entries) });
       }

@@ -11,9 +11,8 @@ const SITE_PORT = 5173;
 const port = functionsPort();
 
 await requireFreePort(SITE_PORT, 'the site (Vite dev server)', 'Stop the other dev server (another `npm start` or `npm run dev`) and try again.');
-await requireFreePort(port, 'the fetch-news function', 'Stop whatever uses it (another `npm start`, `npm run functions` or `supabase start`), or set FUNCTIONS_PORT to another port.');
 
-const fn = await startFunctions({ prefix: '[function]' });
+const fn = await startFunctions({ prefix: '[function]' }); // after checking the function's port
 const vite = resolve(ROOT, 'node_modules/vite/bin/vite.js');
 const site = startProcess(process.execPath, [vite, '--host', '127.0.0.1', '--port', String(SITE_PORT), '--strictPort'], {
   prefix: '[site]    ',

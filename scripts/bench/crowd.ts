@@ -1,7 +1,8 @@
 // The crowd of `npm run bench:function`: fetch-news on Deno under 100 connections for 10 s (autocannon) on the first page,
 // If-None-Match (304) and a search, each beside a plain Node server sending the same bytes, on the embedded store and on a
-// throwaway Debian PostgreSQL, in a loopback-only network namespace (`unshare -n`, which needs root).
-import { spawn, spawnSync } from 'node:child_process';
+// throwaway Debian PostgreSQL, in a loopback-only network namespace (`unshare -n`, which needs root). The stores, the rounds,
+// the plain server and the namespace's child serve follow.ts too.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -14,26 +15,27 @@ import { connectStore, migrate } from '../lib/store.mjs';
 import { freePort, waitForLine } from '../lib/vite.ts';
 import { seededRandom } from './stats.ts';
 
-const [SOURCES, PER_DAY, DAYS, CONNECTIONS, DURATION_S, WARM_UP_S, QUERY] = [24, 50, 30, 100, 10, 3, 'election budget'] as const;
+const [SOURCES, PER_DAY, DAYS, QUERY] = [24, 50, 30, 'election budget'] as const;
+export const [CONNECTIONS, DURATION_S, WARM_UP_S] = [100, 10, 3] as const;
 const WORDS = ('election budget minister climate storm court ruling market shares bank inflation rates health vaccine hospital school teachers strike ' +
   'union football league final cup player coach science space rocket launch ocean wildfire flood energy solar oil prices trade border talks peace summit').split(' ');
 
-export type Result = { latency: { p50: number; p99: number }; requests: { average: number }; errors: number; timeouts: number; '3xx': number; non2xx: number };
-type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string>; method?: string; body?: string }) => Promise<Result>;
-export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+type Counts = Record<'errors' | 'timeouts' | 'non2xx' | '2xx' | '3xx' | '4xx', number>;
+export type Result = Counts & { latency: { p50: number; p99: number }; requests: { average: number } };
+type Autocannon = (options: { url: string; connections: number; duration: number } & Call) => Promise<Result>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 export type Store = { name: string; url: string; poolSize: number; stop(): void };
-type Answers = Record<string, { body: string; headers: Record<string, string> }>;
 
 /** The embedded PGlite in a child process, so that its CPU is not the benchmark's. */
-export async function embeddedStore(): Promise<Store> {
+async function embeddedStore(): Promise<Store> {
   const child = spawn(process.execPath, ['-e', "import('./scripts/lib/store.mjs').then(async (m) => console.log('store at ' + (await m.startEmbeddedStore()).url))"], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = (await waitForLine(child, /postgres:\/\/\S+/)).trim();
   return { name: 'the embedded store (PGlite, one connection)', url, poolSize: 1, stop: () => void child.kill('SIGTERM') };
 }
 
 /** A throwaway cluster of Debian's PostgreSQL, as .ci/store-on-postgresql starts one. */
-export async function postgresStore(): Promise<Store> {
+async function postgresStore(): Promise<Store> {
   const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b)) : [];
   const bin = versions.map((version) => `/usr/lib/postgresql/${version}/bin`).filter((dir) => existsSync(`${dir}/initdb`)).at(-1);
   if (!bin) throw new Error('no PostgreSQL under /usr/lib/postgresql: apt-get install postgresql');
@@ -78,15 +80,41 @@ export async function fill(url: string, now: Date): Promise<void> {
   }
 }
 
-/** A plain Node server in its own process, answering each path with the bytes and headers recorded from fetch-news. */
-async function plainServer(answers: Answers): Promise<{ origin: string; stop(): void }> {
+export type Recorded = { status: number; body: string; headers: Record<string, string> };
+/** A call autocannon repeats (and `record` makes once). */
+export type Call = { method?: string; headers?: Record<string, string>; body?: string };
+export type Round = { scenario: string; server: string; load: number; result: Result };
+
+/** The function on Deno (serve-local.ts) with `env` beside this process's own. */
+export function startDeno(env: Record<string, string>): ChildProcess {
+  return spawn(denoPath(), denoArgs(env), { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+/** Stops the function and waits for it to exit: the embedded store serves one connection, which it must have let go. */
+export async function stopDeno(fn: ChildProcess): Promise<void> {
+  if (fn.exitCode !== null || fn.signalCode !== null) return;
+  const exited = new Promise((done) => fn.once('exit', done));
+  fn.kill('SIGTERM');
+  await exited;
+}
+
+export async function record(url: string, request: Call = {}): Promise<Recorded> {
+  const response = await fetch(url, request);
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !['date', 'content-length', 'connection', 'keep-alive'].includes(name)));
+  return { status: response.status, body: await response.text(), headers };
+}
+
+/** A plain Node server in its own process, answering each path with the status, headers and bytes recorded from the function (304 to its etag). */
+export async function plainServer(answers: Record<string, Recorded>): Promise<{ origin: string; stop(): void }> {
   const code = `let text = ''; process.stdin.on('data', (chunk) => (text += chunk)).on('end', () => {
   const answers = JSON.parse(text);
   for (const answer of Object.values(answers)) answer.body = Buffer.from(answer.body);
   require('node:http').createServer((request, response) => {
     const answer = answers[request.url];
-    if (request.headers['if-none-match'] === answer.headers.etag) return response.writeHead(304, answer.headers).end();
-    response.writeHead(200, answer.headers).end(answer.body);
+    request.resume().on('end', () => {
+      if (answer.headers.etag && request.headers['if-none-match'] === answer.headers.etag) return response.writeHead(304, answer.headers).end();
+      response.writeHead(answer.status, answer.headers).end(answer.body);
+    });
   }).listen(0, '127.0.0.1', function () { console.log('plain at ' + this.address().port); });
 });`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -95,23 +123,25 @@ async function plainServer(answers: Answers): Promise<{ origin: string; stop(): 
   return { origin: `http://127.0.0.1:${port}`, stop: () => void child.kill('SIGTERM') };
 }
 
-type Round = { scenario: string; server: string; load: number; result: Result };
+/** One round into `rounds`: `request` on `url`, warmed up first (the JIT, the connections) as a server that has been answering for a while. */
+export async function measure(rounds: Round[], store: Store, scenario: string, server: string, url: string, request: Call = {}): Promise<void> {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S, ...request });
+  const load = os.loadavg()[0] ?? 0;
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...request });
+  rounds.push({ scenario, server, load, result });
+  console.error(`${store.name}: ${scenario}, ${server}: ${result.requests.average.toFixed(0)}/s, p99 ${result.latency.p99} ms, errors ${result.errors}`);
+}
 
 async function crowdOn(store: Store): Promise<{ rounds: Round[]; bytes: number }> {
   const port = await freePort();
-  const env = { ...process.env, ...denoEnv({ FUNCTIONS_PORT: String(port) }, { databaseUrl: store.url, poolSize: store.poolSize }) };
-  const fn = spawn(denoPath(), denoArgs({}), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const fn = startDeno(denoEnv({ FUNCTIONS_PORT: String(port) }, { databaseUrl: store.url, poolSize: store.poolSize }));
   let plain: { origin: string; stop(): void } | undefined;
   try {
     await fill(store.url, new Date());
     await waitForLine(fn, /listening on/);
     const path = '/functions/v1/fetch-news';
-    const answers: Answers = {};
-    for (const query of ['', `?q=${encodeURIComponent(QUERY)}`]) {
-      const response = await fetch(`http://127.0.0.1:${port}${path}${query}`);
-      const headers = Object.fromEntries([...response.headers].filter(([name]) => !['date', 'content-length', 'connection', 'keep-alive'].includes(name)));
-      answers[`${path}${query}`] = { body: await response.text(), headers };
-    }
+    const answers: Record<string, Recorded> = {};
+    for (const query of ['', `?q=${encodeURIComponent(QUERY)}`]) answers[`${path}${query}`] = await record(`http://127.0.0.1:${port}${path}${query}`);
     plain = await plainServer(answers);
     const first = answers[path];
     const scenarios: [string, string, Record<string, string>][] = [
@@ -120,21 +150,14 @@ async function crowdOn(store: Store): Promise<{ rounds: Round[]; bytes: number }
       [`?q=${QUERY}`, `?q=${encodeURIComponent(QUERY)}`, {}],
     ];
     const rounds: Round[] = [];
+    const servers = [['fetch-news', `http://127.0.0.1:${port}`], ['plain Node server', plain.origin]] as const;
     for (const [scenario, query, headers] of scenarios) {
-      for (const [server, origin] of [['fetch-news', `http://127.0.0.1:${port}`], ['plain Node server', plain.origin]] as const) {
-        const url = `${origin}${path}${query}`;
-        // Warmed up first (the JIT, the connections), as a server that has been answering for a while.
-        await autocannon({ url, connections: CONNECTIONS, duration: WARM_UP_S, headers });
-        const load = os.loadavg()[0] ?? 0;
-        const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-        rounds.push({ scenario, server, load, result });
-        console.error(`${store.name}: ${scenario}, ${server}: ${result.requests.average.toFixed(0)}/s, p99 ${result.latency.p99} ms`);
-      }
+      for (const [server, origin] of servers) await measure(rounds, store, scenario, server, `${origin}${path}${query}`, { headers });
     }
     return { rounds, bytes: first?.body.length ?? 0 };
   } finally {
     plain?.stop();
-    fn.kill('SIGTERM');
+    await stopDeno(fn);
   }
 }
 
@@ -164,15 +187,17 @@ ${parts.join('\n\n')}
 `;
 }
 
-/** Inside the namespace (`--crowd-child`): the section, on stdout. */
-export async function crowdChild(): Promise<void> {
+/** Inside the namespace (`--crowd-child`, `--follow-child`): `run` on the embedded store, then on PostgreSQL; `section` of the runs, on stdout. */
+export async function loopbackChild<T>(run: (store: Store) => Promise<T>, section: (runs: ({ store: Store } & T)[]) => string): Promise<void> {
   const interfaces = Object.keys(os.networkInterfaces());
-  if (interfaces.some((name) => name !== 'lo')) throw new Error(`the crowd runs only in a loopback-only network namespace; interfaces here: ${interfaces.join(', ')}`);
+  if (interfaces.some((name) => name !== 'lo')) throw new Error(`the bench runs only in a loopback-only network namespace; interfaces here: ${interfaces.join(', ')}`);
   const runs = [];
   for (const start of [embeddedStore, postgresStore]) {
     const store = await start();
-    runs.push({ store, ...(await crowdOn(store).finally(() => store.stop())) });
+    runs.push({ store, ...(await run(store).finally(() => store.stop())) });
   }
   process.stdout.write(section(runs));
   process.exit(0);
 }
+
+export const crowdChild = () => loopbackChild(crowdOn, section);

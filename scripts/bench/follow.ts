@@ -2,7 +2,6 @@
 // connections for 10 s (autocannon) beside a plain Node server sending the same answers, then one ingest's push fan-out
 // to 10,000 subscriptions on a stand-in push service (tests/function/helpers/push-service.ts: every push's VAPID signature
 // checked and payload decrypted), on the embedded store and on a throwaway PostgreSQL, in a loopback-only network namespace.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,61 +10,24 @@ import { join } from 'node:path';
 import webpush from 'web-push';
 import { startPushService } from '../../tests/function/helpers/push-service.ts';
 import { storyId } from '../../supabase/functions/_shared/stories/story-id.ts';
-import { denoArgs, denoEnv, denoPath, ROOT } from '../lib/function-command.mjs';
+import { denoEnv } from '../lib/function-command.mjs';
 import { connectStore } from '../lib/store.mjs';
 import { freePort, waitForLine } from '../lib/vite.ts';
-import { autocannon, embeddedStore, fill, postgresStore, type Result, type Store } from './crowd.ts';
+import { CONNECTIONS, DURATION_S, fill, loopbackChild, measure, plainServer, record, startDeno, stopDeno, WARM_UP_S } from './crowd.ts';
+import type { Call, Round, Store } from './crowd.ts';
 
-const [CONNECTIONS, DURATION_S, WARM_UP_S, FOLLOWED] = [100, 10, 3, 50] as const;
+const FOLLOWED = 50;
 /** Two sizes of fan-out: the function's peak memory should not grow with the number of subscriptions. */
 const FANOUTS = [2_000, 10_000] as const;
 const INGEST_INTERVAL_S = 300;
 const SECRET = 'bench-ingest-secret-that-is-long-enough-0123456789';
 const TITLES = ['Harbour bridge closes after storm damages main cables', 'Storm damages main cables, harbour bridge closes'];
-type Full = Result & { '2xx': number; '4xx': number };
-type Recorded = { status: number; body: string; headers: Record<string, string> };
-
-/** Stops the function and waits for it to exit: the embedded store serves one connection, which it must have let go. */
-async function stopDeno(fn: ChildProcess): Promise<void> {
-  if (fn.exitCode !== null || fn.signalCode !== null) return;
-  const exited = new Promise((done) => fn.once('exit', done));
-  fn.kill('SIGTERM');
-  await exited;
-}
-
-function startDeno(env: Record<string, string>, sourcesFile?: string): ChildProcess {
-  const args = denoArgs(sourcesFile ? { NEWS_SOURCES_FILE: sourcesFile } : {});
-  return spawn(denoPath(), args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-}
-
-/** A plain Node server in its own process that answers every request with one recorded answer. */
-async function plainServer(answer: Recorded): Promise<{ origin: string; stop(): void }> {
-  const code = `let text = ''; process.stdin.on('data', (chunk) => (text += chunk)).on('end', () => {
-  const answer = JSON.parse(text); const body = Buffer.from(answer.body);
-  require('node:http').createServer((request, response) => {
-    request.resume();
-    request.on('end', () => response.writeHead(answer.status, answer.headers).end(body));
-  }).listen(0, '127.0.0.1', function () { console.log('plain at ' + this.address().port); });
-});`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin.end(JSON.stringify(answer));
-  const port = (await waitForLine(child, /plain at \d+/)).split(' ').pop();
-  return { origin: `http://127.0.0.1:${port}`, stop: () => void child.kill('SIGTERM') };
-}
-
-async function record(url: string, init: RequestInit): Promise<Recorded> {
-  const response = await fetch(url, init);
-  const headers = Object.fromEntries([...response.headers].filter(([name]) => !['date', 'content-length', 'connection', 'keep-alive'].includes(name)));
-  return { status: response.status, body: await response.text(), headers };
-}
-
-type Round = { scenario: string; server: string; load: number; result: Full };
 
 async function crowdOn(store: Store): Promise<Round[]> {
   const port = await freePort();
   const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:bench@example.invalid' };
   await fill(store.url, new Date());
-  const fn = startDeno({ ...denoEnv({ FUNCTIONS_PORT: String(port), NEWS_ALLOW_LOOPBACK: '1' }, { databaseUrl: store.url, poolSize: store.poolSize, vapid }) });
+  const fn = startDeno(denoEnv({ FUNCTIONS_PORT: String(port), NEWS_ALLOW_LOOPBACK: '1' }, { databaseUrl: store.url, poolSize: store.poolSize, vapid }));
   const rounds: Round[] = [];
   try {
     await waitForLine(fn, /listening on/);
@@ -74,20 +36,15 @@ async function crowdOn(store: Store): Promise<Round[]> {
     const endpoint = `https://127.0.0.1:9/push/${'x'.repeat(150)}`;
     const keys = { p256dh: webpush.generateVAPIDKeys().publicKey, auth: 'AAAAAAAAAAAAAAAAAAAAAA' };
     const post = { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subscription: { endpoint, expirationTime: null, keys }, ids: ids.split(',').slice(0, 10) }) };
-    const scenarios: [string, string, { method?: string; headers?: Record<string, string>; body?: string }][] = [
+    const scenarios: [string, string, Call][] = [
       [`?follow= (${FOLLOWED} ids)`, `${base}/fetch-news?follow=${ids}`, {}],
       ['follow-news POST, one address (a flood: 429 after 20)', `${base}/follow-news`, post],
     ];
-    for (const [scenario, url, init] of scenarios) {
-      const recorded = await record(url, init);
-      const plain = await plainServer(recorded);
+    for (const [scenario, url, request] of scenarios) {
+      const plain = await plainServer({ '/': await record(url, request) });
       try {
         for (const [server, target] of [['function', url], ['plain Node server', `${plain.origin}/`]] as const) {
-          await autocannon({ url: target, connections: CONNECTIONS, duration: WARM_UP_S, ...init });
-          const load = os.loadavg()[0] ?? 0;
-          const result = (await autocannon({ url: target, connections: CONNECTIONS, duration: DURATION_S, ...init })) as Full;
-          rounds.push({ scenario, server, load, result });
-          console.error(`${store.name}: ${scenario}, ${server}: ${result.requests.average.toFixed(0)}/s, p99 ${result.latency.p99} ms, errors ${result.errors}`);
+          await measure(rounds, store, scenario, server, target, request);
         }
       } finally {
         plain.stop();
@@ -143,8 +100,9 @@ async function fanoutOn(store: Store, subscribers: number): Promise<Fanout> {
   }
   const fillMs = Date.now() - filled;
   const port = await freePort();
-  const env = { ...denoEnv({ FUNCTIONS_PORT: String(port), NEWS_ALLOW_LOOPBACK: '1', NEWS_SOURCES_FILE: sourcesFile }, { databaseUrl: store.url, poolSize: store.poolSize, ingestSecret: SECRET, vapid }), DENO_CERT: join(dir, 'ca.pem') };
-  const fn = startDeno(env, sourcesFile);
+  const settings = { databaseUrl: store.url, poolSize: store.poolSize, ingestSecret: SECRET, vapid };
+  const env = denoEnv({ FUNCTIONS_PORT: String(port), NEWS_ALLOW_LOOPBACK: '1', NEWS_SOURCES_FILE: sourcesFile }, settings);
+  const fn = startDeno({ ...env, DENO_CERT: join(dir, 'ca.pem') });
   const ingestAll = async () => {
     const response = await fetch(`http://127.0.0.1:${port}/functions/v1/ingest-news?all=1`, { method: 'POST', headers: { authorization: `Bearer ${SECRET}` }, signal: AbortSignal.timeout(600_000) });
     return (await response.json()) as { pushed: number; stories: number };
@@ -199,21 +157,10 @@ ${parts.join('\n\n')}
 }
 
 /** Inside the namespace (`--follow-child`): the section, on stdout. */
-export async function followChild(): Promise<void> {
-  const interfaces = Object.keys(os.networkInterfaces());
-  if (interfaces.some((name) => name !== 'lo')) throw new Error(`the bench runs only in a loopback-only network namespace; interfaces here: ${interfaces.join(', ')}`);
-  const runs = [];
-  for (const start of [embeddedStore, postgresStore]) {
-    const store = await start();
-    try {
-      const rounds = await crowdOn(store);
-      const fanouts = [];
-      for (const size of FANOUTS) fanouts.push(await fanoutOn(store, size));
-      runs.push({ store, rounds, fanouts });
-    } finally {
-      store.stop();
-    }
-  }
-  process.stdout.write(section(runs));
-  process.exit(0);
-}
+export const followChild = () =>
+  loopbackChild(async (store) => {
+    const rounds = await crowdOn(store);
+    const fanouts = [];
+    for (const size of FANOUTS) fanouts.push(await fanoutOn(store, size));
+    return { rounds, fanouts };
+  }, section);

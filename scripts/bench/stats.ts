@@ -5,12 +5,7 @@ import { mean, quantile, sampleVariance } from 'simple-statistics';
 export { quantile };
 export const median = (values: readonly number[]): number => quantile([...values], 0.5);
 
-export interface Spread {
-  median: number;
-  min: number;
-  max: number;
-  runs: number[];
-}
+export type Spread = { median: number; min: number; max: number; runs: number[] };
 export const spread = (runs: number[]): Spread => ({ median: median(runs), min: Math.min(...runs), max: Math.max(...runs), runs });
 
 /** Welch's 95% confidence interval for mean(a) - mean(b): two samples of possibly different variances. */

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import webpush from 'web-push';
 import { dirname, join, resolve } from 'node:path';
 import { denoArgs, denoEnv, denoPath, functionsPort, ROOT } from './function-command.mjs';
-import { startProcess } from './processes.mjs';
+import { requireFreePort, startProcess } from './processes.mjs';
 import { connectStore, DATA_DIR, migrate, startEmbeddedStore } from './store.mjs';
 
 export const INGEST_INTERVAL_MS = 5 * 60_000;
@@ -15,13 +15,11 @@ export const LOCAL_FILE = 'functions.json';
 
 /** Development VAPID keys, made once beside the store (.data/vapid.json, git-ignored); production keys are secrets (docs/deploy.md#notifications). */
 export const VAPID_FILE = 'vapid.json';
-const DEV_SUBJECT = 'mailto:newsroom@localhost.invalid';
 
 /** The development VAPID key pair in `file`, made on first use. */
 export function developmentVapid(file) {
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-  const { publicKey, privateKey } = webpush.generateVAPIDKeys();
-  const vapid = { publicKey, privateKey, subject: DEV_SUBJECT };
+  const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:newsroom@localhost.invalid' };
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(vapid), { mode: 0o600 });
   return vapid;
@@ -61,11 +59,13 @@ async function waitForFunctions(port, exited) {
 }
 
 /**
- * Starts the store and the functions. Returns the Deno process (for runTogether) and stop(),
- * which stops the schedule and the embedded store (after the process has exited).
+ * Starts the store and the functions, once their port is known to be free. Returns the Deno process (for runTogether) and
+ * stop(), which stops the schedule and the embedded store (after the process has exited).
  */
 export async function startFunctions({ prefix } = {}) {
   const port = functionsPort();
+  const hint = 'Stop whatever uses it (another `npm start`, `npm run functions` or `supabase start`), or set FUNCTIONS_PORT to another port.';
+  await requireFreePort(port, 'the fetch-news function', hint);
   const external = process.env.DATABASE_URL?.trim();
   const dir = storeDir();
   const store = external ? undefined : await startEmbeddedStore({ dataDir: dir });

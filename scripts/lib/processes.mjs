@@ -4,18 +4,14 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 
-/** Resolves true when nothing listens on host:port (checked by binding it briefly). */
-export function isPortFree(port, host = '127.0.0.1') {
-  return new Promise((resolve, reject) => {
+/** Exits with a clear message when host:port is taken (checked by binding it briefly). */
+export async function requireFreePort(port, what, hint, host = '127.0.0.1') {
+  const free = await new Promise((resolve, reject) => {
     const server = createServer().once('error', (error) => (['EADDRINUSE', 'EACCES'].includes(error.code) ? resolve(false) : reject(error)));
     server.once('listening', () => server.close(() => resolve(true))).listen({ port, host, exclusive: true });
   });
-}
-
-/** Exits with a clear message when a port is taken. */
-export async function requireFreePort(port, what, hint) {
-  if (await isPortFree(port)) return;
-  console.error(`Port ${port} on 127.0.0.1 is already in use, so ${what} cannot start.\n${hint}`);
+  if (free) return;
+  console.error(`Port ${port} on ${host} is already in use, so ${what} cannot start.\n${hint}`);
   process.exit(1);
 }
 
