@@ -243,7 +243,7 @@ describe('reading with the keyboard', () => {
     await page.keyboard.press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts', exact: true });
     await dialog.waitFor();
-    expect(await dialog.locator('kbd').allTextContents()).toEqual(['j', 'k', 'o', 'b', '/', '?', 'Esc']);
+    expect(await dialog.locator('kbd').allTextContents()).toEqual(['j', 'k', 'o', 'b', 'f', '/', '?', 'Esc']);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await eventually(() => focusedCardTitle(page)).toBe(FIRST.title);
