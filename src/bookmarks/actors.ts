@@ -11,10 +11,11 @@ import { parseSavedStories, parseStoredBookmarks, saveSavedLists } from '../doma
 import type { Story } from '../domain/story.ts';
 import { fetchSavedStories } from '../feed/fetch-feed.ts';
 import { useSystemActor, useSystemSelector } from '../ui/frame.ts';
+import { fromCall } from '../browser/from-call.ts';
 
 export const appBookmarksMachine = bookmarksMachine.provide({
   actors: {
-    fetchSaved: fromPromise<Story[], { ids: string[] }>(({ input, signal }) => fetchSavedStories(input.ids, signal)),
+    fetchSaved: fromCall<Story[], { ids: string[] }>(({ input, signal }) => fetchSavedStories(input.ids, signal)),
     saveBookmarks: fromPromise<void, { ids: string[]; stories: Story[] }>(async ({ input }) =>
       saveSavedLists(
         { writeIds: (value) => writeStorage(BOOKMARKS_STORAGE_KEY, value), writeStories: (value) => writeStorage(SAVED_STORIES_STORAGE_KEY, value) },

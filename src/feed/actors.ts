@@ -13,12 +13,13 @@ import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
 import type { Story, StoryPage } from '../domain/story.ts';
 import { useSystemActor, useSystemSelector } from '../ui/frame.ts';
 import { fetchFeed } from './fetch-feed.ts';
+import { fromCall } from '../browser/from-call.ts';
 
 /** The sample stories, in a chunk of their own: only fetched when the live feed cannot be used. */
 export const loadSampleStories = fromPromise<Story[]>(async () => (await onDemand(() => import('../domain/samples.ts'))).sampleStories(Date.now()));
 
 /** The live call as the feed machine invokes it: the first page, validated, with its cursor (src/feed/fetch-feed.ts). */
-export const fetchStories = fromPromise<StoryPage>(({ signal }) => fetchFeed({}, signal));
+export const fetchStories = fromCall<StoryPage>(({ signal }) => fetchFeed({}, signal));
 
 export const appFeedMachine = feedMachine.provide({
   actors: {
@@ -39,7 +40,7 @@ export const appFeedMachine = feedMachine.provide({
 
 export const appOlderStoriesMachine = olderStoriesMachine.provide({
   actors: {
-    fetchOlder: fromPromise<StoryPage, { before: string }>(({ input, signal }) => fetchFeed({ before: input.before }, signal)),
+    fetchOlder: fromCall<StoryPage, { before: string }>(({ input, signal }) => fetchFeed({ before: input.before }, signal)),
   },
 });
 

@@ -13,6 +13,7 @@ import { FOLLOWS_STORAGE_KEY } from '../browser/storage-keys.ts';
 import { parseFollows, serializeFollows, type Follow, type Followed } from '../domain/follows.ts';
 import { useSystemActor, useSystemSelector } from '../ui/frame.ts';
 import { loadLater } from '../ui/later.ts';
+import { fromCall } from '../browser/from-call.ts';
 
 // The calls and the push subscription come with the page's later part, apart from the first render.
 const effects = () => loadLater().then((parts) => parts.followEffects);
@@ -20,15 +21,15 @@ const effects = () => loadLater().then((parts) => parts.followEffects);
 export const appFollowsMachine = followsMachine.provide({
   actors: {
     saveFollows: fromPromise<void, { follows: Follow[] }>(async ({ input }) => writeStorage(FOLLOWS_STORAGE_KEY, serializeFollows(input.follows))),
-    fetchFollowed: fromPromise<Followed[], { ids: string[] }>(async ({ input, signal }) => (await effects()).fetchFollowedStories(input.ids, signal)),
+    fetchFollowed: fromCall<Followed[], { ids: string[] }>(async ({ input, signal }) => (await effects()).fetchFollowedStories(input.ids, signal)),
   },
 });
 
 export const appNotificationsMachine = notificationsMachine.provide({
   actors: {
     checkPush: fromPromise<PushState>(() => pushSupport()),
-    subscribe: fromPromise<void, { ids: string[] }>(async ({ input, signal }) => (await effects()).subscribe(input.ids, signal)),
-    sendFollows: fromPromise<void, { ids: string[] }>(async ({ input, signal }) => (await effects()).sendFollows(await currentSubscription(), input.ids, signal)),
+    subscribe: fromCall<void, { ids: string[] }>(async ({ input, signal }) => (await effects()).subscribe(input.ids, signal)),
+    sendFollows: fromCall<void, { ids: string[] }>(async ({ input, signal }) => (await effects()).sendFollows(await currentSubscription(), input.ids, signal)),
     unsubscribe: fromPromise<void>(async () => (await effects()).unsubscribe(await currentSubscription())),
   },
 });

@@ -4,7 +4,7 @@
  */
 import type { RegisteredRouter } from '@tanstack/react-router';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import { fromCallback, fromPromise } from 'xstate';
+import { fromCallback } from 'xstate';
 import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import type { PageEvent, UrlSearch } from '../../machines/page.ts';
 import { searchMachine } from '../../machines/search.ts';
@@ -12,6 +12,7 @@ import { validateHomeSearch } from '../domain/search-params.ts';
 import type { Story } from '../domain/story.ts';
 import { fetchFeed } from '../feed/fetch-feed.ts';
 import { useSystemActor, useSystemSelector } from '../ui/frame.ts';
+import { fromCall } from '../browser/from-call.ts';
 
 /** The query into the router's URL: the same history entry, the other filters kept; a new query drops `archive` (docs/product.md#the-last-30-days). */
 function writeQuery(router: RegisteredRouter, query: string): void {
@@ -31,7 +32,7 @@ export function appSearchMachine(router: RegisteredRouter) {
 
 export const appArchiveSearchMachine = archiveSearchMachine.provide({
   actors: {
-    searchArchive: fromPromise<Story[], { query: string }>(async ({ input, signal }) => (await fetchFeed({ q: input.query }, signal)).stories),
+    searchArchive: fromCall<Story[], { query: string }>(async ({ input, signal }) => (await fetchFeed({ q: input.query }, signal)).stories),
   },
 });
 

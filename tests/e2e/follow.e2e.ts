@@ -1,59 +1,110 @@
 /**
  * Following a story (docs/product.md#following-a-story) in Chromium: follow a card, an ingest
- * adds a report to its coverage, the next visit shows the notice and "1 new report", "Show" opens
- * the view; and the service worker's push handler shows the notification (DevTools protocol
- * ServiceWorker.deliverPushMessage). The feed is the real function's; the `?follow=` answers
- * are given at the page's edge (page.route), as the function's report count after an ingest.
+ * adds another outlet's report to its coverage, the next visit shows the notice and "1 new report",
+ * "Show" opens the view; and the service worker's push handler shows the notification (DevTools
+ * protocol ServiceWorker.deliverPushMessage).
+ *
+ * End to end on the real functions: this file runs its own fetch-news on Deno with its own embedded
+ * store, reading its own copy of the fixture feeds from its own loopback server, so the report it
+ * adds to a feed never reaches the other files (they keep the global setup's function and feeds).
+ * The `?follow=` calls go through the stand-in backend to that function, unscripted.
  */
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { EXPECTED_STORIES } from './support/feeds.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, INGEST_DONE, runScript, waitForOutput, type RunningScript } from '../function/helpers/function-process.ts';
+import { EXPECTED_STORIES, FIXTURE_SOURCES, type FixtureSource } from './support/feeds.ts';
+import { startFixtureServer, type FixtureServer } from './support/fixture-server.ts';
 import { useHarness } from './support/harness.ts';
-import { BACKEND_URL, FUNCTION_PATH, SITE } from './support/paths.ts';
-import { eventually, functionStories, localStorageItem, openHomeWithStories, storyCard, toast } from './support/site.ts';
+import { FUNCTION_PATH, SITE } from './support/paths.ts';
+import { eventually, localStorageItem, openHomeWithStories, storyCard, toast } from './support/site.ts';
 
 const h = useHarness();
+/** The newest fixture story (Pitchside, 2025-06-10 18:00): the one followed. */
 const FIRST = EXPECTED_STORIES[0]!.title;
+const FIRST_PUBLISHED = EXPECTED_STORIES[0]!.published;
 
-/** Answers the page's `?follow=` calls with the story as the function has it and `reports()` reports. */
-async function answerFollows(page: Page, reports: () => number): Promise<string[]> {
-  const story = (await functionStories(h.functionEndpoint)).find((candidate) => candidate.title === FIRST)!;
-  const asked: string[] = [];
-  await page.route(`${BACKEND_URL}${FUNCTION_PATH}?follow=*`, async (route) => {
-    const ids = new URL(route.request().url()).searchParams.get('follow') ?? '';
-    asked.push(ids);
-    await route.fulfill({
-      status: 200,
-      headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json' },
-      body: JSON.stringify({ stories: ids.split(',').includes(story.id) ? [{ ...story, follows: [story.id], reports: reports() }] : [], generated_at: new Date().toISOString(), sources: [] }),
-    });
-  });
-  return asked;
+/** This file's feeds: a copy of the fixture set, which the test changes. */
+const sources: FixtureSource[] = structuredClone(FIXTURE_SOURCES);
+/** Another outlet of the set, which publishes a report of the followed story's event. */
+const SECOND_OUTLET = 'Ledger Daily';
+/**
+ * Its report: 8 significant words (harbour city win title extra time fans celebrate), 5 of them
+ * shared with the followed title's 6, three hours later: the same event (INTERFACE.md section 6),
+ * the followed story staying the group's leader as the earlier report.
+ */
+const SECOND_REPORT = {
+  title: 'Harbour City win the title in extra time as fans celebrate',
+  summary: 'Shops near the stadium stayed open late as supporters filled the streets.',
+  path: '/ledger/harbour-city-fans',
+  published: new Date(Date.parse(FIRST_PUBLISHED) + 3 * 3_600_000).toISOString(),
+};
+
+let fixtures: FixtureServer | undefined;
+let fn: RunningScript | undefined;
+let dir: string | undefined;
+let storeDir = '';
+
+beforeAll(async () => {
+  fixtures = await startFixtureServer(sources);
+  dir = mkdtempSync(join(tmpdir(), 'news-e2e-follow-'));
+  storeDir = join(dir, 'store');
+  const sourcesFile = join(dir, 'sources.json');
+  writeFileSync(sourcesFile, JSON.stringify(sources.map((source) => ({ name: source.name, url: `${fixtures!.origin}${source.feed}`, category: source.category }))));
+  const port = await freePort();
+  fn = runScript('functions.mjs', { FUNCTIONS_PORT: String(port), NEWS_SOURCES_FILE: sourcesFile, NEWS_ALLOW_LOOPBACK: '1', NEWS_STORE_DIR: storeDir });
+  const endpoint = `http://127.0.0.1:${port}${FUNCTION_PATH}`;
+  await waitForOutput(fn, `listening on ${endpoint}`, 120_000);
+  await waitForOutput(fn, INGEST_DONE, 60_000);
+  h.backend.proxyTo(endpoint);
+}, 200_000);
+
+afterAll(async () => {
+  await fn?.stop();
+  await fixtures?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** One ingest now, by the running functions (`npm run ingest`). */
+async function ingest(): Promise<void> {
+  const run = runScript('ingest.mjs', { NEWS_STORE_DIR: storeDir });
+  expect(await run.exited).toBe(0);
 }
 
 describe('following a story', () => {
-  it('follow, a report is added, and the next visit says so: "Show" opens the view with "1 new report"', async () => {
+  it('follow, an ingest adds another outlet\'s report, and the next visit says so: "Show" opens the view with "1 new report"', async () => {
     const { page } = await h.open();
-    let reports = 1;
-    const asked = await answerFollows(page, () => reports);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === FUNCTION_PATH && url.searchParams.has('follow')) asked.push(url.searchParams.get('follow')!);
+    });
     await openHomeWithStories(page);
     const card = storyCard(page, FIRST);
     await card.getByRole('button', { name: 'Follow story', exact: true }).click();
     expect(await card.getByRole('button', { name: 'Unfollow story', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await toast(page, 'Following this story', 'New reports on it will show under Following').waitFor();
+    // The function's first answer counts the story's one report.
     await eventually(async () => JSON.parse((await localStorageItem(page, 'newsFollows')) ?? '[]')[0]?.reports).toBe(1);
     expect(asked).toHaveLength(1);
+    expect(await card.getByRole('button', { name: /^Also covered by/ }).count()).toBe(0);
 
-    // An ingest adds another outlet's report to the story's group.
-    reports = 2;
+    // Another outlet reports the same event; an ingest puts its report in the followed story's group.
+    sources.find((source) => source.name === SECOND_OUTLET)!.stories.unshift(SECOND_REPORT);
+    await ingest();
     await page.reload();
     const notice = page.getByRole('status').filter({ hasText: '1 story you follow has new reports' });
     await notice.waitFor({ timeout: 20_000 });
+    expect(asked).toHaveLength(2);
     await notice.getByRole('button', { name: 'Show', exact: true }).click();
     await eventually(() => new URL(page.url()).searchParams.get('following')).toBe('1');
     expect(await page.getByRole('button', { name: 'Following', exact: true }).getAttribute('aria-pressed')).toBe('true');
-    const followed = storyCard(page, FIRST);
+    const view = page.getByRole('region', { name: 'Stories you follow' });
+    const followed = storyCard(view, FIRST);
     await followed.getByText('1 new report', { exact: true }).waitFor();
+    await followed.getByRole('button', { name: 'Also covered by 1 more source', exact: true }).waitFor();
+    expect(await view.getByRole('article').count()).toBe(1);
     expect(await notice.count()).toBe(0);
   });
 

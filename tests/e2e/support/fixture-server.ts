@@ -1,12 +1,13 @@
 /**
  * A loopback HTTP server (node:http, a free port) with the fixture feeds, the story images of
- * tests/fixtures/images and a story page per link. Started once by the global setup.
+ * tests/fixtures/images and a story page per link. Started once by the global setup; a test file
+ * whose feeds change (follow.e2e.ts) starts its own with its own copy of the sources.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
-import { BROKEN_IMAGE_PATH, feedDocument, FIXTURE_SOURCES } from './feeds.ts';
+import { BROKEN_IMAGE_PATH, feedDocument, FIXTURE_SOURCES, type FixtureSource } from './feeds.ts';
 import { REPO_ROOT } from './paths.ts';
 
 const IMAGES_DIR = join(REPO_ROOT, 'tests/fixtures/images');
@@ -16,12 +17,13 @@ export interface FixtureServer {
   close(): Promise<void>;
 }
 
-export async function startFixtureServer(): Promise<FixtureServer> {
+/** Serves `sources` as they are at each request: a change to them shows in the next fetch of the feed. */
+export async function startFixtureServer(sources: readonly FixtureSource[] = FIXTURE_SOURCES): Promise<FixtureServer> {
   const sockets = new Set<Socket>();
   let origin = '';
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://fixture').pathname;
-    const source = FIXTURE_SOURCES.find((candidate) => candidate.feed === path);
+    const source = sources.find((candidate) => candidate.feed === path);
     if (source) {
       const { body, contentType } = feedDocument(source, origin);
       response.writeHead(200, { 'content-type': contentType }).end(body);
