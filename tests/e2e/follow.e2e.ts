@@ -31,7 +31,7 @@ const sources: FixtureSource[] = structuredClone(FIXTURE_SOURCES);
 const SECOND_OUTLET = 'Ledger Daily';
 /**
  * Its report: 8 significant words (harbour city win title extra time fans celebrate), 5 of them
- * shared with the followed title's 6, three hours later: the same event (INTERFACE.md section 6),
+ * shared with the followed title's 6, three hours later: the same event (docs/product.md#several-sources-one-story),
  * the followed story staying the group's leader as the earlier report.
  */
 const SECOND_REPORT = {
