@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import {
   adoptAnswer,
   followedFromAnswer,
+  followedStories,
   FOLLOWS_MAX,
   markSeen,
   newReports,
@@ -147,5 +148,20 @@ describe('the ?follow= answer', () => {
     ]);
     expect(followedFromAnswer({ error: 'bad_follow' })).toEqual([]);
     expect(followedFromAnswer(null)).toEqual([]);
+  });
+});
+
+describe('the Following view', () => {
+  it('shows each last known copy under the followed id, newest followed first, and skips a follow with none yet', () => {
+    const copy: Story = { id: 'leader', title: 'Harbour bridge closes', summary: '', source: 'Wire', url: 'https://news.example.org/leader', published_at: '', category: 'World' };
+    const follows: Follow[] = [
+      { id: 'newest', followed_at: '2026-11-28T10:00:00.000Z', seen: 2, story: copy },
+      { id: 'no-copy', followed_at: '2026-11-28T09:00:00.000Z', seen: 1 },
+      { id: 'oldest', followed_at: '2026-11-28T08:00:00.000Z', seen: 1, story: { ...copy, title: 'Storm damages cables' } },
+    ];
+    expect(followedStories(follows).map((story) => [story.id, story.title])).toEqual([
+      ['newest', 'Harbour bridge closes'],
+      ['oldest', 'Storm damages cables'],
+    ]);
   });
 });

@@ -49,6 +49,14 @@ describe('validateHomeSearch', () => {
     expect(validateHomeSearch({ saved })).toEqual({ saved: true });
   });
 
+  it.each([1, '1', true, 'true'])('reads following = %j as true (docs/product.md#following-a-story)', (following) => {
+    expect(validateHomeSearch({ following })).toEqual({ following: true });
+  });
+
+  it.each([0, 'no', null])('drops following = %j', (following) => {
+    expect(validateHomeSearch({ following })).toEqual({});
+  });
+
   it.each([1, '1', true, 'true'])('reads archive = %j with a query as true (docs/product.md#the-last-30-days)', (archive) => {
     expect(validateHomeSearch({ q: 'mars', archive })).toEqual({ q: 'mars', archive: true });
   });

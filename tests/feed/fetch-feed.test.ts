@@ -344,6 +344,7 @@ describe('with no build-time configuration (docs/product.md#configuration-and-co
       const config = await import('../../src/feed/backend.ts');
       const { feedUrl } = await import('../../src/feed/fetch-feed.ts');
       expect(feedUrl()).toBe('http://127.0.0.1:54321/functions/v1/fetch-news');
+      expect(feedUrl({ follow: ['a', 'b'] })).toBe('http://127.0.0.1:54321/functions/v1/fetch-news?follow=a%2Cb');
       expect(config.SUPABASE_ANON_KEY).toBe('local-development-anon-key');
     } finally {
       vi.stubEnv('VITE_SUPABASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);

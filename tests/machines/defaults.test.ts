@@ -7,6 +7,8 @@ import { createActor, fromPromise, SimulatedClock, type AnyActorRef } from 'xsta
 import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { feedMachine, type FeedInput } from '../../machines/feed.ts';
+import { followsMachine } from '../../machines/follows.ts';
+import { notificationsMachine, type PushState } from '../../machines/notifications.ts';
 import { olderStoriesMachine, type OlderStoriesInput } from '../../machines/olderStories.ts';
 import { pageMachine, type PageInput } from '../../machines/page.ts';
 import { searchMachine } from '../../machines/search.ts';
@@ -47,6 +49,32 @@ describe('machines without provided effects', () => {
     await flush();
     expect(actor.getSnapshot().hasTag('newStories')).toBe(false);
     expect(actor.getSnapshot().context.stories).toEqual([story]);
+  });
+
+  it('follows: run alone, a follow stays in memory when the stand-in storage refuses it, and the stand-in ?follow= call leaves it stale', async () => {
+    const actor = createActor(followsMachine, { input: { follows: [] } }).start();
+    actor.send({ type: 'follow.toggle', story, at: '2026-11-28T10:00:00.000Z' });
+    await flush();
+    expect(actor.getSnapshot().value).toMatchObject({ storage: 'memoryOnly', refresh: 'stale' });
+    expect(actor.getSnapshot().context.follows.map((follow) => follow.id)).toEqual(['a']);
+  });
+
+  it('notifications: run alone, the stand-in check says unsupported', async () => {
+    const actor = createActor(notificationsMachine, { input: { ids: ['a'] } }).start();
+    await flush();
+    expect(actor.getSnapshot().value).toBe('unsupported');
+  });
+
+  it.each<[PushState, string]>([
+    ['off', 'failed'],
+    ['on', 'off'],
+  ])('notifications: run alone from %s, the stand-in subscribe fails, and the stand-in send and unsubscribe still end in %s', async (state, end) => {
+    const machine = notificationsMachine.provide({ actors: { checkPush: fromPromise<PushState>(() => Promise.resolve(state)) } });
+    const actor = createActor(machine, { input: { ids: ['a'] } }).start();
+    await flush();
+    actor.send({ type: state === 'off' ? 'notify.enable' : 'notify.disable' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe(end);
   });
 
   it('search: run alone, typing tells no last 30 days and the pause writes the query nowhere, breaking nothing', () => {
