@@ -1,4 +1,5 @@
-import { type AnyActorRef, assign, fromPromise, sendTo, setup } from 'xstate';
+import { assign, fromPromise, sendTo, setup } from 'xstate';
+import { reportTo } from './report.ts';
 import type { KeptStories } from '../src/domain/kept-feed.ts';
 import { CALL_TIMEOUT_MS, type Story, type StoryPage } from '../src/domain/story.ts';
 
@@ -48,6 +49,9 @@ export type FeedEvent =
   /** The visitor asks for the held-back live answer ("Show latest stories"). */
   | { type: 'feed.showNew' };
 
+/** What the feed tells the page (machines/page.ts): each first page it shows, by its cursor, for the older pages (machines/olderStories.ts). */
+export type FeedReport = { type: 'feed.firstPage'; next: string | null };
+
 /** One retry after a failed call (docs/product.md#loading-failure-retry-and-fallback). */
 const RETRIES = 1;
 
@@ -90,11 +94,8 @@ export const feedMachine = setup({
     /** The live feed answered with no stories: kept stories give way, and the samples load with nothing shown. */
     showNothing: assign({ stories: [], next: null, source: null, keptAt: null }),
     markOffline: assign({ source: 'offline' as const }),
-    /** The older pages follow the first page shown (machines/olderStories.ts), where the page runs them. */
-    tellOlderPages: sendTo(
-      ({ system }) => system.get('older') as AnyActorRef,
-      ({ context }) => ({ type: 'older.firstPage', next: context.next, ids: context.stories.map((story) => story.id) }),
-    ),
+    /** The older pages follow the first page shown. */
+    tellFirstPage: sendTo(reportTo, ({ context }): FeedReport => ({ type: 'feed.firstPage', next: context.next })),
     /** Injected: keeps a live answer's stories for the next visit; must not throw. */
     keepForNextVisit: (_, _params: { stories: Story[] }) => {},
   },
@@ -145,7 +146,7 @@ export const feedMachine = setup({
                 target: '#feed.showing',
                 actions: [
                   { type: 'showLive', params: ({ event }) => ({ page: event.output }) },
-                  'tellOlderPages',
+                  'tellFirstPage',
                   { type: 'keepForNextVisit', params: ({ event }) => ({ stories: event.output.stories }) },
                 ],
               },
@@ -174,12 +175,12 @@ export const feedMachine = setup({
             { guard: 'showsSamples', target: '#feed.showing' },
             // Live stories stay on screen while the samples load.
             { guard: 'showsLive', target: '#feed.loadingSamples' },
-            { target: '#feed.loadingSamples', actions: ['showNothing', 'tellOlderPages'] },
+            { target: '#feed.loadingSamples', actions: ['showNothing', 'tellFirstPage'] },
           ],
         },
         /** A live answer over kept stories replaces them at once, unless the visitor is reading: then it waits. */
         overKept: {
-          always: [{ guard: 'isReading', target: '#feed.showing.held' }, { target: '#feed.showing', actions: ['showHeldBack', 'tellOlderPages'] }],
+          always: [{ guard: 'isReading', target: '#feed.showing.held' }, { target: '#feed.showing', actions: ['showHeldBack', 'tellFirstPage'] }],
         },
       },
     },
@@ -187,7 +188,7 @@ export const feedMachine = setup({
       invoke: {
         id: 'loadSamples',
         src: 'loadSamples',
-        onDone: { target: 'showing', actions: [{ type: 'showSamples', params: ({ event }) => ({ stories: event.output }) }, 'tellOlderPages'] },
+        onDone: { target: 'showing', actions: [{ type: 'showSamples', params: ({ event }) => ({ stories: event.output }) }, 'tellFirstPage'] },
         // Live stories stay when the samples cannot replace them; with nothing shown, nothing is left.
         onError: [{ guard: 'showsLive', target: '#feed.showing.stale.retryLater' }, { target: 'error' }],
       },
@@ -214,7 +215,7 @@ export const feedMachine = setup({
         /** A live answer waits behind the kept stories until the visitor asks for it. */
         held: {
           tags: ['newStories'],
-          on: { 'feed.showNew': { target: 'fresh', actions: ['showHeldBack', 'tellOlderPages'] } },
+          on: { 'feed.showNew': { target: 'fresh', actions: ['showHeldBack', 'tellFirstPage'] } },
         },
       },
     },

@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { reportTo } from './report.ts';
 import { adoptAnswer, isFollowed, markSeen, newReports, withFollow, withoutFollow, type Follow, type Followed } from '../src/domain/follows.ts';
 import { CALL_TIMEOUT_MS, type Story } from '../src/domain/story.ts';
 
@@ -9,7 +10,7 @@ import { CALL_TIMEOUT_MS, type Story } from '../src/domain/story.ts';
  * last answer is under 5 minutes old, and a new follow asks at once, so that the first answer
  * counts what the visitor has seen; a follow the answer lacks ends. `view`: while the Following
  * view shows, whatever is counted is seen, and its marks stay until the view closes. Each change
- * of the followed ids goes to `notifications` (machines/notifications.ts) through the system.
+ * of the followed ids goes to the page, for `notifications` (machines/notifications.ts).
  */
 
 export interface FollowsInput {
@@ -45,10 +46,11 @@ export type FollowsEmitted = { type: 'follow.added'; id: string } | { type: 'fol
 
 const idsOf = (follows: readonly Follow[]) => follows.map((follow) => follow.id);
 
-/** Notifications cover the followed ids (machines/notifications.ts); run alone, there is none to tell. */
-function tellNotifications(system: { get(systemId: string): unknown }, enqueue: { sendTo(to: AnyActorRef, event: { type: 'notify.follows'; ids: string[] }): void }, ids: string[]) {
-  const notifications = system.get('notifications') as AnyActorRef | undefined;
-  if (notifications) enqueue.sendTo(notifications, { type: 'notify.follows', ids });
+/** What following tells the page (machines/page.ts): the followed ids at each change, which notifications cover (machines/notifications.ts). */
+export type FollowsReport = { type: 'follows.ids'; ids: string[] };
+
+function tellIds(self: AnyActorRef, enqueue: { sendTo(to: AnyActorRef, event: FollowsReport): void }, ids: string[]) {
+  enqueue.sendTo(reportTo({ self }), { type: 'follows.ids', ids });
 }
 
 export const followsMachine = setup({
@@ -65,7 +67,7 @@ export const followsMachine = setup({
     fetchFollowed: fromPromise<Followed[], { ids: string[] }>(() => Promise.reject(new Error('fetchFollowed is provided by the app'))),
   },
   actions: {
-    toggle: enqueueActions(({ context, enqueue, system }, { story, at }: { story: Story; at: string }) => {
+    toggle: enqueueActions(({ context, enqueue, self }, { story, at }: { story: Story; at: string }) => {
       let follows: Follow[] | null;
       if (isFollowed(context.follows, story.id)) {
         follows = withoutFollow(context.follows, story.id);
@@ -81,19 +83,19 @@ export const followsMachine = setup({
       }
       enqueue.assign({ follows });
       enqueue.raise({ type: 'follows.changed' });
-      tellNotifications(system, enqueue, idsOf(follows));
+      tellIds(self, enqueue, idsOf(follows));
     }),
-    adoptStored: enqueueActions(({ enqueue, system }, { follows }: { follows: Follow[] }) => {
+    adoptStored: enqueueActions(({ enqueue, self }, { follows }: { follows: Follow[] }) => {
       enqueue.assign({ follows });
-      tellNotifications(system, enqueue, idsOf(follows));
+      tellIds(self, enqueue, idsOf(follows));
     }),
-    adoptAnswer: enqueueActions(({ context, enqueue, system }, { answer }: { answer: Followed[] }) => {
+    adoptAnswer: enqueueActions(({ context, enqueue, self }, { answer }: { answer: Followed[] }) => {
       const { follows, ended } = adoptAnswer(context.follows, answer);
       const known = new Set(idsOf(context.ended));
       enqueue.assign({ follows, ended: [...context.ended, ...ended.filter((follow) => !known.has(follow.id))] });
       enqueue.raise({ type: 'follows.changed' });
       enqueue.raise({ type: 'follows.answered' });
-      if (ended.length > 0) tellNotifications(system, enqueue, idsOf(follows));
+      if (ended.length > 0) tellIds(self, enqueue, idsOf(follows));
     }),
     /** The new reports counted so far become marks on the view, and are seen. */
     see: enqueueActions(({ context, enqueue }) => {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { idsOf, notShown } from '../src/domain/page-list.ts';
 import { CALL_TIMEOUT_MS, type Story, type StoryPage } from '../src/domain/story.ts';
 
 /**
@@ -8,9 +9,9 @@ import { CALL_TIMEOUT_MS, type Story, type StoryPage } from '../src/domain/story
  * starting -> idle (a `next` cursor: the button shows) | exhausted (none: no button).
  * idle --older.load--> loading --done--> idle | exhausted; a failure or no answer within 10 s
  * -> failed ("Could not load older stories", "Try again" sends older.retry), keeping what is shown.
- * The feed tells it each first page it shows (older.firstPage): its ids, so that an older story
- * now on the first page is shown once (storiesShown), and its cursor, which counts only while
- * nothing older has been loaded (cursors are keyset: loaded pages stay valid).
+ * The page tells it each first page the feed shows (older.firstPage): its cursor, which counts
+ * only while nothing older has been loaded (cursors are keyset: loaded pages stay valid). Which
+ * of these stories the page shows is the page's list to say (src/domain/page-list.ts).
  */
 
 export interface OlderStoriesInput {
@@ -23,22 +24,13 @@ export interface OlderStoriesContext {
   next: string | null;
   /** Every older story loaded, oldest page last, each id once. */
   stories: Story[];
-  /** The ids of the first page shown. */
-  firstPage: string[];
 }
 
 export type OlderStoriesEvent =
   | { type: 'older.load' }
   | { type: 'older.retry' }
-  /** The feed showed a new first page: its `next` and its stories' ids. */
-  | { type: 'older.firstPage'; next: string | null; ids: string[] };
-
-/** The older stories to show after the first page: those it does not hold itself. */
-export function storiesShown(context: OlderStoriesContext): Story[] {
-  if (context.firstPage.length === 0) return context.stories;
-  const onFirstPage = new Set(context.firstPage);
-  return context.stories.filter((story) => !onFirstPage.has(story.id));
-}
+  /** The feed showed a new first page: its `next`. */
+  | { type: 'older.firstPage'; next: string | null };
 
 export const olderStoriesMachine = setup({
   types: {
@@ -57,17 +49,10 @@ export const olderStoriesMachine = setup({
     nothingLoadedAndHasNext: ({ context }, { next }: { next: string | null }) => context.stories.length === 0 && next !== null,
   },
   actions: {
-    takeFirstPage: assign((_, { next, ids }: { next: string | null; ids: string[] }) => ({ next, firstPage: ids })),
-    noteFirstPage: assign((_, { ids }: { ids: string[] }) => ({ firstPage: ids })),
+    takeFirstPage: assign((_, { next }: { next: string | null }) => ({ next })),
     /** Appends the page's stories not already held (and each once), then takes its cursor. */
     appendPage: assign(({ context }, { page }: { page: StoryPage }) => {
-      const ids = new Set(context.stories.map((story) => story.id));
-      const added: Story[] = [];
-      for (const story of page.stories) {
-        if (ids.has(story.id)) continue;
-        ids.add(story.id);
-        added.push(story);
-      }
+      const added = notShown(page.stories, idsOf(context.stories));
       return { stories: added.length > 0 ? [...context.stories, ...added] : context.stories, next: page.next };
     }),
   },
@@ -77,14 +62,11 @@ export const olderStoriesMachine = setup({
 }).createMachine({
   id: 'olderStories',
   // `input?.`: Stately's visualizer starts the machine with no input at all.
-  context: ({ input }) => ({ next: input?.next ?? null, stories: [], firstPage: [] }),
+  context: ({ input }) => ({ next: input?.next ?? null, stories: [] }),
   initial: 'starting',
-  // In every state but loading (below): a first page's cursor counts while nothing older is loaded; its ids always.
+  // In every state but loading (below): a first page's cursor counts while nothing older is loaded.
   on: {
-    'older.firstPage': [
-      { guard: 'nothingLoaded', target: '.starting', actions: { type: 'takeFirstPage', params: ({ event }) => event } },
-      { actions: { type: 'noteFirstPage', params: ({ event }) => event } },
-    ],
+    'older.firstPage': { guard: 'nothingLoaded', target: '.starting', actions: { type: 'takeFirstPage', params: ({ event }) => event } },
   },
   states: {
     starting: {
@@ -116,7 +98,6 @@ export const olderStoriesMachine = setup({
             actions: { type: 'takeFirstPage', params: ({ event }) => event },
           },
           { guard: 'nothingLoaded', target: 'starting', actions: { type: 'takeFirstPage', params: ({ event }) => event } },
-          { actions: { type: 'noteFirstPage', params: ({ event }) => event } },
         ],
       },
     },

@@ -1,24 +1,41 @@
-import { assign, forwardTo, fromCallback, sendTo, setup } from 'xstate';
+import { type ActorRefFrom, forwardTo, fromCallback, sendTo, setup } from 'xstate';
 import { archiveSearchMachine } from './archiveSearch.ts';
 import { bookmarksMachine, type BookmarksInput } from './bookmarks.ts';
-import { feedMachine, type FeedInput } from './feed.ts';
-import { followsMachine, type FollowsInput } from './follows.ts';
+import { feedMachine, type FeedInput, type FeedReport } from './feed.ts';
+import { followsMachine, type FollowsInput, type FollowsReport } from './follows.ts';
 import { notificationsMachine } from './notifications.ts';
 import { olderStoriesMachine } from './olderStories.ts';
-import { searchMachine } from './search.ts';
+import { searchMachine, type SearchReport } from './search.ts';
 import { shareMachine } from './share.ts';
 import { themeMachine, type ThemeInput } from './theme.ts';
 import type { ThemeName } from '../src/domain/theme.ts';
 import type { Follow } from '../src/domain/follows.ts';
+import type { HomeSearch } from '../src/domain/search-params.ts';
 import type { Story } from '../src/domain/story.ts';
 
 /**
- * The home page's actors as one system (docs/machines.md): every machine of the page runs here,
- * under its id, and the page passes between them what one learns for another. The feed tells the
- * older pages each first page it shows, and the search box tells the last 30 days what is typed,
- * each through the system (`system.get`). The URL's filters (TanStack Router owns them) and the
- * browser's events come in from two injected callbacks and go to the machines they concern.
+ * The home page's actors as one system (docs/machines.md), and the one place that wires them and
+ * writes the URL. Each machine of the page runs here under its id (PageActors); a machine tells
+ * this one what it learns (FeedReport, SearchReport, FollowsReport) and never a sibling, and this
+ * one passes it on. The visitor's intents on the URL's filters come here as one event each, and
+ * this machine writes the URL (`navigate`, injected) and tells the machines concerned, so its own
+ * writes never come back: `url.changed` is the URL changed by anything else (Back, Forward, a link).
  */
+
+/** The page's actors by id: the one list of the ids components reach them by (src/system/). */
+export interface PageActors {
+  feed: ActorRefFrom<typeof feedMachine>;
+  older: ActorRefFrom<typeof olderStoriesMachine>;
+  archive: ActorRefFrom<typeof archiveSearchMachine>;
+  search: ActorRefFrom<typeof searchMachine>;
+  bookmarks: ActorRefFrom<typeof bookmarksMachine>;
+  follows: ActorRefFrom<typeof followsMachine>;
+  notifications: ActorRefFrom<typeof notificationsMachine>;
+  theme: ActorRefFrom<typeof themeMachine>;
+  share: ActorRefFrom<typeof shareMachine>;
+}
+
+export type PageActorId = keyof PageActors;
 
 export interface PageInput {
   feed: FeedInput;
@@ -26,8 +43,6 @@ export interface PageInput {
   /** Absent: nothing followed. */
   follows?: FollowsInput;
   theme: ThemeInput;
-  /** The URL's search as the page opens. */
-  url: UrlSearch;
 }
 
 /** The URL's search, as the page reads it: its query, whether "From the last 30 days" shows, whether the Following view does. */
@@ -38,9 +53,19 @@ export interface UrlSearch {
   following?: boolean;
 }
 
+/** A change to the URL's search (src/domain/search-params.ts): the parameters named are set, or removed when undefined. */
+export type UrlPatch = { [K in keyof HomeSearch]?: HomeSearch[K] | undefined };
+
 export type PageEvent =
-  /** The URL's search changed (Back, Forward, a filter, the search box's own write). */
+  /** The URL's search changed, by anything but this machine: Back, Forward, a link; and the URL as the page opens. */
   | ({ type: 'url.changed' } & UrlSearch)
+  /** The visitor's intents on the URL's filters (docs/product.md#search-categories-and-the-url). */
+  | { type: 'filters.categories'; categories: string[] }
+  | { type: 'filters.saved'; on: boolean }
+  | { type: 'filters.following'; on: boolean }
+  /** "Search the last 30 days" for the box's text. */
+  | { type: 'filters.archive'; query: string }
+  | { type: 'filters.clear' }
   /** The page became visible again, or took focus: the feed refetches when it is stale. */
   | { type: 'feed.visible' }
   | { type: 'feed.focus' }
@@ -51,7 +76,12 @@ export type PageEvent =
   | { type: 'saved.storage.changed'; stories: Story[] }
   | { type: 'follows.storage.changed'; follows: Follow[] }
   /** A story another tab saved may have no copy here yet: fetch the saved stories. */
-  | { type: 'saved.refresh' };
+  | { type: 'saved.refresh' }
+  | FeedReport
+  | SearchReport
+  | FollowsReport;
+
+const CLEARED: UrlPatch = { q: undefined, category: undefined, saved: undefined, archive: undefined, following: undefined };
 
 export const pageMachine = setup({
   types: {
@@ -69,23 +99,22 @@ export const pageMachine = setup({
     notifications: notificationsMachine,
     theme: themeMachine,
     share: shareMachine,
-    /** Injected: sends url.changed whenever the URL's search changes. */
+    /** Injected: sends the URL's search as the page opens, then url.changed whenever something other than `navigate` changes it. */
     urlChanges: fromCallback<PageEvent>(() => () => {}),
     /** Injected: sends the browser's events the page follows (visibility, focus, other tabs' storage, the system's colours). */
     browserEvents: fromCallback<PageEvent>(() => () => {}),
   },
-  guards: {
-    /** Another query than the URL had: text still being typed gives way to it (Back, Forward, "Clear filters"). */
-    changesQuery: ({ context }, { query }: UrlSearch) => query !== (context?.url?.query ?? ''),
-  },
   actions: {
-    noteUrl: assign((_, url: UrlSearch) => ({ url: { query: url.query, archive: url.archive, following: url.following === true } })),
+    /** Injected: writes the URL's search, a new history entry unless `replace`, the other parameters kept. */
+    navigate: (_, _params: { patch: UrlPatch; replace: boolean }) => {},
     /** "From the last 30 days" shows while the URL asks for it with a query. */
     tellArchive: sendTo('archive', (_, { query, archive }: UrlSearch) =>
       archive && query.trim() !== '' ? { type: 'archive.search' as const, query } : { type: 'archive.hide' as const },
     ),
     /** The Following view shows while the URL asks for it: what it shows is seen (docs/product.md#following-a-story). */
-    tellFollows: sendTo('follows', (_, { following }: UrlSearch) => (following === true ? { type: 'following.shown' as const } : { type: 'following.hidden' as const })),
+    tellFollows: sendTo('follows', (_, { following }: { following?: boolean }) => (following === true ? { type: 'following.shown' as const } : { type: 'following.hidden' as const })),
+    /** The box shows the query the URL now holds, and drops what was typed for another. */
+    resetSearch: sendTo('search', (_, { query }: { query: string }) => ({ type: 'search.reset' as const, query })),
   },
 }).createMachine({
   id: 'page',
@@ -104,26 +133,57 @@ export const pageMachine = setup({
     { id: 'urlChanges', src: 'urlChanges' },
     { id: 'browserEvents', src: 'browserEvents' },
   ],
-  // As the page opens: the saved stories' copies and the followed stories refreshed (docs/product.md#saved-stories-last, #following-a-story), the URL's archive and Following view followed.
-  entry: [
-    sendTo('bookmarks', { type: 'saved.refresh' }),
-    sendTo('follows', { type: 'follows.refresh' }),
-    { type: 'tellArchive', params: ({ context }) => context?.url ?? { query: '', archive: false } },
-    { type: 'tellFollows', params: ({ context }) => context?.url ?? { query: '', archive: false } },
-  ],
+  // As the page opens: the saved stories' copies and the followed stories refreshed (docs/product.md#saved-stories-last, #following-a-story).
+  entry: [sendTo('bookmarks', { type: 'saved.refresh' }), sendTo('follows', { type: 'follows.refresh' })],
   on: {
-    'url.changed': [
-      {
-        guard: { type: 'changesQuery', params: ({ event }) => event },
-        actions: [
-          { type: 'noteUrl', params: ({ event }) => event },
-          sendTo('search', { type: 'search.reset' }),
-          { type: 'tellArchive', params: ({ event }) => event },
-          { type: 'tellFollows', params: ({ event }) => event },
-        ],
-      },
-      { actions: [{ type: 'noteUrl', params: ({ event }) => event }, { type: 'tellArchive', params: ({ event }) => event }, { type: 'tellFollows', params: ({ event }) => event }] },
-    ],
+    'url.changed': {
+      actions: [
+        { type: 'resetSearch', params: ({ event }) => event },
+        { type: 'tellArchive', params: ({ event }) => event },
+        { type: 'tellFollows', params: ({ event }) => event },
+      ],
+    },
+    // The box's text, once typing pauses: into the URL, in the same history entry; a new query drops `archive` (docs/product.md#the-last-30-days).
+    'search.committed': {
+      actions: [
+        { type: 'navigate', params: ({ event }) => ({ patch: { q: event.query === '' ? undefined : event.query, archive: undefined }, replace: true }) },
+        sendTo('archive', { type: 'archive.hide' }),
+      ],
+    },
+    'search.typed': { actions: sendTo('archive', ({ event }) => ({ type: 'archive.typed', text: event.text })) },
+    'filters.archive': {
+      actions: [
+        { type: 'navigate', params: ({ event }) => ({ patch: { q: event.query === '' ? undefined : event.query, archive: true }, replace: false }) },
+        { type: 'resetSearch', params: ({ event }) => event },
+        { type: 'tellArchive', params: ({ event }) => ({ query: event.query, archive: true }) },
+      ],
+    },
+    'filters.categories': {
+      actions: { type: 'navigate', params: ({ event }) => ({ patch: { category: event.categories.length > 0 ? event.categories : undefined }, replace: false }) },
+    },
+    // Saved and Following are two views: one shows at a time.
+    'filters.saved': {
+      actions: [
+        { type: 'navigate', params: ({ event }) => ({ patch: { saved: event.on || undefined, following: undefined }, replace: false }) },
+        { type: 'tellFollows', params: { following: false } },
+      ],
+    },
+    'filters.following': {
+      actions: [
+        { type: 'navigate', params: ({ event }) => ({ patch: { following: event.on || undefined, saved: undefined }, replace: false }) },
+        { type: 'tellFollows', params: ({ event }) => ({ following: event.on }) },
+      ],
+    },
+    'filters.clear': {
+      actions: [
+        { type: 'navigate', params: { patch: CLEARED, replace: false } },
+        { type: 'resetSearch', params: { query: '' } },
+        { type: 'tellArchive', params: { query: '', archive: false } },
+        { type: 'tellFollows', params: { following: false } },
+      ],
+    },
+    'feed.firstPage': { actions: sendTo('older', ({ event }) => ({ type: 'older.firstPage', next: event.next })) },
+    'follows.ids': { actions: sendTo('notifications', ({ event }) => ({ type: 'notify.follows', ids: event.ids })) },
     // Back on the page: the feed and the followed stories refetch when stale.
     'feed.visible': { actions: [forwardTo('feed'), sendTo('follows', { type: 'follows.refresh' })] },
     'feed.focus': { actions: [forwardTo('feed'), sendTo('follows', { type: 'follows.refresh' })] },

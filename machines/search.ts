@@ -1,20 +1,20 @@
-import { type AnyActorRef, assign, sendTo, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
+import { reportTo } from './report.ts';
 
 /**
- * The search box (docs/product.md#search-categories-and-the-url). The URL owns the query
- * (`?q=`); this machine owns only the text being typed and its pause.
+ * The search box (docs/product.md#search-categories-and-the-url): the text it shows, which the
+ * stories follow at every key. The URL holds the query; the page writes it (machines/page.ts).
  *
- * idle: the box shows the URL's query. search.type -> typing: the box shows `text`, and the
- * stories follow it at every key; once typing pauses for 300 ms the text is written to the URL
- * (`writeQuery`, replacing the history entry) -> written: the box keeps showing it until the
- * URL's query changes (search.reset), so a key pressed before the URL has caught up is kept.
- * The URL's query changed from elsewhere while typing (Back, Forward), or "Clear filters"
- * (search.reset), drops the text and its pending write. The box's clear button, and search.flush
- * (the page about to reload itself), write at once.
+ * idle: the text is the URL's query. search.type -> typing: once typing pauses for 300 ms the
+ * text is committed (`search.committed` to the page, which writes it into the URL) -> idle. The
+ * box's clear button, and search.flush (the page about to reload itself), commit at once. The URL
+ * changed by anything else (Back, Forward, "Clear filters"): search.reset puts its query in the
+ * box and drops a pending commit. Nothing else changes the text, so a key typed at any moment
+ * stays in the box.
  */
 
 export interface SearchContext {
-  /** The text typed, while typing and until the URL has taken it. */
+  /** What the box shows. */
   text: string;
 }
 
@@ -23,15 +23,17 @@ export type SearchEvent =
   | { type: 'search.type'; text: string }
   /** The box's clear button. */
   | { type: 'search.clear' }
-  /** The text typed gives way to the URL's query: it changed elsewhere (Back, Forward), or the filters were cleared. */
-  | { type: 'search.reset' }
-  /** Write what is typed now, without the pause: the page is about to reload itself. */
+  /** The URL's query changed elsewhere (Back, Forward, "Clear filters"): the box shows it. */
+  | { type: 'search.reset'; query: string }
+  /** Commit what is typed now, without the pause: the page is about to reload itself. */
   | { type: 'search.flush' };
 
-/** What the box shows and the stories follow: the text typed until the URL has taken it, else the URL's query. */
-export function shownQuery(state: { matches(value: 'idle'): boolean; context: SearchContext }, urlQuery: string): string {
-  return state.matches('idle') ? urlQuery : state.context.text;
-}
+/** What the search box tells the page (machines/page.ts). */
+export type SearchReport =
+  /** The text at every key: "From the last 30 days" goes while it is not its query (machines/archiveSearch.ts). */
+  | { type: 'search.typed'; text: string }
+  /** The text to put in the URL's query. */
+  | { type: 'search.committed'; query: string };
 
 export const searchMachine = setup({
   types: {
@@ -40,10 +42,8 @@ export const searchMachine = setup({
   },
   actions: {
     setText: assign((_, { text }: { text: string }) => ({ text })),
-    /** Injected: puts the query in the URL, replacing the current history entry. */
-    writeQuery: (_, _params: { query: string }) => {},
-    /** "From the last 30 days" goes while what is typed is not its query (machines/archiveSearch.ts), where the page runs it. */
-    tellArchive: sendTo(({ system }) => system.get('archive') as AnyActorRef, (_, { text }: { text: string }) => ({ type: 'archive.typed', text })),
+    tellTyped: sendTo(reportTo, (_, { text }: { text: string }): SearchReport => ({ type: 'search.typed', text })),
+    commit: sendTo(reportTo, (_, { text }: { text: string }): SearchReport => ({ type: 'search.committed', query: text })),
   },
   // docs/product.md#timings-and-constants: the query reaches the URL once typing pauses for 300 ms.
   delays: {
@@ -58,30 +58,28 @@ export const searchMachine = setup({
       target: '.typing',
       actions: [
         { type: 'setText', params: ({ event }) => event },
-        { type: 'tellArchive', params: ({ event }) => event },
+        { type: 'tellTyped', params: ({ event }) => event },
       ],
     },
     'search.clear': {
-      target: '.written',
+      target: '.idle',
       actions: [
         { type: 'setText', params: { text: '' } },
-        { type: 'writeQuery', params: { query: '' } },
+        { type: 'commit', params: { text: '' } },
       ],
     },
-    'search.reset': { target: '.idle' },
+    'search.reset': { target: '.idle', actions: { type: 'setText', params: ({ event }) => ({ text: event.query }) } },
   },
   states: {
     idle: {},
     /** Typed text waits for a pause; every keystroke starts the wait again. */
     typing: {
       after: {
-        commitDelay: { target: 'written', actions: { type: 'writeQuery', params: ({ context }) => ({ query: context.text }) } },
+        commitDelay: { target: 'idle', actions: { type: 'commit', params: ({ context }) => context } },
       },
       on: {
-        'search.flush': { target: 'written', actions: { type: 'writeQuery', params: ({ context }) => ({ query: context.text }) } },
+        'search.flush': { target: 'idle', actions: { type: 'commit', params: ({ context }) => context } },
       },
     },
-    /** Written to the URL; the box shows it until the URL's query changes. */
-    written: {},
   },
 });

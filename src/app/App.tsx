@@ -12,11 +12,11 @@ import { recordVisit } from '../reader/lastVisit.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { theme } from '../theme/tokens.ts';
 import { OutcomeToasts } from '../toasts/OutcomeToasts.tsx';
-import { SystemProvider, useFrame } from '../ui/frame.ts';
+import { SystemProvider, useFrame } from '../system/page-system.ts';
 import { laterComponent, loadLater, provideLater } from '../ui/later.ts';
 import type { Inspect } from './inspector.ts';
 import { LoadBoundary } from './LoadFailure.tsx';
-import { type AppLogic, appPageMachine, defaultLogic, FRAME_INPUT, readPageInput } from './page.ts';
+import { type AppLogic, appPageMachine, defaultLogic, FRAME_INPUT, readPageInput } from './page-actors.ts';
 import { createAppRouter } from './router.tsx';
 
 export type { AppLogic };
@@ -63,8 +63,8 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
   const [router] = useState(() => givenRouter ?? createAppRouter());
   const [page] = useState(() => ({
     logic: appPageMachine(router, { ...defaultLogic, ...logic }),
-    input: readPageInput(router),
-    // Never started: what the frame draws (src/ui/frame.ts).
+    input: readPageInput(),
+    // Never started: what the frame draws (src/system/page-system.ts).
     frame: createActor(pageMachine, { input: FRAME_INPUT }),
   }));
   const live = useActorRef(page.logic, { input: page.input, inspect });

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo } from 'react';
+import { Suspense, useCallback, useEffect } from 'react';
 import styled from 'styled-components';
 import { useThemeActor, useThemeName } from '../appearance/actors.ts';
 import { DeferredThemeToggle } from '../appearance/DeferredThemeToggle.tsx';
@@ -8,11 +8,9 @@ import type { Story } from '../domain/story.ts';
 import { useFeed, useFeedActor } from '../feed/actors.ts';
 import { FeedNotices } from '../feed/FeedNotices.tsx';
 import { selectHeldBack, selectKeptAt } from '../feed/selectors.ts';
-import { useFollowedIds, useFollows } from '../follow/actors.ts';
+import { useFollowedIds } from '../follow/actors.ts';
 import { FollowingToggle } from '../follow/FollowingToggle.tsx';
-import { followedStories } from '../domain/follows.ts';
 import { DeferredCategoryPicker } from '../search/DeferredCategoryPicker.tsx';
-import { useArchive } from '../search/actors.ts';
 import { QueryField } from '../search/QueryField.tsx';
 import { ReaderFeatures } from '../reader/ReaderFeatures.tsx';
 import { mediaUp } from '../theme/tokens.ts';
@@ -20,7 +18,7 @@ import { laterComponent } from '../ui/later.ts';
 import { Layout } from '../ui/Layout.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { SkipLink } from '../ui/SkipLink.tsx';
-import { HomeResults, useHomeStories } from './HomeStories.tsx';
+import { HomeResults, useHomeList } from './HomeResults.tsx';
 import { PRODUCT_TITLE, TAGLINE } from './title.ts';
 
 // Only a chosen category shows them.
@@ -55,9 +53,9 @@ const openStory = (story: Story) => openInNewTab(story.url);
 
 /** The home page (docs/product.md#screens-and-states): its parts, each reading the page's machines; a key typed re-renders the story area alone. */
 export function HomePage() {
-  const home = useHomeStories();
-  const { filters, status, stories, categories } = home;
-  const selected = useMemo(() => [...filters.filter.categories], [filters.filter.categories]);
+  const home = useHomeList();
+  const { filters, status, list } = home;
+  const { categories, selected, loaded } = list;
   const theme = useThemeActor();
   const feed = useFeedActor();
   const keptAt = useFeed(selectKeptAt);
@@ -66,10 +64,7 @@ export function HomePage() {
   const showHeldBack = useCallback(() => feed.send({ type: 'feed.showNew' }), [feed]);
   const { setCategories } = filters;
   const removeCategory = useCallback((category: string) => setCategories(selected.filter((one) => one !== category)), [setCategories, selected]);
-  const archiveMatches = useArchive((snapshot) => snapshot.context.matches);
   const followedIds = useFollowedIds();
-  const followedCopies = useFollows((snapshot) => snapshot.context.follows);
-  const reachable = useMemo(() => [...stories, ...home.savedCopies, ...archiveMatches, ...followedStories(followedCopies)], [stories, home.savedCopies, archiveMatches, followedCopies]);
   const { setFollowing } = filters;
   const showFollowing = useCallback(() => setFollowing(true), [setFollowing]);
 
@@ -84,10 +79,10 @@ export function HomePage() {
       <Layout>
         <Toolbar role="search" aria-label="Filter stories">
           <Controls>
-            <QueryField query={filters.query} />
+            <QueryField />
             {/* Open to a press while the stories load: the menu opens once they have come. */}
             <DeferredCategoryPicker categories={categories} selected={selected} onChange={setCategories} isDisabled={status !== 'loading' && categories.length === 0} />
-            <SavedToggle isSelected={filters.filter.savedOnly} onChange={filters.setSavedOnly} count={home.bookmarkIds.length} />
+            <SavedToggle isSelected={filters.filter.savedOnly} onChange={filters.setSavedOnly} count={home.savedIds.length} />
             <FollowingToggle isSelected={filters.following} onChange={setFollowing} count={followedIds.length} />
           </Controls>
           {selected.length > 0 && (
@@ -96,14 +91,14 @@ export function HomePage() {
             </Suspense>
           )}
         </Toolbar>
-        <FeedNotices status={status} keptAt={keptAt} incoming={heldBack} stories={stories} onShowIncoming={showHeldBack} />
+        <FeedNotices status={status} keptAt={keptAt} incoming={heldBack} stories={loaded} onShowIncoming={showHeldBack} />
         {followedIds.length > 0 && (
           <Suspense fallback={null}>
             <FollowNotice onShow={showFollowing} />
           </Suspense>
         )}
-        <ReaderFeatures stories={stories} reachable={reachable} lastVisit={home.newSince} onOpen={openStory} onToggleBookmark={home.toggleBookmark} onToggleFollow={home.toggleFollow} />
-        <HomeResults status={status} stories={stories} bookmarkIds={home.bookmarkIds} savedCopies={home.savedCopies} filters={filters} cardProps={home.cardProps} />
+        <ReaderFeatures stories={loaded} reachable={list.reachable} lastVisit={home.newSince} onOpen={openStory} onToggleBookmark={home.toggleBookmark} onToggleFollow={home.toggleFollow} />
+        <HomeResults status={status} list={list} typed={home.typed} text={home.text} filters={filters} cardProps={home.cardProps} />
       </Layout>
     </>
   );

@@ -62,3 +62,10 @@ declare module '@tanstack/react-router' {
     router: ReturnType<typeof createAppRouter>;
   }
 }
+
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** The entry was written by the page machine (src/app/page-url.ts). */
+    byPage?: boolean;
+  }
+}

@@ -1,10 +1,9 @@
 /** The theme machine with localStorage and the system's colour scheme (docs/machines.md), what it starts from, and how components read it. */
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import { themeMachine, type ThemeInput } from '../../machines/theme.ts';
 import { prefersDarkQuery, readStorage, writeStorage } from '../browser/browser.ts';
 import { THEME_STORAGE_KEY } from '../browser/storage-keys.ts';
-import { parseStoredTheme, type ThemeName } from '../domain/theme.ts';
-import { useSystemActor, useSystemSelector } from '../ui/frame.ts';
+import { parseStoredTheme } from '../domain/theme.ts';
+import { usePageActor, usePageSelector } from '../system/page-system.ts';
 
 export const appThemeMachine = themeMachine.provide({
   actions: {
@@ -22,8 +21,6 @@ export function readThemeInput(): ThemeInput {
   return { stored: parseStoredTheme(readStorage(THEME_STORAGE_KEY)), systemPrefersDark: prefersDarkQuery()?.matches ?? false };
 }
 
-type ThemeRef = ActorRefFrom<typeof themeMachine>;
-
-export const useThemeActor = () => useSystemActor<ThemeRef>('theme');
+export const useThemeActor = () => usePageActor('theme');
 /** The theme shown; the frame's is light (theme-boot has already given the page the stored one's colours). */
-export const useThemeName = () => useSystemSelector<ThemeRef, ThemeName>('theme', (snapshot: SnapshotFrom<typeof themeMachine>) => snapshot.context.theme);
+export const useThemeName = () => usePageSelector('theme', (snapshot) => snapshot.context.theme);

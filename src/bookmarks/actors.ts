@@ -2,7 +2,7 @@
  * The bookmarks machine with its real effects (localStorage, the saved stories' refresh call)
  * (docs/machines.md), what it starts from, and how components read it.
  */
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { fromPromise } from 'xstate';
 import { bookmarksMachine, type BookmarksInput } from '../../machines/bookmarks.ts';
 import { readStorage, writeStorage } from '../browser/browser.ts';
@@ -10,7 +10,7 @@ import { BOOKMARKS_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY } from '../browser/sto
 import { parseSavedStories, parseStoredBookmarks, saveSavedLists } from '../domain/saved-stories.ts';
 import type { Story } from '../domain/story.ts';
 import { fetchSavedStories } from '../feed/fetch-feed.ts';
-import { useSystemActor, useSystemSelector } from '../ui/frame.ts';
+import { usePageActor, usePageSelector } from '../system/page-system.ts';
 import { fromCall } from '../browser/from-call.ts';
 
 export const appBookmarksMachine = bookmarksMachine.provide({
@@ -30,7 +30,5 @@ export function readBookmarksInput(): BookmarksInput {
   return { ids: parseStoredBookmarks(readStorage(BOOKMARKS_STORAGE_KEY)), savedStories: parseSavedStories(readStorage(SAVED_STORIES_STORAGE_KEY)) };
 }
 
-type BookmarksRef = ActorRefFrom<typeof bookmarksMachine>;
-
-export const useBookmarksActor = () => useSystemActor<BookmarksRef>('bookmarks');
-export const useBookmarks = <T,>(selector: (snapshot: SnapshotFrom<typeof bookmarksMachine>) => T) => useSystemSelector<BookmarksRef, T>('bookmarks', selector);
+export const useBookmarksActor = () => usePageActor('bookmarks');
+export const useBookmarks = <T,>(selector: (snapshot: SnapshotFrom<typeof bookmarksMachine>) => T) => usePageSelector('bookmarks', selector);

@@ -1,4 +1,3 @@
-import type { StoryFilter } from './filter.ts';
 
 /** The home route's URL state: `/?q=text&category=Science&category=Sports&saved=1` (docs/product.md#search-categories-and-the-url). */
 export interface HomeSearch {
@@ -48,14 +47,4 @@ export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
   // The last 30 days are searched for the query: without one there is nothing to search.
   if (search.q !== undefined && search.q.trim() !== '' && Object.hasOwn(raw, 'archive') && FLAG_VALUES.has(raw.archive)) search.archive = true;
   return search;
-}
-
-/** The filter a URL asks for; categories the data does not have are ignored (docs/product.md#search-categories-and-the-url). */
-export function filterFromSearch(search: HomeSearch, available: readonly string[]): StoryFilter {
-  const known = new Set(available);
-  return {
-    query: search.q ?? '',
-    categories: [...new Set(search.category ?? [])].filter((category) => known.has(category)),
-    savedOnly: search.saved === true,
-  };
 }

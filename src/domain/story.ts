@@ -14,14 +14,3 @@ export interface StoryPage {
   next: string | null;
 }
 
-/** The stories not already on the page, in their own order, each id once (docs/product.md#the-last-30-days). */
-export function notOnPage(stories: readonly Story[], page: readonly Story[]): Story[] {
-  const shown = new Set(page.map((story) => story.id));
-  const kept: Story[] = [];
-  for (const story of stories) {
-    if (shown.has(story.id)) continue;
-    shown.add(story.id);
-    kept.push(story);
-  }
-  return kept;
-}

@@ -2,7 +2,7 @@
  * The feed's machines with the browser's real effects (docs/machines.md: effects are provided at
  * the edge), what they start from, and how components read them in the page's system.
  */
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { fromPromise } from 'xstate';
 import { feedMachine, type FeedInput } from '../../machines/feed.ts';
 import { olderStoriesMachine } from '../../machines/olderStories.ts';
@@ -11,7 +11,7 @@ import { onDemand } from '../browser/on-demand.ts';
 import { KEPT_STORIES_STORAGE_KEY } from '../browser/storage-keys.ts';
 import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
 import type { Story, StoryPage } from '../domain/story.ts';
-import { useSystemActor, useSystemSelector } from '../ui/frame.ts';
+import { usePageActor, usePageSelector } from '../system/page-system.ts';
 import { fetchFeed } from './fetch-feed.ts';
 import { fromCall } from '../browser/from-call.ts';
 
@@ -49,10 +49,7 @@ export function readFeedInput(lastVisit: number | null): FeedInput {
   return { kept: parseKeptStories(readStorage(KEPT_STORIES_STORAGE_KEY), Date.now()), lastVisit };
 }
 
-type FeedRef = ActorRefFrom<typeof feedMachine>;
-type OlderRef = ActorRefFrom<typeof olderStoriesMachine>;
-
-export const useFeedActor = () => useSystemActor<FeedRef>('feed');
-export const useFeed = <T,>(selector: (snapshot: SnapshotFrom<typeof feedMachine>) => T, compare?: (a: T, b: T) => boolean) => useSystemSelector<FeedRef, T>('feed', selector, compare);
-export const useOlderActor = () => useSystemActor<OlderRef>('older');
-export const useOlder = <T,>(selector: (snapshot: SnapshotFrom<typeof olderStoriesMachine>) => T, compare?: (a: T, b: T) => boolean) => useSystemSelector<OlderRef, T>('older', selector, compare);
+export const useFeedActor = () => usePageActor('feed');
+export const useFeed = <T,>(selector: (snapshot: SnapshotFrom<typeof feedMachine>) => T, compare?: (a: T, b: T) => boolean) => usePageSelector('feed', selector, compare);
+export const useOlderActor = () => usePageActor('older');
+export const useOlder = <T,>(selector: (snapshot: SnapshotFrom<typeof olderStoriesMachine>) => T, compare?: (a: T, b: T) => boolean) => usePageSelector('older', selector, compare);

@@ -1,7 +1,7 @@
 /** What the page shows of the feed and its older pages, read from their machines (docs/machines.md). */
 import type { SnapshotFrom } from 'xstate';
 import type { feedMachine } from '../../machines/feed.ts';
-import { type olderStoriesMachine, storiesShown } from '../../machines/olderStories.ts';
+import type { olderStoriesMachine } from '../../machines/olderStories.ts';
 
 type FeedSnapshot = SnapshotFrom<typeof feedMachine>;
 type OlderSnapshot = SnapshotFrom<typeof olderStoriesMachine>;
@@ -38,6 +38,3 @@ export type OlderStatus = 'idle' | 'loading' | 'failed';
 
 export const selectOlderStatus = (snapshot: OlderSnapshot): OlderStatus | null =>
   snapshot.hasTag('loading') ? 'loading' : snapshot.hasTag('failed') ? 'failed' : snapshot.hasTag('canLoad') ? 'idle' : null;
-
-/** The older stories after the first page, each once. */
-export const selectOlderStories = (snapshot: OlderSnapshot) => storiesShown(snapshot.context);

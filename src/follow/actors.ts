@@ -3,7 +3,7 @@
  * call, the push subscription and follow-news) (docs/machines.md), what they start from, and how
  * components read them.
  */
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { SnapshotFrom } from 'xstate';
 import { fromPromise } from 'xstate';
 import { followsMachine, type FollowsInput } from '../../machines/follows.ts';
 import { notificationsMachine, type PushState } from '../../machines/notifications.ts';
@@ -11,7 +11,7 @@ import { readStorage, writeStorage } from '../browser/browser.ts';
 import { currentSubscription, pushSupport } from '../browser/push.ts';
 import { FOLLOWS_STORAGE_KEY } from '../browser/storage-keys.ts';
 import { parseFollows, serializeFollows, type Follow, type Followed } from '../domain/follows.ts';
-import { useSystemActor, useSystemSelector } from '../ui/frame.ts';
+import { usePageActor, usePageSelector } from '../system/page-system.ts';
 import { loadLater } from '../ui/later.ts';
 import { fromCall } from '../browser/from-call.ts';
 
@@ -38,14 +38,11 @@ export function readFollowsInput(): FollowsInput {
   return { follows: parseFollows(readStorage(FOLLOWS_STORAGE_KEY)) };
 }
 
-type FollowsRef = ActorRefFrom<typeof followsMachine>;
-type NotificationsRef = ActorRefFrom<typeof notificationsMachine>;
-
-export const useFollowsActor = () => useSystemActor<FollowsRef>('follows');
+export const useFollowsActor = () => usePageActor('follows');
 export const useFollows = <T,>(selector: (snapshot: SnapshotFrom<typeof followsMachine>) => T, compare?: (a: T, b: T) => boolean) =>
-  useSystemSelector<FollowsRef, T>('follows', selector, compare);
-export const useNotificationsActor = () => useSystemActor<NotificationsRef>('notifications');
-export const useNotifications = <T,>(selector: (snapshot: SnapshotFrom<typeof notificationsMachine>) => T) => useSystemSelector<NotificationsRef, T>('notifications', selector);
+  usePageSelector('follows', selector, compare);
+export const useNotificationsActor = () => usePageActor('notifications');
+export const useNotifications = <T,>(selector: (snapshot: SnapshotFrom<typeof notificationsMachine>) => T) => usePageSelector('notifications', selector);
 
 const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 

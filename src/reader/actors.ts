@@ -1,9 +1,8 @@
 /** The share machine with the browser's real effects: new tabs, the share sheet, the Clipboard API (docs/machines.md), and how components reach it. */
-import type { ActorRefFrom } from 'xstate';
 import { fromPromise } from 'xstate';
 import { shareMachine } from '../../machines/share.ts';
 import { openInNewTab, writeClipboard } from '../browser/browser.ts';
-import { useSystemActor } from '../ui/frame.ts';
+import { usePageActor } from '../system/page-system.ts';
 import { shareNatively } from './nativeShare.ts';
 
 export const appShareMachine = shareMachine.provide({
@@ -16,4 +15,4 @@ export const appShareMachine = shareMachine.provide({
   },
 });
 
-export const useShareActor = () => useSystemActor<ActorRefFrom<typeof shareMachine>>('share');
+export const useShareActor = () => usePageActor('share');

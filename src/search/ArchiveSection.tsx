@@ -3,17 +3,17 @@
  * function's own search over the stored stories, below the page's results. A chunk of its own,
  * loaded when the search box first holds text.
  */
-import { memo, useId, useMemo } from 'react';
+import { memo, useId } from 'react';
 import styled from 'styled-components';
 import { Button } from '../ui/Button.tsx';
 import { SectionHeading } from '../stories/SectionHeading.tsx';
 import { StoryList, type CardListProps } from '../stories/StorySections.tsx';
-import { notOnPage, type Story } from '../domain/story.ts';
+import type { Story } from '../domain/story.ts';
 import { useArchive, useArchiveActor } from './actors.ts';
 
 export interface ArchiveSectionProps extends CardListProps {
-  /** The stories the page shows: matches among them are not repeated. */
-  onPage: readonly Story[];
+  /** The last 30 days' matches the page does not show already (src/domain/page-list.ts). */
+  stories: readonly Story[];
   /** Shows the section for the search box's text (the URL gains `archive=1`). */
   onSearch(): void;
 }
@@ -34,11 +34,9 @@ const Centered = styled.div`
   }
 `;
 
-export const ArchiveSection = memo(function ArchiveSection({ onPage, onSearch, ...cardProps }: ArchiveSectionProps) {
+export const ArchiveSection = memo(function ArchiveSection({ stories, onSearch, ...cardProps }: ArchiveSectionProps) {
   const archive = useArchiveActor();
   const state = useArchive((snapshot) => (snapshot.hasTag('searching') ? 'searching' : snapshot.hasTag('failed') ? 'failed' : snapshot.hasTag('answered') ? 'answered' : 'hidden'));
-  const matches = useArchive((snapshot) => snapshot.context.matches);
-  const older = useMemo(() => notOnPage(matches, onPage), [matches, onPage]);
   const headingId = useId();
 
   if (state === 'hidden') {
@@ -62,12 +60,12 @@ export const ArchiveSection = memo(function ArchiveSection({ onPage, onSearch, .
           <p>Could not search older stories</p>
           <Button onPress={() => archive.send({ type: 'archive.retry' })}>Try again</Button>
         </Centered>
-      ) : older.length === 0 ? (
+      ) : stories.length === 0 ? (
         <Centered>
           <p>Nothing older matches</p>
         </Centered>
       ) : (
-        <StoryList stories={older} layout="more" variant="compact" {...cardProps} />
+        <StoryList stories={stories} layout="more" variant="compact" {...cardProps} />
       )}
     </Wrap>
   );

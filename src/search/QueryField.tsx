@@ -1,16 +1,15 @@
 import { memo, useCallback, useRef } from 'react';
 import { SearchBox } from './SearchBox.tsx';
-import { useSearchActor } from './actors.ts';
-import { useSearchText } from './useHomeFilters.ts';
+import { useSearchActor, useSearchText } from './actors.ts';
 import { useSlashToFocus } from './useSlashToFocus.ts';
 
 /**
- * The search box on the search machine (machines/search.ts): it shows what is typed, else the
- * URL's `query`, sends each edit and the clear button; the machine decides when the URL follows.
- * "/" reaches it from anywhere but a text field.
+ * The search box on the search machine (machines/search.ts): it shows the machine's text, sends
+ * each edit and the clear button; the machine decides when the URL follows. "/" reaches it from
+ * anywhere but a text field.
  */
-export const QueryField = memo(function QueryField({ query }: { query: string }) {
-  const text = useSearchText(query);
+export const QueryField = memo(function QueryField() {
+  const text = useSearchText();
   const search = useSearchActor();
   const ref = useRef<HTMLInputElement>(null);
   useSlashToFocus(ref);

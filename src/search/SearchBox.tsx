@@ -137,7 +137,7 @@ export function SearchBox({ value, onChange, onClear, inputRef }: SearchBoxProps
   const id = useId();
   const ownRef = useRef<HTMLInputElement>(null);
   const ref = inputRef ?? ownRef;
-  // Text typed into the page's frame before the app took over (src/ui/frame.ts): the box holds it, the page learns it.
+  // Text typed into the page's frame before the app took over (src/system/page-system.ts): the box holds it, the page learns it.
   useLayoutEffect(() => {
     const input = ref.current;
     if (input && input.value !== input.defaultValue) onChange(input.value);

@@ -1,7 +1,7 @@
 /**
  * The home page's one system of actors (machines/page.ts) with the app's effects: each room's
- * machine as that room provides it, the router's URL and the browser's events; what it starts
- * from for this visitor, and for the frame drawn before any visitor is known.
+ * machine as that room provides it, the router's URL (page-url.ts) and the browser's events;
+ * what it starts from for this visitor, and for the frame drawn before any visitor is known.
  */
 import type { RegisteredRouter } from '@tanstack/react-router';
 import { pageMachine, type PageInput } from '../../machines/page.ts';
@@ -11,8 +11,9 @@ import { appFeedMachine, appOlderStoriesMachine, readFeedInput } from '../feed/a
 import { appFollowsMachine, appNotificationsMachine, readFollowsInput } from '../follow/actors.ts';
 import { appShareMachine } from '../reader/actors.ts';
 import { readLastVisit } from '../reader/lastVisit.ts';
-import { appArchiveSearchMachine, appSearchMachine, urlChangesOf, urlSearchOf } from '../search/actors.ts';
+import { appArchiveSearchMachine } from '../search/actors.ts';
 import { browserEvents } from './browser-events.ts';
+import { navigateHome, urlChangesOf } from './page-url.ts';
 
 /** The machines of the page with their effects; tests pass versions with fake effects. */
 export interface AppLogic {
@@ -38,25 +39,26 @@ export const defaultLogic: AppLogic = {
 };
 
 export function appPageMachine(router: RegisteredRouter, logic: AppLogic) {
-  return pageMachine.provide({ actors: { ...logic, search: appSearchMachine(router), urlChanges: urlChangesOf(router), browserEvents } });
+  return pageMachine.provide({
+    actors: { ...logic, urlChanges: urlChangesOf(router), browserEvents },
+    actions: { navigate: (_, { patch, replace }) => navigateHome(router, patch, replace) },
+  });
 }
 
-/** What this visitor's page starts from: what the browser keeps, and the URL's search. */
-export function readPageInput(router: RegisteredRouter): PageInput {
+/** What this visitor's page starts from: what the browser keeps. */
+export function readPageInput(): PageInput {
   return {
     feed: readFeedInput(readLastVisit()),
     bookmarks: readBookmarksInput(),
     follows: readFollowsInput(),
     theme: readThemeInput(),
-    url: urlSearchOf(router.state.location.search),
   };
 }
 
-/** The page of a visitor with nothing stored and no filter: the frame (src/ui/frame.ts). */
+/** The page of a visitor with nothing stored and no filter: the frame (src/system/page-system.ts). */
 export const FRAME_INPUT: PageInput = {
   feed: { kept: null, lastVisit: null },
   bookmarks: { ids: [], savedStories: [] },
   follows: { follows: [] },
   theme: { stored: null, systemPrefersDark: false },
-  url: { query: '', archive: false },
 };

@@ -1,23 +1,23 @@
 /**
- * What the home page lists, from its machines and its URL (docs/product.md#search-categories-and-the-url):
- * every story loaded (the first page, then the older ones it does not hold), the categories
- * among them and the saved copies; and the story area with the matches of the filters. The list
- * follows the machines in React's background render, in slices (an actor's update is otherwise
- * drawn at once, in one long task), and the search box's text at every key, each key
- * interrupting the last key's render: only the story area reads the text being typed.
+ * What the home page lists, from its machines and its URL (docs/product.md#search-categories-and-the-url),
+ * made once by the page's list (src/domain/page-list.ts); and the story area that lays it out.
+ * The list follows the machines in React's background render, in slices (an actor's update is
+ * otherwise drawn at once, in one long task), and the search box's text at every key, each key
+ * interrupting the last key's render.
  */
 import { memo, Suspense, useCallback, useDeferredValue, useMemo, useSyncExternalStore } from 'react';
 import { useBookmarks, useBookmarksActor } from '../bookmarks/actors.ts';
-import { categoriesOf, filterStories } from '../domain/filter.ts';
-import { savedView } from '../domain/saved-stories.ts';
+import { followedStories } from '../domain/follows.ts';
+import { pageList } from '../domain/page-list.ts';
 import type { ShareTarget } from '../domain/share.ts';
 import type { Story } from '../domain/story.ts';
 import { useFeed, useFeedActor, useOlder, useOlderActor } from '../feed/actors.ts';
-import { useFollowsActor, useFollowedIds } from '../follow/actors.ts';
-import { selectFeedStatus, selectNewSince, selectOlderStatus, selectOlderStories, selectStories } from '../feed/selectors.ts';
+import { selectFeedStatus, selectNewSince, selectOlderStatus, selectStories } from '../feed/selectors.ts';
+import { useFollows, useFollowsActor, useFollowedIds } from '../follow/actors.ts';
 import { useShareActor } from '../reader/actors.ts';
 import { canShareNatively } from '../reader/nativeShare.ts';
-import { useHomeFilters, useSearchText } from '../search/useHomeFilters.ts';
+import { useArchive, useSearchText } from '../search/actors.ts';
+import { useHomeFilters } from '../search/useHomeFilters.ts';
 import { StoryArea } from '../stories/StoryArea.tsx';
 import type { CardListProps } from '../stories/StorySections.tsx';
 import { laterComponent } from '../ui/later.ts';
@@ -27,19 +27,25 @@ const FollowingView = laterComponent('FollowingView');
 const OlderStories = laterComponent('OlderStories');
 const ArchiveSection = laterComponent('ArchiveSection');
 
-const sameList = (a: readonly Story[], b: readonly Story[]) => a.length === b.length && a.every((story, i) => story === b[i]);
 const noChanges = () => () => {};
 
-export function useHomeStories() {
+/** The page's list and what every card is given, from the page's machines and the URL's filters. */
+export function useHomeList() {
   const status = useDeferredValue(useFeed(selectFeedStatus));
   const firstPage = useDeferredValue(useFeed(selectStories));
-  const older = useOlder(selectOlderStories, sameList);
-  const stories = useMemo(() => (older.length === 0 ? firstPage : [...firstPage, ...older]), [firstPage, older]);
-  const bookmarkIds = useBookmarks((snapshot) => snapshot.context.ids);
+  const older = useOlder((snapshot) => snapshot.context.stories);
+  const savedIds = useBookmarks((snapshot) => snapshot.context.ids);
   const savedCopies = useBookmarks((snapshot) => snapshot.context.stories);
-  // The saved copies' categories too: the Saved view shows them.
-  const categories = useMemo(() => categoriesOf(savedCopies.length === 0 ? stories : [...stories, ...savedCopies]), [stories, savedCopies]);
-  const filters = useHomeFilters(categories);
+  const archive = useArchive((snapshot) => snapshot.context.matches);
+  const follows = useFollows((snapshot) => snapshot.context.follows);
+  const typed = useSearchText();
+  const text = useDeferredValue(typed);
+  const filters = useHomeFilters();
+  const { categories, savedOnly } = filters.filter;
+  const list = useMemo(
+    () => pageList({ firstPage, older, savedIds, savedCopies, archive, followed: followedStories(follows) }, { query: text, categories, savedOnly }),
+    [firstPage, older, savedIds, savedCopies, archive, follows, text, categories, savedOnly],
+  );
 
   const bookmarks = useBookmarksActor();
   const share = useShareActor();
@@ -48,29 +54,23 @@ export function useHomeStories() {
   const newSince = useFeed(selectNewSince);
   // The system share sheet, where there is one (none in the frame, drawn before any browser is known).
   const nativeShare = useSyncExternalStore(noChanges, canShareNatively, () => false);
-  const bookmarked = useMemo(() => new Set(bookmarkIds), [bookmarkIds]);
-  const follows = useFollowsActor();
+  const bookmarked = useMemo(() => new Set(savedIds), [savedIds]);
+  const followsActor = useFollowsActor();
   const followedIds = useFollowedIds();
   const followed = useMemo(() => new Set(followedIds), [followedIds]);
-  const toggleFollow = useCallback((story: Story) => follows.send({ type: 'follow.toggle', story, at: new Date().toISOString() }), [follows]);
+  const toggleFollow = useCallback((story: Story) => followsActor.send({ type: 'follow.toggle', story, at: new Date().toISOString() }), [followsActor]);
   // What every card is given, in the story area and in the last 30 days alike.
   const cardProps: CardListProps = useMemo(
     () => ({ bookmarks: bookmarked, onToggleBookmark: toggleBookmark, onShare, lastVisit: newSince, canShareNatively: nativeShare, follows: followed, onToggleFollow: toggleFollow }),
     [bookmarked, toggleBookmark, onShare, newSince, nativeShare, followed, toggleFollow],
   );
-  return { status, stories, bookmarkIds, savedCopies, categories, filters, newSince, toggleBookmark, toggleFollow, cardProps };
+  return { status, list, savedIds, typed, text, filters, newSince, toggleBookmark, toggleFollow, cardProps };
 }
 
-type HomeResultsProps = Pick<ReturnType<typeof useHomeStories>, 'status' | 'stories' | 'bookmarkIds' | 'savedCopies' | 'filters' | 'cardProps'>;
+type HomeResultsProps = Pick<ReturnType<typeof useHomeList>, 'status' | 'list' | 'typed' | 'text' | 'filters' | 'cardProps'>;
 
 /** The story area: the matches, the end of the list (older pages) and the last 30 days after it. */
-export const HomeResults = memo(function HomeResults({ status, stories, bookmarkIds, savedCopies, filters, cardProps }: HomeResultsProps) {
-  const typed = useSearchText(filters.query);
-  const text = useDeferredValue(typed);
-  const { savedOnly, categories } = filters.filter;
-  // Saved: every saved story in the order saved, from the page or its kept copy (docs/product.md#saved-stories-last).
-  const listed = useMemo(() => (savedOnly ? savedView(bookmarkIds, stories, savedCopies) : stories), [savedOnly, bookmarkIds, stories, savedCopies]);
-  const matches = useMemo(() => filterStories(listed, { query: text, categories, savedOnly }, cardProps.bookmarks), [listed, text, categories, savedOnly, cardProps.bookmarks]);
+export const HomeResults = memo(function HomeResults({ status, list, typed, text, filters, cardProps }: HomeResultsProps) {
   const feed = useFeedActor();
   const older = useOlderActor();
   const olderStatus = useOlder(selectOlderStatus);
@@ -89,7 +89,7 @@ export const HomeResults = memo(function HomeResults({ status, stories, bookmark
   return (
     <StoryArea
       status={status}
-      matches={matches}
+      matches={list.matches}
       query={text}
       holdAnnouncement={text !== filters.query}
       onRetry={retry}
@@ -104,7 +104,7 @@ export const HomeResults = memo(function HomeResults({ status, stories, bookmark
       afterResults={
         text.trim() !== '' && (
           <Suspense fallback={null}>
-            <ArchiveSection onPage={matches} onSearch={searchArchive} {...cardProps} />
+            <ArchiveSection stories={list.archive} onSearch={searchArchive} {...cardProps} />
           </Suspense>
         )
       }
