@@ -1,4 +1,5 @@
 import { isoTime } from './iso-time.ts';
+import { idsOf, notShown } from './page-list.ts';
 import type { Story } from './story.ts';
 
 /**
@@ -33,8 +34,7 @@ export function newSinceText(count: number): string {
 
 /** How many stories of a live answer are not among those on screen (matched by id). */
 export function countNewStories(incoming: readonly Story[], shown: readonly Story[]): number {
-  const ids = new Set(shown.map((story) => story.id));
-  return incoming.filter((story) => !ids.has(story.id)).length;
+  return notShown(incoming, idsOf(shown)).length;
 }
 
 /** "{N} new stories", "1 new story", or "Stories updated" when the answer brings no story not already shown. */

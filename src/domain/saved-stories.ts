@@ -90,6 +90,6 @@ export function savedView(ids: readonly string[], current: readonly Story[], kep
 /** Each id's first story. */
 function firstById(stories: readonly Story[]): Map<string, Story> {
   const byId = new Map<string, Story>();
-  for (const story of stories) if (!byId.has(story.id)) byId.set(story.id, story);
+  for (const story of stories) byId.set(story.id, byId.get(story.id) ?? story);
   return byId;
 }

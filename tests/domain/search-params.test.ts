@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { filterFromSearch, validateHomeSearch, type HomeSearch } from '../../src/domain/search-params.ts';
+import { validateHomeSearch, type HomeSearch } from '../../src/domain/search-params.ts';
 
 describe('validateHomeSearch', () => {
   it('reads the full URL state', () => {
@@ -83,27 +83,6 @@ describe('validateHomeSearch', () => {
   it('copes with something that is not an object at all', () => {
     expect(validateHomeSearch(null as unknown as Record<string, unknown>)).toEqual({});
     expect(validateHomeSearch('q=x' as unknown as Record<string, unknown>)).toEqual({});
-  });
-});
-
-describe('filterFromSearch', () => {
-  const available = ['Science', 'Sports', 'General'];
-
-  it('gives the empty filter for no search', () => {
-    expect(filterFromSearch({}, available)).toEqual({ query: '', categories: [], savedOnly: false });
-  });
-
-  it('carries the query, the known categories and saved', () => {
-    const search: HomeSearch = { q: 'mars', category: ['Sports', 'Cooking', 'Science', 'Sports'], saved: true };
-    expect(filterFromSearch(search, available)).toEqual({
-      query: 'mars',
-      categories: ['Sports', 'Science'],
-      savedOnly: true,
-    });
-  });
-
-  it('ignores every category while the data has none', () => {
-    expect(filterFromSearch({ category: ['Science'] }, []).categories).toEqual([]);
   });
 });
 

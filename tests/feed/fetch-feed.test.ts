@@ -225,7 +225,7 @@ describe('every caller ends its call after 10 s', () => {
     ['older stories', async () => {
       const { appOlderStoriesMachine } = await import('../../src/feed/actors.ts');
       const actor = createActor(appOlderStoriesMachine, { input: { next: null } }).start();
-      actor.send({ type: 'older.firstPage', next: 'cursor-1', ids: [] });
+      actor.send({ type: 'older.firstPage', next: 'cursor-1' });
       actor.send({ type: 'older.load' });
       return actor;
     }],

@@ -30,7 +30,7 @@ definePathSuite({
   ],
   // docs/product.md#timings-and-constants: a page with no answer within 10 s has failed.
   delays: { timeout: 10_000 },
-  // The snapshots from cursor-1 and from none (the first page's cursor and the pages loaded, no longer the first page's ids), each by every event it accepts.
+  // The snapshots from cursor-1 and from none (the first page's cursor and the pages loaded), each by every event it accepts.
   expectedPaths: 72,
   arrange: (fakes) => olderStoriesMachine.provide({ actors: { fetchOlder: fakes.actor<StoryPage, { before: string }>('fetchOlder') } }),
   check({ event, before, after, fakes }) {

@@ -1,10 +1,11 @@
 /**
  * The home page's actors as one system (machines/page.ts, docs/machines.md): the root's own
  * transitions, every one on a generated path, with each machine of the page real and only its
- * effects faked, so what the root routes is seen where it lands: the URL's search in the search
- * box and the last 30 days, the browser's events in the feed, the theme and the bookmarks. Then
- * what the machines pass each other through the system: the feed's first page to the older
- * pages, the search box's text to the last 30 days.
+ * effects faked, so what the root routes is seen where it lands: the URL's changes in the search
+ * box and the last 30 days, the visitor's intents in the URL's writes, what a machine tells the
+ * page in its sibling, the browser's events in the feed, the theme and the bookmarks. Then the
+ * same wiring over time: the feed's first page to the older pages, the search box's text to the
+ * last 30 days and the URL.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, type AnyActorRef, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
@@ -13,12 +14,13 @@ import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { feedMachine } from '../../machines/feed.ts';
 import { followsMachine } from '../../machines/follows.ts';
 import { notificationsMachine } from '../../machines/notifications.ts';
-import { olderStoriesMachine, storiesShown } from '../../machines/olderStories.ts';
-import { pageMachine, type PageEvent, type PageInput } from '../../machines/page.ts';
+import { olderStoriesMachine } from '../../machines/olderStories.ts';
+import { pageMachine, type PageEvent, type PageInput, type UrlPatch } from '../../machines/page.ts';
 import { searchMachine } from '../../machines/search.ts';
 import { shareMachine } from '../../machines/share.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import type { Follow, Followed } from '../../src/domain/follows.ts';
+import { pageList } from '../../src/domain/page-list.ts';
 import type { Story, StoryPage } from '../../src/domain/story.ts';
 import type { ThemeName } from '../../src/domain/theme.ts';
 import { FakeActors } from '../support/fake-actors.ts';
@@ -36,11 +38,11 @@ const d = story('d');
 /** The page's machines, each with its effects faked: calls wait for the test; writes are recorded in `effects`. */
 function pageWithFakes(fakes: FakeActors, effects: unknown[]) {
   return pageMachine.provide({
+    actions: { navigate: (_, params: { patch: UrlPatch; replace: boolean }) => void effects.push({ navigate: params }) },
     actors: {
       feed: feedMachine.provide({ actors: { fetchStories: fakes.actor<StoryPage>('fetchStories'), loadSamples: fakes.actor<Story[]>('loadSamples') } }),
       older: olderStoriesMachine.provide({ actors: { fetchOlder: fakes.actor<StoryPage, { before: string }>('fetchOlder') } }),
       archive: archiveSearchMachine.provide({ actors: { searchArchive: fakes.actor<Story[], { query: string }>('searchArchive') } }),
-      search: searchMachine.provide({ actions: { writeQuery: (_, { query }) => void effects.push({ writeQuery: query }) } }),
       bookmarks: bookmarksMachine.provide({
         actors: {
           saveBookmarks: fakes.actor<void, { ids: string[]; stories: Story[] }>('saveBookmarks'),
@@ -77,36 +79,49 @@ function child<K extends keyof Snapshots>(page: AnyMachineSnapshot, id: K): Snap
 
 const followedC: Follow = { id: 'c', followed_at: '2026-11-21T09:30:00.000Z', seen: 1, reports: 1, story: c };
 
-/** A visitor back with two bookmarks and a followed story, on a shared link to the last 30 days for "mars rover". */
+/** A visitor back with two bookmarks and a followed story. */
 const RETURNING: PageInput = {
   feed: { kept: null, lastVisit: null },
   bookmarks: { ids: ['a', 'b'], savedStories: [a] },
   follows: { follows: [followedC] },
   theme: { stored: null, systemPrefersDark: false },
-  url: { query: 'mars rover', archive: true },
 };
-/** A first visit, with no filter. */
+/** A first visit. */
 const FIRST: PageInput = {
   feed: { kept: null, lastVisit: null },
   bookmarks: { ids: [], savedStories: [] },
   theme: { stored: 'dark', systemPrefersDark: false },
-  url: { query: '', archive: false },
 };
 
-/** What is typed into the box before each url.changed, so that one can be seen to drop it. */
+/** What is typed into the box before each event, so that one can be seen to keep it or drop it. */
 const TYPED = 'mars rov';
+const navigations = (effects: unknown[]) => effects.filter((effect): effect is { navigate: { patch: UrlPatch; replace: boolean } } => typeof effect === 'object' && effect !== null && 'navigate' in effect).map((effect) => effect.navigate);
 
 definePathSuite({
   name: 'page',
   machine: pageMachine,
   inputs: [RETURNING, FIRST],
   events: [
-    // The URL's search: the same query as the link's, without archive=1; another query; archive=1 with no query.
+    // The URL changed by something other than the page (Back, Forward, a link): a query with archive=1, without; archive=1 with no query; the Following view.
     { type: 'url.changed', query: 'mars rover', archive: true },
-    { type: 'url.changed', query: 'mars rover', archive: false },
-    { type: 'url.changed', query: 'venus', archive: true },
+    { type: 'url.changed', query: 'venus', archive: false },
     { type: 'url.changed', query: '', archive: true },
     { type: 'url.changed', query: '', archive: false, following: true },
+    // The visitor's intents on the URL's filters.
+    { type: 'filters.categories', categories: ['World', 'Science'] },
+    { type: 'filters.categories', categories: [] },
+    { type: 'filters.saved', on: true },
+    { type: 'filters.following', on: true },
+    { type: 'filters.following', on: false },
+    { type: 'filters.archive', query: 'mars rover' },
+    { type: 'filters.clear' },
+    // What the machines of the page tell it.
+    { type: 'search.typed', text: 'mars rover' },
+    { type: 'search.committed', query: 'mars' },
+    { type: 'search.committed', query: '' },
+    { type: 'feed.firstPage', next: 'cursor-9' },
+    { type: 'follows.ids', ids: ['c', 'd'] },
+    // The browser.
     { type: 'feed.visible' },
     { type: 'feed.focus' },
     { type: 'theme.system.changed', prefersDark: true },
@@ -118,12 +133,10 @@ definePathSuite({
   ],
   // Only the children's delays run (their own suites name them); the page has none.
   delays: {},
-  // The URL's search the page holds: each input's own and the five the events bring: 6 + 6 snapshots, each by the 13 events.
-  expectedPaths: 156,
+  // The page holds no state of its own, only what it started from: one snapshot per input, each by the 24 events.
+  expectedPaths: 48,
   arrange: pageWithFakes,
   async prepare({ event, actor, fakes, clock }) {
-    const system = actor.system;
-    if (event.type === 'url.changed') (system.get('search') as AnyActorRef).send({ type: 'search.type', text: TYPED });
     if (event.type === 'feed.visible' || event.type === 'feed.focus') {
       // The feed shows live stories that are 5 minutes old: coming back to the page refetches them.
       if (fakes.isPending('fetchStories')) fakes.settle('fetchStories', { output: { stories: [a], next: 'cursor-2' } satisfies StoryPage });
@@ -133,78 +146,139 @@ definePathSuite({
     // A refresh under way ends (it fails, changing nothing), so the event's own refresh shows.
     if (event.type === 'saved.refresh' && fakes.isPending('fetchSaved')) fakes.settle('fetchSaved', { error: new Error('FunctionsFetchError: offline') });
     if ((event.type === 'feed.visible' || event.type === 'feed.focus') && fakes.isPending('fetchFollowed')) fakes.settle('fetchFollowed', { error: new Error('FunctionsFetchError: offline') });
+    (actor.system.get('search') as AnyActorRef).send({ type: 'search.type', text: TYPED });
   },
-  check({ event, before, after, fakes, effects }) {
+  check({ event, after, fakes, effects }) {
     // Every machine of the page runs for the page's whole life, under its id.
     expect(Object.keys(after.children).sort()).toEqual(['archive', 'bookmarks', 'browserEvents', 'feed', 'follows', 'notifications', 'older', 'search', 'share', 'theme', 'urlChanges']);
-    const url = (after.context as PageInput).url;
+    // The page keeps no copy of the URL: its context is what it started from.
+    expect(after.context).not.toHaveProperty('url');
+    const search = child(after, 'search');
+    const archive = child(after, 'archive');
+    const viewing = child(after, 'follows').hasTag('viewing');
+    const written = navigations(effects);
     if (event.type === 'xstate.init') {
       // As the page opens: the saved stories' copies refreshed, newest saved first, when any are saved...
       const { ids } = (after.context as PageInput).bookmarks;
       expect(fakes.isPending('fetchSaved')).toBe(ids.length > 0);
       if (ids.length > 0) expect(fakes.calls.find((call) => call.src === 'fetchSaved')?.input).toEqual({ ids: [...ids].reverse() });
-      // ...the followed stories, when any are followed...
+      // ...and the followed stories, when any are followed.
       const follows = (after.context as PageInput).follows?.follows ?? [];
       expect(fakes.calls.find((call) => call.src === 'fetchFollowed')?.input).toEqual(follows.length > 0 ? { ids: follows.map((follow) => follow.id) } : undefined);
-      // ...and "From the last 30 days" as the URL asks (below).
+      return;
     }
-    if (event.type === 'xstate.init' || event.type === 'url.changed') {
-      // The last 30 days show while the URL has archive=1 with a query, searching that query; else they are hidden.
-      const archive = child(after, 'archive');
-      if (url.archive && url.query.trim() !== '') {
-        expect(archive.hasTag('shown')).toBe(true);
-        expect(archive.context.query).toBe(url.query);
-        if (archive.hasTag('searching')) expect(fakes.calls.filter((call) => call.src === 'searchArchive').at(-1)?.input).toEqual({ query: url.query });
-      } else {
-        expect(archive.matches('hidden')).toBe(true);
+    switch (event.type) {
+      case 'url.changed': {
+        // Another query in the URL takes the box from what was typed, unwritten; the page writes nothing back.
+        expect(search.matches('idle')).toBe(true);
+        expect(search.context.text).toBe(event.query);
+        expect(written).toEqual([]);
+        // The last 30 days show while the URL has archive=1 with a query, searching that query; else they are hidden.
+        if (event.archive && String(event.query).trim() !== '') {
+          expect(archive.hasTag('shown')).toBe(true);
+          expect(archive.context.query).toBe(event.query);
+        } else expect(archive.matches('hidden')).toBe(true);
+        // The Following view shows while the URL has following=1.
+        expect(viewing).toBe(event.following === true);
+        break;
       }
+      case 'search.committed':
+        // The box's text goes into the URL's query, in the same history entry, without archive=1; what is typed on stays in the box.
+        expect(written).toEqual([{ patch: { q: event.query === '' ? undefined : String(event.query), archive: undefined }, replace: true }]);
+        expect(archive.matches('hidden')).toBe(true);
+        expect(search.matches('typing')).toBe(true);
+        expect(search.context.text).toBe(TYPED);
+        break;
+      case 'search.typed':
+        // Text typed away from the last 30 days' query hides them; the URL waits for the pause.
+        expect(written).toEqual([]);
+        expect(search.context.text).toBe(TYPED);
+        break;
+      case 'filters.archive':
+        // "Search the last 30 days": a new history entry with the box's text and archive=1; the box keeps the text, its pause dropped.
+        expect(written).toEqual([{ patch: { q: event.query, archive: true }, replace: false }]);
+        expect(archive.hasTag('shown')).toBe(true);
+        expect(archive.context.query).toBe(event.query);
+        expect(search.matches('idle')).toBe(true);
+        expect(search.context.text).toBe(event.query);
+        break;
+      case 'filters.categories':
+        expect(written).toEqual([{ patch: { category: (event.categories as string[]).length > 0 ? event.categories : undefined }, replace: false }]);
+        expect(search.context.text).toBe(TYPED);
+        break;
+      case 'filters.saved':
+        // Saved and Following are two views: one shows at a time.
+        expect(written).toEqual([{ patch: { saved: true, following: undefined }, replace: false }]);
+        expect(viewing).toBe(false);
+        break;
+      case 'filters.following':
+        expect(written).toEqual([{ patch: { following: event.on ? true : undefined, saved: undefined }, replace: false }]);
+        expect(viewing).toBe(event.on);
+        break;
+      case 'filters.clear':
+        // One intent: every filter leaves the URL, the box empties, the last 30 days and the Following view close.
+        expect(written).toEqual([{ patch: { q: undefined, category: undefined, saved: undefined, archive: undefined, following: undefined }, replace: false }]);
+        expect(search.matches('idle')).toBe(true);
+        expect(search.context.text).toBe('');
+        expect(archive.matches('hidden')).toBe(true);
+        expect(viewing).toBe(false);
+        break;
+      case 'feed.firstPage':
+        // The older pages load from the first page's cursor.
+        expect(child(after, 'older').context.next).toBe('cursor-9');
+        expect(child(after, 'older').hasTag('canLoad')).toBe(true);
+        break;
+      case 'follows.ids':
+        expect(child(after, 'notifications').context.ids).toEqual(['c', 'd']);
+        break;
+      case 'feed.visible':
+      case 'feed.focus':
+        // The stale feed refetches at once, and so do the followed stories.
+        expect(child(after, 'feed').matches({ call: 'attempt' })).toBe(true);
+        expect(fakes.isPending('fetchStories')).toBe(true);
+        expect(fakes.isPending('fetchFollowed')).toBe(child(after, 'follows').context.follows.length > 0);
+        break;
+      case 'follows.storage.changed':
+        expect(child(after, 'follows').context.follows).toEqual([]);
+        // Notifications follow the ids stored.
+        expect(child(after, 'notifications').context.ids).toEqual([]);
+        break;
+      case 'theme.system.changed': {
+        const theme = child(after, 'theme');
+        expect(theme.context.systemPrefersDark).toBe(event.prefersDark);
+        // Followed at once when the visitor has chosen nothing.
+        if (theme.context.stored === null) expect(theme.context.theme).toBe('dark');
+        break;
+      }
+      case 'theme.storage.changed':
+        // Another tab's choice is this tab's too.
+        expect(child(after, 'theme').context).toMatchObject({ stored: event.theme as ThemeName, theme: event.theme as ThemeName });
+        expect(child(after, 'theme').matches('chosen')).toBe(true);
+        break;
+      case 'bookmarks.storage.changed':
+        expect(child(after, 'bookmarks').context.ids).toEqual(event.ids);
+        break;
+      case 'saved.storage.changed': {
+        // Another tab's copies, of the stories saved here.
+        const { ids, stories } = child(after, 'bookmarks').context;
+        expect(stories).toEqual((event.stories as Story[]).filter((kept) => ids.includes(kept.id)));
+        break;
+      }
+      case 'saved.refresh': {
+        const { ids } = child(after, 'bookmarks').context;
+        expect(fakes.isPending('fetchSaved')).toBe(ids.length > 0);
+        if (ids.length > 0) expect(fakes.calls.at(-1)?.input).toEqual({ ids: [...ids].reverse() });
+        break;
+      }
+      default:
+        throw new Error(`no check for ${event.type}`);
     }
-    if (event.type === 'url.changed') {
-      // A query that changed (Back, Forward, "Clear filters", a link) takes the box from what was typed, unwritten;
-      // the same query (the box's own write coming back, a change of archive=1 alone) leaves the typing alone.
-      const changed = event.query !== (before.context as PageInput).url.query;
-      const search = child(after, 'search');
-      expect(search.matches('typing')).toBe(!changed);
-      if (!changed) expect(search.context.text).toBe(TYPED);
-      expect(effects).toEqual([]);
-    }
-    if (event.type === 'xstate.init' || event.type === 'url.changed') {
-      // The Following view shows while the URL has following=1.
-      expect(child(after, 'follows').hasTag('viewing')).toBe(url.following === true);
-    }
-    if (event.type === 'feed.visible' || event.type === 'feed.focus') {
-      // The stale feed refetches at once, and so do the followed stories.
-      expect(child(after, 'feed').matches({ call: 'attempt' })).toBe(true);
-      expect(fakes.isPending('fetchStories')).toBe(true);
-      expect(fakes.isPending('fetchFollowed')).toBe(child(after, 'follows').context.follows.length > 0);
-    }
-    if (event.type === 'follows.storage.changed') expect(child(after, 'follows').context.follows).toEqual([]);
-    if (event.type === 'theme.system.changed') {
-      const theme = child(after, 'theme');
-      expect(theme.context.systemPrefersDark).toBe(event.prefersDark);
-      // Followed at once when the visitor has chosen nothing.
-      if (theme.context.stored === null) expect(theme.context.theme).toBe('dark');
-    }
-    if (event.type === 'theme.storage.changed') {
-      // Another tab's choice is this tab's too.
-      expect(child(after, 'theme').context).toMatchObject({ stored: event.theme as ThemeName, theme: event.theme as ThemeName });
-      expect(child(after, 'theme').matches('chosen')).toBe(true);
-    }
-    if (event.type === 'bookmarks.storage.changed') expect(child(after, 'bookmarks').context.ids).toEqual(event.ids);
-    if (event.type === 'saved.storage.changed') {
-      // Another tab's copies, of the stories saved here.
-      const { ids, stories } = child(after, 'bookmarks').context;
-      expect(stories).toEqual((event.stories as Story[]).filter((kept) => ids.includes(kept.id)));
-    }
-    if (event.type === 'saved.refresh') {
-      const { ids } = child(after, 'bookmarks').context;
-      expect(fakes.isPending('fetchSaved')).toBe(ids.length > 0);
-      if (ids.length > 0) expect(fakes.calls.at(-1)?.input).toEqual({ ids: [...ids].reverse() });
-    }
+    // Only the visitor's intents and the box's commits write the URL.
+    if (!event.type.startsWith('filters.') && event.type !== 'search.committed') expect(written).toEqual([]);
   },
 });
 
-describe('what the machines of the page pass each other', () => {
+describe('the machines of the page, wired through it', () => {
   function openPage(input: PageInput = FIRST) {
     const fakes = new FakeActors();
     const effects: unknown[] = [];
@@ -215,11 +289,16 @@ describe('what the machines of the page pass each other', () => {
       await flush();
     };
     const older = () => child(actor.getSnapshot(), 'older');
-    const shownOlder = () => storiesShown(older().context).map((shown) => shown.id);
-    return { actor, fakes, effects, clock, settle, older, shownOlder, system: actor.system };
+    const feed = () => child(actor.getSnapshot(), 'feed');
+    /** The older stories the page's list shows after the first page. */
+    const shownOlder = () => {
+      const first = feed().context.stories.map((shown) => shown.id);
+      return pageList({ firstPage: feed().context.stories, older: older().context.stories, savedIds: [], savedCopies: [], archive: [], followed: [] }, { query: '', categories: [], savedOnly: false }).loaded.map((shown) => shown.id).filter((id) => !first.includes(id));
+    };
+    return { actor, fakes, effects, clock, settle, older, feed, shownOlder, system: actor.system };
   }
 
-  it('the feed\'s first page reaches the older pages: "Show older stories" loads from its cursor, without its stories', async () => {
+  it('the feed\'s first page reaches the older pages: "Show older stories" loads from its cursor, and the list shows a story once', async () => {
     const page = openPage();
     await flush();
     // No first page yet: nothing older to offer.
@@ -259,12 +338,13 @@ describe('what the machines of the page pass each other', () => {
     await flush();
     await page.settle('fetchStories', { output: { stories: [], next: null } satisfies StoryPage });
     await page.settle('loadSamples', { output: [story('sample-1')] });
-    expect(child(page.actor.getSnapshot(), 'feed').context.source).toBe('samples');
+    expect(page.feed().context.source).toBe('samples');
     expect(page.older().hasTag('canLoad')).toBe(false);
   });
 
-  it('text typed in the search box away from the query shown hides the last 30 days at once; the pause then writes it', async () => {
-    const page = openPage({ ...FIRST, url: { query: 'mars', archive: true } });
+  it('text typed away from the query shown hides the last 30 days at once; the pause writes it into the URL, and a key typed after is kept', async () => {
+    const page = openPage();
+    page.actor.send({ type: 'url.changed', query: 'mars', archive: true });
     await flush();
     expect(child(page.actor.getSnapshot(), 'archive').hasTag('shown')).toBe(true);
     const search = page.system.get('search') as AnyActorRef;
@@ -273,12 +353,16 @@ describe('what the machines of the page pass each other', () => {
     expect(child(page.actor.getSnapshot(), 'archive').hasTag('shown')).toBe(true);
     search.send({ type: 'search.type', text: 'mars r' });
     expect(child(page.actor.getSnapshot(), 'archive').matches('hidden')).toBe(true);
-    expect(page.effects).toEqual([]);
+    expect(navigations(page.effects)).toEqual([]);
     page.clock.increment(300);
-    expect(page.effects).toEqual([{ writeQuery: 'mars r' }]);
+    expect(navigations(page.effects)).toEqual([{ patch: { q: 'mars r', archive: undefined }, replace: true }]);
+    search.send({ type: 'search.type', text: 'mars ro' });
+    expect(child(page.actor.getSnapshot(), 'search').context.text).toBe('mars ro');
+    page.clock.increment(300);
+    expect(navigations(page.effects).map((write) => write.patch.q)).toEqual(['mars r', 'mars ro']);
   });
 
-  it('the URL\'s changes and the browser\'s events come in through the two injected callbacks', async () => {
+  it("the URL's changes and the browser's events come in through the two injected callbacks", async () => {
     const fakes = new FakeActors();
     const machine = pageWithFakes(fakes, []).provide({
       actors: {
@@ -288,7 +372,7 @@ describe('what the machines of the page pass each other', () => {
     });
     const actor = createActor(machine, { input: FIRST }).start();
     await flush();
-    expect((actor.getSnapshot().context as PageInput).url).toEqual({ query: 'mars', archive: true, following: false });
+    expect(child(actor.getSnapshot(), 'search').context.text).toBe('mars');
     expect(child(actor.getSnapshot(), 'archive').context.query).toBe('mars');
     expect(child(actor.getSnapshot(), 'theme').context.stored).toBe('dark');
     actor.stop();
