@@ -9,7 +9,8 @@ import globals from 'globals';
  *   other room of src/, and no browser or Node global (no `window` in a machine); a machine
  *   imports nothing from outside machines/ but types and src/domain/ (as pure as a machine).
  * - src/theme/ (tokens) and src/browser/ (storage, clipboard, media queries) import no other room;
- *   src/ui/ (generic building blocks) imports only src/theme/.
+ *   src/ui/ (generic building blocks) imports only src/theme/; src/system/ (how components reach
+ *   the page's actors) imports no room, and machines/ for their types only.
  * - A feature room (FEATURES) imports domain, theme, ui, browser and the machines' modules, never
  *   src/app, and another feature only along an edge of FEATURES, each one a need of the code:
  *   search -> feed (the archive's call) and stories (its cards); bookmarks -> feed (the saved
@@ -46,7 +47,7 @@ const FEATURES = {
   toasts: { imports: ['bookmarks', 'reader', 'follow'], types: [] },
   follow: { imports: ['feed', 'stories'], types: [] },
 };
-const ROOMS = ['app', ...Object.keys(FEATURES), 'ui', 'browser', 'theme', 'domain'];
+const ROOMS = ['app', ...Object.keys(FEATURES), 'system', 'ui', 'browser', 'theme', 'domain'];
 
 /** A pattern refusing a relative import of each room named, from a file of another room (one level down in src/). */
 const rooms = (names, message, extra = {}) => ({ regex: `^\\.\\./(${names.join('|')})(/|$)`, message, ...extra });
@@ -169,6 +170,20 @@ export default tseslint.config(
         {
           patterns: [
             { regex: `^\\.\\./(${ROOMS.filter((room) => room !== 'ui' && room !== 'theme').join('|')})(/|$)|${machinesPath}`, message: 'src/ui/ holds generic building blocks: it renders what it is given and imports only src/theme/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/system/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^\\.\\./(${ROOMS.filter((room) => room !== 'system').join('|')})(/|$)`, message: "src/system/ is how components reach the page's actors: it imports no other room of src/." },
+            { regex: machinesPath, allowTypeImports: true, message: 'src/system/ takes the page machine\'s types, never its code: the app composes the page (src/app).' },
           ],
         },
       ],

@@ -1,10 +1,17 @@
 /**
  * The home page's one system of actors (machines/page.ts) with the app's effects: each room's
- * machine as that room provides it, the router's URL (page-url.ts) and the browser's events;
- * what it starts from for this visitor, and for the frame drawn before any visitor is known.
+ * machine as that room provides it, the router's URL and the browser's events; what it starts
+ * from for this visitor, and for the frame drawn before any visitor is known.
+ *
+ * The page machine's URL, on TanStack Router: its writes carry a mark in their history entry's
+ * state, so that the change each makes is not told back; going Back or Forward to such an entry
+ * is told like any other change.
  */
 import type { RegisteredRouter } from '@tanstack/react-router';
-import { pageMachine, type PageInput } from '../../machines/page.ts';
+import { fromCallback } from 'xstate';
+import { pageMachine, type PageEvent, type PageInput, type UrlPatch, type UrlSearch } from '../../machines/page.ts';
+import { validateHomeSearch } from '../domain/search-params.ts';
+import { parseSearch } from '../search/search-serialization.ts';
 import { appThemeMachine, readThemeInput } from '../appearance/actors.ts';
 import { appBookmarksMachine, readBookmarksInput } from '../bookmarks/actors.ts';
 import { appFeedMachine, appOlderStoriesMachine, readFeedInput } from '../feed/actors.ts';
@@ -13,7 +20,6 @@ import { appShareMachine } from '../reader/actors.ts';
 import { readLastVisit } from '../reader/lastVisit.ts';
 import { appArchiveSearchMachine } from '../search/actors.ts';
 import { browserEvents } from './browser-events.ts';
-import { navigateHome, urlChangesOf } from './page-url.ts';
 
 /** The machines of the page with their effects; tests pass versions with fake effects. */
 export interface AppLogic {
@@ -62,3 +68,27 @@ export const FRAME_INPUT: PageInput = {
   follows: { follows: [] },
   theme: { stored: null, systemPrefersDark: false },
 };
+
+/** A URL's search as the page follows it: its query and whether "From the last 30 days" and the Following view show (docs/product.md#search-categories-and-the-url). */
+export function urlSearchOf(search: Record<string, unknown>): UrlSearch {
+  const { q, archive, following } = validateHomeSearch(search);
+  return { query: q ?? '', archive: archive === true, following: following === true };
+}
+
+/** Writes the home page's URL: the parameters of `patch` set or removed, the others kept; the scroll position kept. */
+export function navigateHome(router: RegisteredRouter, patch: UrlPatch, replace: boolean): void {
+  void router.navigate({ to: '/', search: (previous) => ({ ...previous, ...patch }), replace, resetScroll: false, state: (previous) => ({ ...previous, byPage: true }) });
+  // The router writes the history a moment later: a reload right after (search.flush) must not outrun it.
+  router.history.flush();
+}
+
+/** The URL's search as the page opens, then each change the page machine did not write (Back and Forward too). */
+export function urlChangesOf(router: RegisteredRouter) {
+  return fromCallback<PageEvent>(({ sendBack }) => {
+    sendBack({ type: 'url.changed', ...urlSearchOf(router.state.location.search) });
+    return router.history.subscribe(({ location, action }) => {
+      const written = (action.type === 'PUSH' || action.type === 'REPLACE') && location.state.byPage === true;
+      if (!written) sendBack({ type: 'url.changed', ...urlSearchOf(parseSearch(location.search)) });
+    });
+  });
+}

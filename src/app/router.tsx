@@ -65,7 +65,7 @@ declare module '@tanstack/react-router' {
 
 declare module '@tanstack/history' {
   interface HistoryState {
-    /** The entry was written by the page machine (src/app/page-url.ts). */
+    /** The entry was written by the page machine (src/app/page-actors.ts). */
     byPage?: boolean;
   }
 }

@@ -1,4 +1,4 @@
-import { isoTime } from './iso-time.ts';
+import { isoTime } from './format.ts';
 import { field, isPlainObject, storiesFromAnswer } from './normalize.ts';
 import { MAX_STORIES, type Story } from './story.ts';
 

@@ -1,4 +1,4 @@
-import { isoTime } from './iso-time.ts';
+import { isoTime } from './format.ts';
 import { idsOf, notShown } from './page-list.ts';
 import type { Story } from './story.ts';
 

@@ -34,7 +34,7 @@ export interface PageList {
   matches: Story[];
   /** "From the last 30 days": the archive's stories not among the matches. */
   archive: Story[];
-  /** Every story a reading key can act on (docs/product.md#keyboard-reading), each once. */
+  /** Every story a reading key can act on (docs/product.md#reading-with-the-keyboard), each once. */
   reachable: Story[];
 }
 

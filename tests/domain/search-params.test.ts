@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validateHomeSearch, type HomeSearch } from '../../src/domain/search-params.ts';
+import { validateHomeSearch } from '../../src/domain/search-params.ts';
 
 describe('validateHomeSearch', () => {
   it('reads the full URL state', () => {

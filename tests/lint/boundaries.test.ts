@@ -42,6 +42,9 @@ describe('lint enforces the layout boundaries', () => {
     ['src/ui/Planted.tsx', "import { App } from '../app/App.tsx';\nexport const x = App;\n", IMPORTS],
     ['src/ui/Planted.tsx', "import { StoryCard } from '../stories/StoryCard.tsx';\nexport const x = StoryCard;\n", IMPORTS],
     ['src/ui/Planted.tsx', "import type { Story } from '../domain/story.ts';\nexport type S = Story;\n", IMPORTS],
+    // src/system: how components reach the page's actors, below every feature.
+    ['src/system/planted.ts', "import { FeedActor } from '../feed/actors.ts';\nexport const x = FeedActor;\n", IMPORTS],
+    ['src/system/planted.ts', "import { pageMachine } from '../../machines/page.ts';\nexport const x = pageMachine;\n", IMPORTS],
     // src/browser and src/theme: below every feature.
     ['src/browser/planted.ts', "import { useEffect } from 'react';\nexport const x = useEffect;\n", IMPORTS],
     ['src/browser/planted.ts', "import { FeedActor } from '../feed/actors.ts';\nexport const x = FeedActor;\n", IMPORTS],

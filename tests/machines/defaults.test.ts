@@ -77,13 +77,14 @@ describe('machines without provided effects', () => {
     expect(actor.getSnapshot().value).toBe(end);
   });
 
-  it('search: run alone, typing tells no last 30 days and the pause writes the query nowhere, breaking nothing', () => {
+  it('search: run alone, what it tells comes back to itself and changes nothing, breaking nothing', () => {
     const clock = new SimulatedClock();
     const actor = createActor(searchMachine, { clock }).start();
     actor.send({ type: 'search.type', text: 'mars' });
     expect(actor.getSnapshot().value).toBe('typing');
     clock.increment(300);
-    expect(actor.getSnapshot().value).toBe('written');
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context.text).toBe('mars');
     expect(actor.getSnapshot().status).toBe('active');
   });
 
@@ -156,6 +157,9 @@ describe('machines without provided effects', () => {
     expect(child('archive').value).toEqual({ shown: 'failed' });
     actor.send({ type: 'theme.storage.changed', theme: 'dark' });
     expect(child('theme').value).toBe('chosen');
+    // The stand-in URL write goes nowhere.
+    actor.send({ type: 'filters.clear' });
+    expect(child('search').context.text).toBe('');
     expect(actor.getSnapshot().status).toBe('active');
   });
 });

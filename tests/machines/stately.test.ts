@@ -34,7 +34,8 @@ const machines: Array<[file: string, machine: AnyStateMachine]> = [
 
 describe('what Stately reads from each machine file', () => {
   it('covers every machine file', () => {
-    const files = readdirSync('machines').filter((name) => name.endsWith('.ts')).map((name) => `machines/${name}`);
+    // report.ts holds no machine: where a machine of the page sends what it tells the page.
+    const files = readdirSync('machines').filter((name) => name.endsWith('.ts') && name !== 'report.ts').map((name) => `machines/${name}`);
     expect(files.sort()).toEqual(machines.map(([file]) => file).sort());
   });
 
