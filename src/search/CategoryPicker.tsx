@@ -3,7 +3,7 @@ import { MenuTrigger, type Selection } from 'react-aria-components';
 import styled from 'styled-components';
 import { Button } from '../ui/Button.tsx';
 import { CategoriesLabel } from './CategoriesLabel.tsx';
-import { CheckIcon } from '../ui/icons-more.tsx';
+import { CheckIcon } from '../ui/icons-menus-messages.tsx';
 import { Menu, MenuItem } from '../ui/Menu.tsx';
 import { Popover } from '../ui/Popover.tsx';
 

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import type { ShareTarget } from '../domain/share.ts';
-import { FacebookIcon, LinkIcon, TwitterIcon } from '../ui/icons-more.tsx';
+import { FacebookIcon, LinkIcon, TwitterIcon } from '../ui/icons-menus-messages.tsx';
 import { ShareIcon } from '../ui/icons.tsx';
 import { Menu, MenuItem } from '../ui/Menu.tsx';
 import { Popover } from '../ui/Popover.tsx';
