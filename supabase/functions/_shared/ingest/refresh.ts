@@ -7,7 +7,7 @@ import { cpuClock } from './clock.ts';
 import type { IngestConfig } from './config.ts';
 import { mapWithLimit } from '../net/concurrency.ts';
 import { describeError, SourceError, type SourceErrorCode } from '../net/errors.ts';
-import { fetchFeed, type Validators } from '../net/fetch-feed.ts';
+import { fetchPublisherFeed, type Validators } from '../net/fetch-publisher-feed.ts';
 import { type Connector, defaultConnector, defaultResolver, type Resolver } from '../net/guard.ts';
 import { NotAFeedError } from '../parse/feed-model.ts';
 import { parseFeedBytes } from '../parse/parse-feed.ts';
@@ -117,7 +117,7 @@ async function loadSource(source: Source, validators: Validators | undefined, re
   const { deps } = refresh;
   const { config } = deps;
   try {
-    const fetched = await fetchFeed(source.url, {
+    const fetched = await fetchPublisherFeed(source.url, {
       ...config,
       resolve: deps.resolve ?? defaultResolver,
       connect: deps.connect ?? defaultConnector,
