@@ -7,7 +7,7 @@ import { createIngestNews } from './_shared/http/ingest-news.ts';
 import { allowLoopbackFrom, connectFromEnv, createFetchNews, ingestDeps, loadSources, pushConfigFrom } from './_shared/http/runtime.ts';
 import { INGEST_SECRET_ENV } from './_shared/http/secret.ts';
 import { ALLOW_LOOPBACK_ENV } from './_shared/net/guard.ts';
-import { SourcesFileError } from './_shared/stories/sources.ts';
+import { SourcesFileError } from './_shared/stories/sources-file.ts';
 
 const FUNCTION_PATH = '/functions/v1/fetch-news';
 const INGEST_PATH = '/functions/v1/ingest-news';

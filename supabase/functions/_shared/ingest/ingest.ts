@@ -11,7 +11,7 @@ import { type IngestOutcome, recordEnd, recordStart, writing } from '../store/st
 import { deleteExpired, type Grouping, newestForGrouping, saveGrouping, type StoryRow, upsertStories } from '../store/stories.ts';
 import type { Story } from '../story.ts';
 import { groupStories } from '../stories/group.ts';
-import type { Source } from '../stories/sources.ts';
+import type { Source } from '../stories/sources-file.ts';
 import { canonicalUrl } from '../text/urls.ts';
 import { type IngestDeps, refreshSources, type SourceResult } from './refresh.ts';
 import { notifyFollowers, type PushReport } from '../push/send.ts';

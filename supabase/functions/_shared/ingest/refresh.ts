@@ -13,7 +13,7 @@ import { NotAFeedError } from '../parse/feed-model.ts';
 import { parseFeedBytes } from '../parse/parse-feed.ts';
 import { XmlError } from '../parse/xml.ts';
 import type { SourceStatus, Story } from '../story.ts';
-import type { Source } from '../stories/sources.ts';
+import type { Source } from '../stories/sources-file.ts';
 import { feedToStories } from '../stories/stories.ts';
 import type { PushConfig } from '../push/send.ts';
 

@@ -2,7 +2,7 @@
 import type postgres from 'postgres';
 import type { Validators } from '../net/fetch-publisher-feed.ts';
 import type { SourceStatus } from '../story.ts';
-import type { Source } from '../stories/sources.ts';
+import type { Source } from '../stories/sources-file.ts';
 import { cap } from './stories.ts';
 import type { Db, Sql } from './db.ts';
 
