@@ -12,7 +12,7 @@ export interface CategoryPickerProps {
   selected: string[];
   onChange(selected: string[]): void;
   isDisabled?: boolean;
-  /** Open at once, focus on its button (it replaces a stand-in that was pressed: DeferredCategoryPicker). */
+  /** Open at once, focus on its button (it replaces a stand-in that was pressed: CategoryPickerButton). */
   defaultOpen?: boolean;
   /** What the open menu focuses: its first item, or (true) the menu itself. */
   menuFocus?: 'first' | true;

@@ -20,7 +20,7 @@ export interface OpenShareMenuProps extends ShareMenuProps {
   onClose(): void;
 }
 
-/** The open share menu (React Aria's popover and menu), loaded when a card's "Share story" is pressed (DeferredShareMenu). */
+/** The open share menu (React Aria's popover and menu), loaded when a card's "Share story" is pressed (ShareMenuButton). */
 export function ShareMenu({ onShare, canShareNatively = false, triggerRef, menuFocus, onClose }: OpenShareMenuProps) {
   return (
     <Popover aria-label="Share story" triggerRef={triggerRef} isOpen onOpenChange={(isOpen) => !isOpen && onClose()} placement="bottom end">

@@ -8,7 +8,7 @@ import { theme } from '../theme/tokens.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { IconToggleButton } from '../ui/PlainButtons.tsx';
 import { BookmarkIcon, FollowIcon } from '../ui/icons.tsx';
-import { DeferredShareMenu } from './DeferredShareMenu.tsx';
+import { ShareMenuButton } from './ShareMenuButton.tsx';
 import type { ShareTarget } from '../domain/share.ts';
 import { StoryImage } from './StoryImage.tsx';
 import { cardTextFont, headlineFont, smallPrintFont } from './storyFonts.ts';
@@ -221,7 +221,7 @@ export const StoryCard = memo(function StoryCard({
             >
               <BookmarkIcon size={18} filled={isBookmarked} />
             </IconToggleButton>
-            <DeferredShareMenu onShare={(target) => onShare(story, target)} canShareNatively={canShareNatively} />
+            <ShareMenuButton onShare={(target) => onShare(story, target)} canShareNatively={canShareNatively} />
           </Actions>
         </Footer>
       </Body>
