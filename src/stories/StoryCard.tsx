@@ -45,8 +45,8 @@ export interface StoryCardProps {
 
 // :focus-visible: the card is focused by the reading keys (j / k).
 // contain: nothing inside a card lays out or paints outside it (overflow is hidden anyway), so
-// the browser repaints and hit-tests each card on its own: a key typed with 60 cards on the page
-// no longer re-walks all of them in the frame that shows it. The card's own shadow and focus
+// the browser repaints and hit-tests each card on its own, so a key typed with 60 cards on the
+// page does not re-walk all of them in the frame that shows it. The card's own shadow and focus
 // ring are outside what paint containment clips.
 const Card = styled.article`
   contain: layout paint;

@@ -55,7 +55,7 @@ export function nextFetchAt(now: Date, failuresBefore: number, result: Pick<Sour
 }
 
 /**
- * Groups the window's stories as fetch-news always has (stories/group.ts): each representative keeps
+ * Groups the window's stories by the one grouping rule (stories/group.ts): each representative keeps
  * the others' links in `related`, each other story names its representative.
  */
 export function groupingOf(stories: readonly Story[]): Grouping[] {
