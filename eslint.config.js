@@ -80,7 +80,7 @@ const bootWritesAlone = [
 ].map((selector) => ({ selector, message: "Tell the boot what happened (tellBoot, src/browser/takeover.ts), or ask it (bootState): it alone writes `data-app`." }));
 /** The story cards and what styles them: hundreds of instances, so each styled component must stay static. */
 const CARD_TREE = [
-  'src/stories/{StoryArea,StoryCard,StoryGrid,StorySections,StoryImage,RelatedSources,SectionHeading,ExternalLink,DeferredShareMenu}.tsx',
+  'src/stories/{StoryArea,StoryCard,StoryGrid,StorySections,StoryImage,RelatedSources,SectionHeading,ExternalLink,ShareMenuButton}.tsx',
   'src/stories/storyFonts.ts',
   'src/ui/{IconButton,PlainButtons}.tsx',
   'src/theme/mixins.ts',

@@ -5,12 +5,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { denoArgs, denoEnv, denoPath, FUNCTION_DIR, ROOT } from './lib/function-command.mjs';
+import { denoArgs, denoEnv, denoPath, ROOT } from './lib/function-command.mjs';
 import { callIngest, LOCAL_FILE, storeDir } from './lib/functions-stack.mjs';
 
 if (process.env.DATABASE_URL?.trim()) {
   const args = denoArgs().slice(0, -1);
-  args.push(resolve(FUNCTION_DIR, '../ingest-news/run-once.ts'));
+  args.push(resolve(ROOT, 'supabase/local/ingest-once.ts'));
   const result = spawnSync(denoPath(), args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...denoEnv(process.env, { databaseUrl: process.env.DATABASE_URL.trim() }) } });
   process.exit(result.status ?? 1);
 }

@@ -1,11 +1,11 @@
-// What `npm run bench` makes of its runs: medians, #42's targets, the long tasks side by side, and docs/performance.md.
+// What `npm run bench` makes of its runs: medians, the targets against the static page, the long tasks side by side, and docs/performance.md.
 import { BACKSPACES, CATEGORIES, CPU_THROTTLE, DURATION_THRESHOLD_MS, type LighthouseRun, type LongTask, QUERY } from './browser.ts';
 import { median, quantile, type Spread, spread, welchInterval } from './stats.ts';
 
 export type Visit = 'first' | 'repeat';
 export type Target = { visit: Visit; id: string; rule: string; value: number; bound: number; met: boolean };
 
-/** #42's targets on medians (scores in points): relative to the static page's, measured in the same run, where they name it. */
+/** The targets on medians (scores in points): relative to the static page's, measured in the same run, where they name it. */
 export function checkTargets(floor: Record<string, number>, app: Record<Visit, Record<string, number>>): Target[] {
   const rows: Target[] = [];
   const add = (visit: Visit, id: string, rule: string, bound: number, atLeast = false) => {
@@ -104,7 +104,7 @@ ${failing.size ? `Audits that cost the app points:\n\n${[...failing].map(([title
 
 ## Long tasks of a first visit, ${r.stories.lighthouse} stories, ${CPU_THROTTLE}x CPU
 
-Before the page's frame moved into its HTML (#42), one task of about 1 s evaluated every module: docs/performance-experiments.md#long-tasks-before-and-after-42.
+Earlier layouts' long tasks, side by side: docs/performance-experiments.md#long-tasks-before-and-after-42.
 Row k: the k-th main-thread task over 50 ms of each of ${r.tasks.length} runs (ms: median, range), and the scripts Long Animation Frames attribute to it
 (median ms, ×runs). Per run: ${runs(r.tasks.map((run) => run.length))} tasks, blocking ${runs(blocking)} ms (each task's time over 50 ms).
 

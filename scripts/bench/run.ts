@@ -1,6 +1,6 @@
 // `npm run bench`: the production build against a static HTML page of the same stories, on loopback only: Lighthouse (first and
 // repeat visit), a first visit's long tasks, typing at 1,000 stories with a 95% CI. Writes docs/performance.md and
-// dist-bench/bench.json; exits non-zero when a target (#42's, typing's) is missed or something could not be measured.
+// dist-bench/bench.json; exits non-zero when a target (against the static page, typing's) is missed or something could not be measured.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { launchChromium } from '../chromium.mjs';
@@ -13,7 +13,7 @@ import { quantile } from './stats.ts';
 
 /** What the function sends at most, and what a visitor has once older pages are loaded. */
 const STORIES = { lighthouse: 200, typing: 1000 };
-const RUNS = 5; // Lighthouse's medians (#46), and as many first visits for the long tasks
+const RUNS = 5; // Lighthouse's medians, and as many first visits for the long tasks
 const TYPING_PAIRS = 5;
 const log = (message: string) => console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 

@@ -46,7 +46,7 @@ export function denoArgs(env = process.env) {
   ];
   const sourcesFile = env.NEWS_SOURCES_FILE?.trim();
   if (sourcesFile) args.push(`--allow-read=${dirname(resolve(sourcesFile))}`);
-  args.push(resolve(FUNCTION_DIR, '../serve-local.ts'));
+  args.push(resolve(ROOT, 'supabase/local/serve-local.ts'));
   return args;
 }
 

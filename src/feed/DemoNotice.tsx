@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { InfoIcon } from '../ui/icons-more.tsx';
+import { InfoIcon } from '../ui/icons-menus-messages.tsx';
 
 export const DEMO_NOTICE_TEXT =
   'Currently showing demo content. The live news feed will be available once API access is configured.';

@@ -3,7 +3,7 @@ import { MenuTrigger, type Selection } from 'react-aria-components';
 import styled from 'styled-components';
 import { Button } from '../ui/Button.tsx';
 import { CategoriesLabel } from './CategoriesLabel.tsx';
-import { CheckIcon } from '../ui/icons-more.tsx';
+import { CheckIcon } from '../ui/icons-menus-messages.tsx';
 import { Menu, MenuItem } from '../ui/Menu.tsx';
 import { Popover } from '../ui/Popover.tsx';
 
@@ -12,7 +12,7 @@ export interface CategoryPickerProps {
   selected: string[];
   onChange(selected: string[]): void;
   isDisabled?: boolean;
-  /** Open at once, focus on its button (it replaces a stand-in that was pressed: DeferredCategoryPicker). */
+  /** Open at once, focus on its button (it replaces a stand-in that was pressed: CategoryPickerButton). */
   defaultOpen?: boolean;
   /** What the open menu focuses: its first item, or (true) the menu itself. */
   menuFocus?: 'first' | true;

@@ -1,5 +1,5 @@
 import { Button } from '../ui/Button.tsx';
-import { SearchOffIcon } from '../ui/icons-more.tsx';
+import { SearchOffIcon } from '../ui/icons-menus-messages.tsx';
 import { StateMessage } from '../ui/StateMessage.tsx';
 
 export interface EmptyStateProps {

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react';
 import type { ShareTarget } from '../domain/share.ts';
-import { FacebookIcon, LinkIcon, TwitterIcon } from '../ui/icons-more.tsx';
+import { FacebookIcon, LinkIcon, TwitterIcon } from '../ui/icons-menus-messages.tsx';
 import { ShareIcon } from '../ui/icons.tsx';
 import { Menu, MenuItem } from '../ui/Menu.tsx';
 import { Popover } from '../ui/Popover.tsx';
@@ -20,7 +20,7 @@ export interface OpenShareMenuProps extends ShareMenuProps {
   onClose(): void;
 }
 
-/** The open share menu (React Aria's popover and menu), loaded when a card's "Share story" is pressed (DeferredShareMenu). */
+/** The open share menu (React Aria's popover and menu), loaded when a card's "Share story" is pressed (ShareMenuButton). */
 export function ShareMenu({ onShare, canShareNatively = false, triggerRef, menuFocus, onClose }: OpenShareMenuProps) {
   return (
     <Popover aria-label="Share story" triggerRef={triggerRef} isOpen onOpenChange={(isOpen) => !isOpen && onClose()} placement="bottom end">

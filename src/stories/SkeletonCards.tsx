@@ -6,9 +6,9 @@ const TOP_COUNT = 3;
 const MORE_COUNT = 8;
 
 // One animation for the whole placeholder, on opacity alone: the compositor runs it, so the
-// page paints nothing per frame while it waits. A shimmer on each shape's background (66 of
-// them) repainted every frame on the main thread: at 4x CPU throttling those frames were long
-// tasks of 50-125 ms while a large answer was being read (docs/performance.md).
+// page paints nothing per frame while it waits, where a shimmer on each shape's background would
+// repaint all of them on the main thread every frame while a large answer is read
+// (docs/product.md#decisions-where-the-brief-was-silent).
 const pulse = keyframes`
   50% { opacity: 0.55; }
 `;

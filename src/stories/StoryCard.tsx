@@ -8,7 +8,7 @@ import { theme } from '../theme/tokens.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { IconToggleButton } from '../ui/PlainButtons.tsx';
 import { BookmarkIcon, FollowIcon } from '../ui/icons.tsx';
-import { DeferredShareMenu } from './DeferredShareMenu.tsx';
+import { ShareMenuButton } from './ShareMenuButton.tsx';
 import type { ShareTarget } from '../domain/share.ts';
 import { StoryImage } from './StoryImage.tsx';
 import { cardTextFont, headlineFont, smallPrintFont } from './storyFonts.ts';
@@ -45,8 +45,8 @@ export interface StoryCardProps {
 
 // :focus-visible: the card is focused by the reading keys (j / k).
 // contain: nothing inside a card lays out or paints outside it (overflow is hidden anyway), so
-// the browser repaints and hit-tests each card on its own: a key typed with 60 cards on the page
-// no longer re-walks all of them in the frame that shows it. The card's own shadow and focus
+// the browser repaints and hit-tests each card on its own, so a key typed with 60 cards on the
+// page does not re-walk all of them in the frame that shows it. The card's own shadow and focus
 // ring are outside what paint containment clips.
 const Card = styled.article`
   contain: layout paint;
@@ -221,7 +221,7 @@ export const StoryCard = memo(function StoryCard({
             >
               <BookmarkIcon size={18} filled={isBookmarked} />
             </IconToggleButton>
-            <DeferredShareMenu onShare={(target) => onShare(story, target)} canShareNatively={canShareNatively} />
+            <ShareMenuButton onShare={(target) => onShare(story, target)} canShareNatively={canShareNatively} />
           </Actions>
         </Footer>
       </Body>

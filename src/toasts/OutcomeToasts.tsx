@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { useBookmarksActor } from '../bookmarks/actors.ts';
 import { useFollowsActor } from '../follow/actors.ts';
-import { useShareActor } from '../reader/actors.ts';
+import { useShareActor } from '../reader/share-actor.ts';
 import { TOASTS } from './messages.ts';
 import type { AppToast } from './toast-queue.ts';
 import { laterComponent } from '../ui/later.ts';

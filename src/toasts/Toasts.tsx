@@ -11,7 +11,7 @@ import styled, { keyframes } from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
 import type { ToastTone } from '../theme/tokens.ts';
 import { AlertIcon, CloseIcon } from '../ui/icons.tsx';
-import { CheckCircleIcon, InfoIcon } from '../ui/icons-more.tsx';
+import { CheckCircleIcon, InfoIcon } from '../ui/icons-menus-messages.tsx';
 import { createToastQueue, type AppToast } from './toast-queue.ts';
 
 const slideIn = keyframes`

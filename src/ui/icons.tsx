@@ -123,8 +123,6 @@ export function ShareIcon(props: IconProps) {
   );
 }
 
-/** The X (formerly Twitter) mark. */
-
 export function ExternalLinkIcon(props: IconProps) {
   return (
     <Icon {...props}>

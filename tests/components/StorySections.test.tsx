@@ -11,7 +11,7 @@ const stories = Array.from({ length: 6 }, (_, index) =>
   makeStory({ id: `s${index}`, title: `Story number ${index}` }),
 );
 
-// The share menu's code is loaded on demand (DeferredShareMenu). Compiling it the first time can
+// The share menu's code is loaded on demand (ShareMenuButton). Compiling it the first time can
 // take seconds on a busy machine, longer than a find waits; compiled here, the tests below check
 // the callbacks rather than the compiler's speed (StoryCard.test.tsx presses before the code is there).
 beforeAll(async () => {

@@ -18,8 +18,8 @@ interface DenoLock {
   npm: Record<string, { integrity: string }>;
 }
 
-/** The three functions' entries, the local router and `npm run ingest`'s script. */
-const ENTRIES = ['fetch-news/index.ts', 'ingest-news/index.ts', 'follow-news/index.ts', 'serve-local.ts', 'ingest-news/run-once.ts'];
+/** The three functions' entries, the local router and `npm run ingest`'s script (supabase/local). */
+const ENTRIES = ['functions/fetch-news/index.ts', 'functions/ingest-news/index.ts', 'functions/follow-news/index.ts', 'local/serve-local.ts', 'local/ingest-once.ts'];
 const denoJson = JSON.parse(readFileSync(join(FUNCTION_DIR, 'deno.json'), 'utf8')) as DenoJson;
 const denoLock = JSON.parse(readFileSync(join(FUNCTION_DIR, 'deno.lock'), 'utf8')) as DenoLock;
 const packageLock = JSON.parse(readFileSync(join(REPO_ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; integrity?: string }> };
@@ -48,7 +48,7 @@ describe('the function’s dependencies', () => {
     try {
       const result = spawnSync(
         deno,
-        ['check', '--quiet', '--frozen', '--cached-only', '--node-modules-dir=manual', `--config=${join(FUNCTION_DIR, 'deno.json')}`, ...ENTRIES.map((entry) => join(FUNCTION_DIR, '..', entry))],
+        ['check', '--quiet', '--frozen', '--cached-only', '--node-modules-dir=manual', `--config=${join(FUNCTION_DIR, 'deno.json')}`, ...ENTRIES.map((entry) => join(REPO_ROOT, 'supabase', entry))],
         { cwd: REPO_ROOT, encoding: 'utf8', env: { ...process.env, DENO_DIR: denoDir } },
       );
       expect(result.stderr + result.stdout).toBe('');

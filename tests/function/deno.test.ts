@@ -20,7 +20,7 @@ function runDeno(args: string[]) {
 describe('on Deno', () => {
   it('type-checks both Edge Function entries, the local server, the one-off ingest and the library', () => {
     const ingestDir = join(FUNCTION_DIR, '../ingest-news');
-    const result = runDeno(['check', '--quiet', LOCAL_NPM, CONFIG, join(FUNCTION_DIR, 'index.ts'), join(FUNCTION_DIR, '../serve-local.ts'), join(ingestDir, 'index.ts'), join(ingestDir, 'run-once.ts')]);
+    const result = runDeno(['check', '--quiet', LOCAL_NPM, CONFIG, join(FUNCTION_DIR, 'index.ts'), join(ingestDir, 'index.ts'), join(REPO_ROOT, 'supabase/local/serve-local.ts'), join(REPO_ROOT, 'supabase/local/ingest-once.ts')]);
     expect(result.stderr + result.stdout).toBe('');
     expect(result.status).toBe(0);
   }, 60_000);

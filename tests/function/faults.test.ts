@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
-import type { Source } from '../../supabase/functions/_shared/stories/sources.ts';
+import type { Source } from '../../supabase/functions/_shared/stories/sources-file.ts';
 import { type FeedServer, startFeedServer } from './helpers/feed-server.ts';
 import { refresh } from './helpers/refresh.ts';
 import { freePort } from './helpers/function-process.ts';

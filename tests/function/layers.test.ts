@@ -44,6 +44,13 @@ describe('supabase/functions/_shared', () => {
     }
   });
 
+  it('sits beside the three functions alone, each folder its entry (and fetch-news the Deno config): what a deploy ships, no development-only file (supabase/local)', () => {
+    const functions = join(REPO_ROOT, 'supabase/functions');
+    expect(readdirSync(functions).sort()).toEqual(['_shared', 'fetch-news', 'follow-news', 'ingest-news']);
+    expect(readdirSync(join(functions, 'fetch-news')).sort()).toEqual(['deno.json', 'deno.lock', 'index.ts']);
+    for (const fn of ['ingest-news', 'follow-news']) expect(readdirSync(join(functions, fn)), fn).toEqual(['index.ts']);
+  });
+
   it('gives each function a thin entry that starts the shared handler', () => {
     for (const fn of ['fetch-news', 'ingest-news', 'follow-news']) {
       const entry = join(REPO_ROOT, 'supabase/functions', fn, 'index.ts');

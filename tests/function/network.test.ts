@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
 import type { Connector, Resolver } from '../../supabase/functions/_shared/net/guard.ts';
-import type { Source } from '../../supabase/functions/_shared/stories/sources.ts';
+import type { Source } from '../../supabase/functions/_shared/stories/sources-file.ts';
 import { type FeedServer, startFeedServer } from './helpers/feed-server.ts';
 import { refresh } from './helpers/refresh.ts';
 import { syntheticRss } from './helpers/synthetic-feed.ts';

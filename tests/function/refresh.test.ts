@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { refreshSources, type SourceResult } from '../../supabase/functions/_shared/ingest/refresh.ts';
 import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
 import type { Connector, Resolver } from '../../supabase/functions/_shared/net/guard.ts';
-import type { Source } from '../../supabase/functions/_shared/stories/sources.ts';
+import type { Source } from '../../supabase/functions/_shared/stories/sources-file.ts';
 import { type FeedServer, startFeedServer } from './helpers/feed-server.ts';
 import { FIXTURES_DIR } from './helpers/paths.ts';
 import { refresh } from './helpers/refresh.ts';

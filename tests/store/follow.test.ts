@@ -11,7 +11,7 @@ import { ingest } from '../../supabase/functions/_shared/ingest/ingest.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS, type Vapid } from '../../supabase/functions/_shared/push/config.ts';
 import { DEFAULT_PUSH_LIMITS, type PushConfig } from '../../supabase/functions/_shared/push/send.ts';
 import type { FollowedStory, NewsAnswer } from '../../supabase/functions/_shared/story.ts';
-import type { Source } from '../../supabase/functions/_shared/stories/sources.ts';
+import type { Source } from '../../supabase/functions/_shared/stories/sources-file.ts';
 import { type FeedServer, startFeedServer } from '../function/helpers/feed-server.ts';
 import { type Browser, type PushService, startPushService } from '../function/helpers/push-service.ts';
 import { openTestStore, type TestStore } from './helpers.ts';

@@ -8,7 +8,7 @@ import { DEFAULT_INGEST_CONFIG, type IngestConfig } from '../../supabase/functio
 import { ingest } from '../../supabase/functions/_shared/ingest/ingest.ts';
 import type { Connector } from '../../supabase/functions/_shared/net/guard.ts';
 import type { NewsAnswer } from '../../supabase/functions/_shared/story.ts';
-import type { Source } from '../../supabase/functions/_shared/stories/sources.ts';
+import type { Source } from '../../supabase/functions/_shared/stories/sources-file.ts';
 import { type FeedServer, startFeedServer } from '../function/helpers/feed-server.ts';
 import { corpusDir, FIXTURES_DIR } from '../function/helpers/paths.ts';
 import { syntheticRss } from '../function/helpers/synthetic-feed.ts';

@@ -9,7 +9,7 @@ import { ingest, nextFetchAt } from '../../supabase/functions/_shared/ingest/ing
 import { sourceStatuses } from '../../supabase/functions/_shared/store/sources.ts';
 import { readIngestState } from '../../supabase/functions/_shared/store/state.ts';
 import { newestStories, storiesById } from '../../supabase/functions/_shared/store/stories.ts';
-import type { Source } from '../../supabase/functions/_shared/stories/sources.ts';
+import type { Source } from '../../supabase/functions/_shared/stories/sources-file.ts';
 import { type FeedServer, startFeedServer } from '../function/helpers/feed-server.ts';
 import { syntheticRss } from '../function/helpers/synthetic-feed.ts';
 import { openTestStore, type TestStore } from './helpers.ts';

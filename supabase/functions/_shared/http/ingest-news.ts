@@ -1,5 +1,5 @@
 import type { IngestDeps } from '../ingest/refresh.ts';
-import type { Source } from '../stories/sources.ts';
+import type { Source } from '../stories/sources-file.ts';
 import { ingest } from '../ingest/ingest.ts';
 import { hasIngestSecret } from './secret.ts';
 import type { Sql } from '../store/db.ts';

@@ -6,7 +6,7 @@ import { ingest } from '../ingest/ingest.ts';
 import type { IngestDeps } from '../ingest/refresh.ts';
 import { ALLOW_LOOPBACK_ENV, type Connector, type Resolver } from '../net/guard.ts';
 import { connect, type Sql } from '../store/db.ts';
-import { parseSources, type Source, SourcesFileError, validateSources } from '../stories/sources.ts';
+import { parseSources, type Source, SourcesFileError, validateSources } from '../stories/sources-file.ts';
 import { createHandler } from './fetch-news.ts';
 import { pushHostsFrom, vapidFrom } from '../push/config.ts';
 import { DEFAULT_PUSH_LIMITS, type PushConfig } from '../push/send.ts';

@@ -11,7 +11,7 @@ import { type IngestOutcome, recordEnd, recordStart, writing } from '../store/st
 import { deleteExpired, type Grouping, newestForGrouping, saveGrouping, type StoryRow, upsertStories } from '../store/stories.ts';
 import type { Story } from '../story.ts';
 import { groupStories } from '../stories/group.ts';
-import type { Source } from '../stories/sources.ts';
+import type { Source } from '../stories/sources-file.ts';
 import { canonicalUrl } from '../text/urls.ts';
 import { type IngestDeps, refreshSources, type SourceResult } from './refresh.ts';
 import { notifyFollowers, type PushReport } from '../push/send.ts';
@@ -55,7 +55,7 @@ export function nextFetchAt(now: Date, failuresBefore: number, result: Pick<Sour
 }
 
 /**
- * Groups the window's stories as fetch-news always has (stories/group.ts): each representative keeps
+ * Groups the window's stories by the one grouping rule (stories/group.ts): each representative keeps
  * the others' links in `related`, each other story names its representative.
  */
 export function groupingOf(stories: readonly Story[]): Grouping[] {

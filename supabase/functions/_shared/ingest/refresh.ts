@@ -7,13 +7,13 @@ import { cpuClock } from './clock.ts';
 import type { IngestConfig } from './config.ts';
 import { mapWithLimit } from '../net/concurrency.ts';
 import { describeError, SourceError, type SourceErrorCode } from '../net/errors.ts';
-import { fetchFeed, type Validators } from '../net/fetch-feed.ts';
+import { fetchPublisherFeed, type Validators } from '../net/fetch-publisher-feed.ts';
 import { type Connector, defaultConnector, defaultResolver, type Resolver } from '../net/guard.ts';
 import { NotAFeedError } from '../parse/feed-model.ts';
 import { parseFeedBytes } from '../parse/parse-feed.ts';
 import { XmlError } from '../parse/xml.ts';
 import type { SourceStatus, Story } from '../story.ts';
-import type { Source } from '../stories/sources.ts';
+import type { Source } from '../stories/sources-file.ts';
 import { feedToStories } from '../stories/stories.ts';
 import type { PushConfig } from '../push/send.ts';
 
@@ -117,7 +117,7 @@ async function loadSource(source: Source, validators: Validators | undefined, re
   const { deps } = refresh;
   const { config } = deps;
   try {
-    const fetched = await fetchFeed(source.url, {
+    const fetched = await fetchPublisherFeed(source.url, {
       ...config,
       resolve: deps.resolve ?? defaultResolver,
       connect: deps.connect ?? defaultConnector,

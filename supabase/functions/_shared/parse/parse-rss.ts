@@ -77,8 +77,8 @@ const ITEM_DATES: readonly (readonly [namespace: string | undefined, name: strin
 ];
 
 /**
- * One RSS item. Summary and image are read on first use (see lazy.ts); the
- * rest when the item is read.
+ * One RSS item. Summary and image are read on first use (only items that become stories need
+ * them: feed-model.ts, FeedItem); the rest when the item is read.
  */
 class RssItem implements FeedItem {
   readonly guid: string | undefined;

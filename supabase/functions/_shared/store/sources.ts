@@ -1,8 +1,8 @@
 /** The sources table: one row per feed of the sources file, with what the last fetch left. */
 import type postgres from 'postgres';
-import type { Validators } from '../net/fetch-feed.ts';
+import type { Validators } from '../net/fetch-publisher-feed.ts';
 import type { SourceStatus } from '../story.ts';
-import type { Source } from '../stories/sources.ts';
+import type { Source } from '../stories/sources-file.ts';
 import { cap } from './stories.ts';
 import type { Db, Sql } from './db.ts';
 

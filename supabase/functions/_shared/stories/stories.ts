@@ -2,7 +2,7 @@ import type { Feed, FeedItem } from '../parse/feed-model.ts';
 import { storyId } from './story-id.ts';
 import { truncateSummary } from '../text/summary.ts';
 import type { Story } from '../story.ts';
-import type { Source } from './sources.ts';
+import type { Source } from './sources-file.ts';
 
 export interface StoryLimits {
   readonly itemsPerSource: number;

@@ -5,12 +5,13 @@ import type { ThemeToggleProps } from './ThemeToggle.tsx';
 import { ThemeToggleFace } from './ThemeToggleFace.tsx';
 
 /**
- * The theme toggle, working from the first render as a plain button. Its tooltip (React Aria's
- * button and overlay positioning) is in the page's later part: the toggle with the tooltip takes the button's place
- * once that has come, unless the pointer or focus is on it (then once both have left), so that no
- * press, hover or focus is lost to the swap. Without the later part, the plain button stays.
+ * The header's theme toggle, working from the first render as a plain button; ThemeToggle is the
+ * same toggle with its tooltip (React Aria's button and overlay positioning), in the page's later
+ * part. That one takes the button's place once the later part has come, unless the pointer or
+ * focus is on the button (then once both have left), so that no press, hover or focus is lost to
+ * the swap. Without the later part, the plain button stays.
  */
-export function DeferredThemeToggle({ theme, onToggle }: ThemeToggleProps) {
+export function ThemeToggleButton({ theme, onToggle }: ThemeToggleProps) {
   const later = useLater();
   const [focused, setFocused] = useState(false);
   const [hovered, setHovered] = useState(false);

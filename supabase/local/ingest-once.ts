@@ -1,7 +1,7 @@
 // `npm run ingest` with DATABASE_URL set: one ingest of every source (due or not, still conditional)
 // against that database, from this machine, then exit.
-import { ingest } from '../_shared/ingest/ingest.ts';
-import { allowLoopbackFrom, connectFromEnv, ingestDeps, loadSources, pushConfigFrom } from '../_shared/http/runtime.ts';
+import { ingest } from '../functions/_shared/ingest/ingest.ts';
+import { allowLoopbackFrom, connectFromEnv, ingestDeps, loadSources, pushConfigFrom } from '../functions/_shared/http/runtime.ts';
 
 const getEnv = (name: string) => Deno.env.get(name);
 const sql = connectFromEnv(getEnv);

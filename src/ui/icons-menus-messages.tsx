@@ -1,6 +1,7 @@
 /**
- * Icons that only parts loaded on first use show (the menus, toasts, the empty state): apart from
- * icons.tsx, so they travel with those chunks and not before the first paint.
+ * The icons of the menus (share targets, the category picker's tick) and of the messages (toasts,
+ * the demo notice, the empty state): only the page's later part shows them, so they stay apart
+ * from icons.tsx and out of the first render's bundle.
  */
 import { Icon, type IconProps } from './icons.tsx';
 
@@ -12,6 +13,7 @@ export function CheckIcon(props: IconProps) {
   );
 }
 
+/** The X mark, the share target the menu names Twitter. */
 export function TwitterIcon(props: IconProps) {
   return (
     <Icon {...props} strokeWidth={1.75}>

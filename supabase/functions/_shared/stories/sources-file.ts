@@ -1,3 +1,5 @@
+/** The sources file (the bundled sources.json, or NEWS_SOURCES_FILE): its entries, parsed and validated. */
+
 /** One entry of the sources file. */
 export interface Source {
   readonly name: string;

@@ -12,7 +12,7 @@ import type { CategoryPickerProps } from './CategoryPicker.tsx';
  * stays until then (no intermediate fallback that would lose focus). A menu that cannot load is
  * the page's to show (LoadFailure, docs/product.md#when-the-page-cannot-load), never a press that does nothing.
  */
-export function DeferredCategoryPicker(props: CategoryPickerProps) {
+export function CategoryPickerButton(props: CategoryPickerProps) {
   const later = useLater();
   // How the stand-in was pressed: from the keyboard or a screen reader, the open menu focuses
   // its first item, as React Aria's own trigger does; by pointer, the menu itself.

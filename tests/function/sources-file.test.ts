@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSources } from '../../supabase/functions/_shared/http/runtime.ts';
-import { parseSources, SourcesFileError } from '../../supabase/functions/_shared/stories/sources.ts';
+import { parseSources, SourcesFileError } from '../../supabase/functions/_shared/stories/sources-file.ts';
 import { FUNCTION_DIR } from './helpers/paths.ts';
 
 const REQUIRED_CATEGORIES = ['Business', 'Environment', 'Health', 'Science', 'Sports', 'Technology', 'World'];

@@ -1,13 +1,13 @@
 // Local stand-in for the Supabase runtime's router: serves fetch-news, ingest-news and follow-news under
-// /functions/v1/ on 127.0.0.1:FUNCTIONS_PORT (default 54321), both on one pool of NEWS_DB_POOL_SIZE
+// /functions/v1/ on 127.0.0.1:FUNCTIONS_PORT (default 54321), all three on one pool of NEWS_DB_POOL_SIZE
 // connections to the store at DATABASE_URL (scripts/functions.mjs starts the embedded one, sets it
 // and a pool of one).
-import { createFollowNews } from './_shared/http/follow-news.ts';
-import { createIngestNews } from './_shared/http/ingest-news.ts';
-import { allowLoopbackFrom, connectFromEnv, createFetchNews, ingestDeps, loadSources, pushConfigFrom } from './_shared/http/runtime.ts';
-import { INGEST_SECRET_ENV } from './_shared/http/secret.ts';
-import { ALLOW_LOOPBACK_ENV } from './_shared/net/guard.ts';
-import { SourcesFileError } from './_shared/stories/sources.ts';
+import { createFollowNews } from '../functions/_shared/http/follow-news.ts';
+import { createIngestNews } from '../functions/_shared/http/ingest-news.ts';
+import { allowLoopbackFrom, connectFromEnv, createFetchNews, ingestDeps, loadSources, pushConfigFrom } from '../functions/_shared/http/runtime.ts';
+import { INGEST_SECRET_ENV } from '../functions/_shared/http/secret.ts';
+import { ALLOW_LOOPBACK_ENV } from '../functions/_shared/net/guard.ts';
+import { SourcesFileError } from '../functions/_shared/stories/sources-file.ts';
 
 const FUNCTION_PATH = '/functions/v1/fetch-news';
 const INGEST_PATH = '/functions/v1/ingest-news';

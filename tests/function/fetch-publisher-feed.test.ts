@@ -1,9 +1,10 @@
-// One feed's fetch on its own (lib/fetch-feed.ts): the connector is a fake that answers from a
-// table of Responses, so nothing here opens a socket. tests/function/network.test.ts and
-// faults.test.ts run the same code against a loopback server through refreshSources(), the ingest's fetch stage.
+// One publisher's feed fetched on its own (supabase/functions/_shared/net/fetch-publisher-feed.ts):
+// the connector is a fake that answers from a table of Responses, so nothing here opens a socket.
+// tests/function/network.test.ts and faults.test.ts run the same code against a loopback server
+// through refreshSources(), the ingest's fetch stage.
 import { describe, expect, it } from 'vitest';
 import { SourceError } from '../../supabase/functions/_shared/net/errors.ts';
-import { type FetchedFeed, fetchFeed as fetchAny, type FetchFeedOptions, freshness, retryAfter } from '../../supabase/functions/_shared/net/fetch-feed.ts';
+import { type FetchedFeed, fetchPublisherFeed as fetchAny, type FetchFeedOptions, freshness, retryAfter } from '../../supabase/functions/_shared/net/fetch-publisher-feed.ts';
 import type { ConnectRequest, Connector, Resolver } from '../../supabase/functions/_shared/net/guard.ts';
 
 const PUBLIC = '93.184.216.34';
@@ -42,7 +43,7 @@ function fakeNet(routes: Readonly<Record<string, Answer>>) {
 }
 
 /** An unconditional fetch: always a body (a 304 without validators is an error). */
-async function fetchFeed(url: string, opts: FetchFeedOptions): Promise<FetchedFeed> {
+async function fetchPublisherFeed(url: string, opts: FetchFeedOptions): Promise<FetchedFeed> {
   const fetched = await fetchAny(url, opts);
   if (fetched.notModified) throw new Error('unexpected 304');
   return fetched;
@@ -66,10 +67,10 @@ async function failure(promise: Promise<unknown>): Promise<SourceError> {
 
 const text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
-describe('fetchFeed: the answer', () => {
+describe('fetchPublisherFeed: the answer', () => {
   it('returns the body bytes, the content type and the URL it came from', async () => {
     const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response('<rss/>', { headers: { 'content-type': 'application/rss+xml' } }) });
-    const fetched = await fetchFeed('http://news.example/feed.xml', options(connect));
+    const fetched = await fetchPublisherFeed('http://news.example/feed.xml', options(connect));
     expect(text(fetched.bytes)).toBe('<rss/>');
     expect(fetched.contentType).toBe('application/rss+xml');
     expect(fetched.url).toBe('http://news.example/feed.xml');
@@ -78,20 +79,20 @@ describe('fetchFeed: the answer', () => {
   it('joins a body that arrives in several chunks, in order', async () => {
     const { stream } = trackedBody(['<rss>', '<channel>', '</channel></rss>']);
     const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response(stream) });
-    const fetched = await fetchFeed('http://news.example/feed.xml', options(connect));
+    const fetched = await fetchPublisherFeed('http://news.example/feed.xml', options(connect));
     expect(text(fetched.bytes)).toBe('<rss><channel></channel></rss>');
   });
 
   it('gives no bytes for an answer without a body, and no content type when none is sent', async () => {
     const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response(null, { status: 200 }) });
-    const fetched = await fetchFeed('http://news.example/feed.xml', options(connect));
+    const fetched = await fetchPublisherFeed('http://news.example/feed.xml', options(connect));
     expect(fetched.bytes).toEqual(new Uint8Array(0));
     expect(fetched.contentType).toBeNull();
   });
 
   it('asks for a feed as itself: its user agent, feed types first, redirects handled here, the address that was checked', async () => {
     const { connect, requests } = fakeNet({ 'http://news.example/feed.xml': new Response('<rss/>') });
-    await fetchFeed('http://news.example/feed.xml', options(connect));
+    await fetchPublisherFeed('http://news.example/feed.xml', options(connect));
     expect(requests).toHaveLength(1);
     const [request] = requests;
     expect(request?.address).toBe(PUBLIC);
@@ -104,17 +105,17 @@ describe('fetchFeed: the answer', () => {
   });
 });
 
-describe('fetchFeed: the size limit', () => {
+describe('fetchPublisherFeed: the size limit', () => {
   it('accepts a body of exactly the limit, streamed', async () => {
     const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response(trackedBody(['x'.repeat(60), 'y'.repeat(40)]).stream) });
-    const fetched = await fetchFeed('http://news.example/feed.xml', options(connect));
+    const fetched = await fetchPublisherFeed('http://news.example/feed.xml', options(connect));
     expect(fetched.bytes.byteLength).toBe(100);
   });
 
   it('refuses a body one byte over the limit while it streams, and stops reading it', async () => {
     const body = trackedBody(['x'.repeat(60), 'y'.repeat(41), 'never read']);
     const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response(body.stream) });
-    const error = await failure(fetchFeed('http://news.example/feed.xml', options(connect)));
+    const error = await failure(fetchPublisherFeed('http://news.example/feed.xml', options(connect)));
     expect(error.code).toBe('too_large');
     expect(error.message).toBe('body too large (more than 100 bytes)');
     expect(body.cancelled()).toBe(true);
@@ -126,16 +127,16 @@ describe('fetchFeed: the size limit', () => {
       'http://news.example/over.xml': new Response(over.stream, { headers: { 'content-length': '101' } }),
       'http://news.example/at.xml': new Response('z'.repeat(100), { headers: { 'content-length': '100' } }),
     });
-    const error = await failure(fetchFeed('http://news.example/over.xml', options(connect)));
+    const error = await failure(fetchPublisherFeed('http://news.example/over.xml', options(connect)));
     expect(error.code).toBe('too_large');
     expect(error.message).toBe('body too large (Content-Length 101 > 100 bytes)');
     expect(over.cancelled()).toBe(true);
-    expect((await fetchFeed('http://news.example/at.xml', options(connect))).bytes.byteLength).toBe(100);
+    expect((await fetchPublisherFeed('http://news.example/at.xml', options(connect))).bytes.byteLength).toBe(100);
   });
 
   it('refuses a declared Content-Length over the limit also when the answer carries no body', async () => {
     const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response(null, { headers: { 'content-length': '101' } }) });
-    expect((await failure(fetchFeed('http://news.example/feed.xml', options(connect)))).code).toBe('too_large');
+    expect((await failure(fetchPublisherFeed('http://news.example/feed.xml', options(connect)))).code).toBe('too_large');
   });
 
   it('counts a body whose Content-Length is not a finite number while it streams', async () => {
@@ -143,17 +144,17 @@ describe('fetchFeed: the size limit', () => {
       'http://news.example/small.xml': new Response('<rss/>', { headers: { 'content-length': 'Infinity' } }),
       'http://news.example/big.xml': new Response('x'.repeat(101), { headers: { 'content-length': 'Infinity' } }),
     });
-    expect(text((await fetchFeed('http://news.example/small.xml', options(connect))).bytes)).toBe('<rss/>');
-    expect((await failure(fetchFeed('http://news.example/big.xml', options(connect)))).message).toBe('body too large (more than 100 bytes)');
+    expect(text((await fetchPublisherFeed('http://news.example/small.xml', options(connect))).bytes)).toBe('<rss/>');
+    expect((await failure(fetchPublisherFeed('http://news.example/big.xml', options(connect)))).message).toBe('body too large (more than 100 bytes)');
   });
 
   it('reads a body whose Content-Length is not a number, still within the limit', async () => {
     const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response('<rss/>', { headers: { 'content-length': 'lots' } }) });
-    expect(text((await fetchFeed('http://news.example/feed.xml', options(connect))).bytes)).toBe('<rss/>');
+    expect(text((await fetchPublisherFeed('http://news.example/feed.xml', options(connect))).bytes)).toBe('<rss/>');
   });
 });
 
-describe('fetchFeed: HTTP statuses', () => {
+describe('fetchPublisherFeed: HTTP statuses', () => {
   it.each([
     [404, 'Not Found', 'http_404', 'HTTP 404 Not Found from http://news.example/feed.xml'],
     [500, '', 'http_500', 'HTTP 500 from http://news.example/feed.xml'],
@@ -162,7 +163,7 @@ describe('fetchFeed: HTTP statuses', () => {
   ])('%i %j is the code %s, with the status and URL in the log', async (status, statusText, code, message) => {
     const body = status === 304 ? null : trackedBody(['error page']);
     const { connect } = fakeNet({ 'http://news.example/feed.xml': new Response(body?.stream ?? null, { status, statusText }) });
-    const error = await failure(fetchFeed('http://news.example/feed.xml', options(connect)));
+    const error = await failure(fetchPublisherFeed('http://news.example/feed.xml', options(connect)));
     expect(error.code).toBe(code);
     expect(error.message).toBe(message);
     if (body) expect(body.cancelled()).toBe(true);
@@ -173,18 +174,18 @@ describe('fetchFeed: HTTP statuses', () => {
       'http://news.example/299.xml': new Response('<rss/>', { status: 299, headers: { location: 'http://news.example/elsewhere' } }),
       'http://news.example/400.xml': new Response('bad', { status: 400, headers: { location: 'http://news.example/elsewhere' } }),
     });
-    expect((await fetchFeed('http://news.example/299.xml', options(connect))).url).toBe('http://news.example/299.xml');
-    expect((await failure(fetchFeed('http://news.example/400.xml', options(connect)))).code).toBe('http_400');
+    expect((await fetchPublisherFeed('http://news.example/299.xml', options(connect))).url).toBe('http://news.example/299.xml');
+    expect((await failure(fetchPublisherFeed('http://news.example/400.xml', options(connect)))).code).toBe('http_400');
   });
 });
 
-describe('fetchFeed: redirects', () => {
+describe('fetchPublisherFeed: redirects', () => {
   it.each([300, 301, 302, 303, 307, 308, 399])('follows %i, resolving a relative Location against the current URL', async (status) => {
     const { connect, requests } = fakeNet({
       'http://news.example/a/old.xml': redirect('../new.xml', status),
       'http://news.example/new.xml': new Response('<rss/>'),
     });
-    const fetched = await fetchFeed('http://news.example/a/old.xml', options(connect));
+    const fetched = await fetchPublisherFeed('http://news.example/a/old.xml', options(connect));
     expect(fetched.url).toBe('http://news.example/new.xml');
     expect(requests.map((request) => request.url)).toEqual(['http://news.example/a/old.xml', 'http://news.example/new.xml']);
   });
@@ -195,7 +196,7 @@ describe('fetchFeed: redirects', () => {
       'http://news.example/old.xml': new Response(body.stream, { status: 301, headers: { location: '/new.xml' } }),
       'http://news.example/new.xml': new Response('<rss/>'),
     });
-    await fetchFeed('http://news.example/old.xml', options(connect));
+    await fetchPublisherFeed('http://news.example/old.xml', options(connect));
     expect(body.cancelled()).toBe(true);
   });
 
@@ -205,9 +206,9 @@ describe('fetchFeed: redirects', () => {
       'http://news.example/2': redirect('/3'),
       'http://news.example/3': new Response('<rss/>'),
     };
-    expect((await fetchFeed('http://news.example/1', options(fakeNet(routes).connect, { maxRedirects: 2 }))).url).toBe('http://news.example/3');
+    expect((await fetchPublisherFeed('http://news.example/1', options(fakeNet(routes).connect, { maxRedirects: 2 }))).url).toBe('http://news.example/3');
     const net = fakeNet(routes);
-    const error = await failure(fetchFeed('http://news.example/1', options(net.connect, { maxRedirects: 1 })));
+    const error = await failure(fetchPublisherFeed('http://news.example/1', options(net.connect, { maxRedirects: 1 })));
     expect(error.code).toBe('network_error');
     expect(error.message).toBe('too many redirects (more than 1)');
     expect(net.requests.map((request) => request.url)).toEqual(['http://news.example/1', 'http://news.example/2']);
@@ -215,7 +216,7 @@ describe('fetchFeed: redirects', () => {
 
   it('reports a redirect without a Location header as its HTTP status', async () => {
     const { connect } = fakeNet({ 'http://news.example/feed.xml': redirect(null, 307) });
-    const error = await failure(fetchFeed('http://news.example/feed.xml', options(connect)));
+    const error = await failure(fetchPublisherFeed('http://news.example/feed.xml', options(connect)));
     expect(error.code).toBe('http_307');
     expect(error.message).toBe('HTTP 307 without a Location header');
   });
@@ -223,7 +224,7 @@ describe('fetchFeed: redirects', () => {
   it('reports a Location that is no URL, quoting at most 200 characters of it', async () => {
     const location = `http://[${'z'.repeat(300)}/`;
     const { connect } = fakeNet({ 'http://news.example/feed.xml': redirect(location) });
-    const error = await failure(fetchFeed('http://news.example/feed.xml', options(connect)));
+    const error = await failure(fetchPublisherFeed('http://news.example/feed.xml', options(connect)));
     expect(error.code).toBe('network_error');
     expect(error.message).toBe(`redirect to an invalid URL: ${location.slice(0, 200)}`);
   });
@@ -235,15 +236,15 @@ describe('fetchFeed: redirects', () => {
       'https://news.example/secure': redirect('https://news.example/feed.xml'),
       'https://news.example/feed.xml': new Response('<rss/>'),
     });
-    const error = await failure(fetchFeed('https://news.example/down', options(connect)));
+    const error = await failure(fetchPublisherFeed('https://news.example/down', options(connect)));
     expect(error.code).toBe('blocked_address');
     expect(error.message).toBe('redirect from https to http refused: https://news.example/down -> http://news.example/feed.xml');
     expect(requests.map((request) => request.url)).toEqual(['https://news.example/down']);
-    expect((await fetchFeed('http://news.example/up', options(connect, { maxRedirects: 2 }))).url).toBe('https://news.example/feed.xml');
+    expect((await fetchPublisherFeed('http://news.example/up', options(connect, { maxRedirects: 2 }))).url).toBe('https://news.example/feed.xml');
   });
 });
 
-describe('fetchFeed: time limits and failures', () => {
+describe('fetchPublisherFeed: time limits and failures', () => {
   /** A connector that never answers until the request's signal aborts it. */
   const hanging: Connector = ({ init }) =>
     new Promise<Response>((_resolve, reject) => {
@@ -251,14 +252,14 @@ describe('fetchFeed: time limits and failures', () => {
     });
 
   it('gives up after its own timeout: timeout, naming the time', async () => {
-    const error = await failure(fetchFeed('http://news.example/feed.xml', options(hanging, { timeoutMs: 30 })));
+    const error = await failure(fetchPublisherFeed('http://news.example/feed.xml', options(hanging, { timeoutMs: 30 })));
     expect(error.code).toBe('timeout');
     expect(error.message).toBe('no complete answer after 30 ms');
   });
 
   it('gives up at the refresh deadline (the caller\'s signal): timeout, naming the deadline', async () => {
     const deadline = new AbortController();
-    const pending = fetchFeed('http://news.example/feed.xml', options(hanging, { timeoutMs: 60_000, signal: deadline.signal }));
+    const pending = fetchPublisherFeed('http://news.example/feed.xml', options(hanging, { timeoutMs: 60_000, signal: deadline.signal }));
     setTimeout(() => deadline.abort(), 20);
     const error = await failure(pending);
     expect(error.code).toBe('timeout');
@@ -272,7 +273,7 @@ describe('fetchFeed: time limits and failures', () => {
       seen = init.signal ?? undefined;
       return new Response('<rss/>');
     };
-    await fetchFeed('http://news.example/feed.xml', options(connect, { signal: deadline.signal }));
+    await fetchPublisherFeed('http://news.example/feed.xml', options(connect, { signal: deadline.signal }));
     expect(seen?.aborted).toBe(false);
     deadline.abort();
     expect(seen?.aborted).toBe(true);
@@ -284,7 +285,7 @@ describe('fetchFeed: time limits and failures', () => {
       seen = init.signal ?? undefined;
       return new Response('<rss/>');
     };
-    await fetchFeed('http://news.example/feed.xml', options(connect, { timeoutMs: 10 }));
+    await fetchPublisherFeed('http://news.example/feed.xml', options(connect, { timeoutMs: 10 }));
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(seen?.aborted).toBe(false);
   });
@@ -293,20 +294,20 @@ describe('fetchFeed: time limits and failures', () => {
     const connect: Connector = async () => {
       throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 93.184.216.34:80') });
     };
-    const error = await failure(fetchFeed('http://news.example/feed.xml', options(connect)));
+    const error = await failure(fetchPublisherFeed('http://news.example/feed.xml', options(connect)));
     expect(error.code).toBe('network_error');
     expect(error.message).toBe('request failed: fetch failed (connect ECONNREFUSED 93.184.216.34:80)');
   });
 
   it('keeps the code of a refused target (blocked_address), without connecting', async () => {
     const { connect, requests } = fakeNet({});
-    const error = await failure(fetchFeed('http://10.0.0.1/feed.xml', options(connect)));
+    const error = await failure(fetchPublisherFeed('http://10.0.0.1/feed.xml', options(connect)));
     expect(error.code).toBe('blocked_address');
     expect(requests).toEqual([]);
   });
 });
 
-describe('fetchFeed: conditional requests (docs/product.md#the-ingest)', () => {
+describe('fetchPublisherFeed: conditional requests (docs/product.md#the-ingest)', () => {
   it('sends the stored validators and reads a 304 as not modified, keeping the validators it sent', async () => {
     const { connect, requests } = fakeNet({ 'http://news.example/feed.xml': new Response(null, { status: 304 }) });
     const fetched = await fetchAny('http://news.example/feed.xml', options(connect, { validators: { etag: '"v1"', lastModified: 'Tue, 01 Dec 2026 10:00:00 GMT' } }));
@@ -321,7 +322,7 @@ describe('fetchFeed: conditional requests (docs/product.md#the-ingest)', () => {
       'http://news.example/feed.xml': new Response('<rss/>', { headers: { etag: 'W/"abc"', 'last-modified': 'Wed, 02 Dec 2026 08:00:00 GMT' } }),
       'http://news.example/odd.xml': new Response(null, { status: 304 }),
     });
-    expect((await fetchFeed('http://news.example/feed.xml', options(connect))).validators).toEqual({ etag: 'W/"abc"', lastModified: 'Wed, 02 Dec 2026 08:00:00 GMT' });
+    expect((await fetchPublisherFeed('http://news.example/feed.xml', options(connect))).validators).toEqual({ etag: 'W/"abc"', lastModified: 'Wed, 02 Dec 2026 08:00:00 GMT' });
     expect((await failure(fetchAny('http://news.example/odd.xml', options(connect)))).code).toBe('http_304');
   });
 
@@ -341,7 +342,7 @@ describe('fetchFeed: conditional requests (docs/product.md#the-ingest)', () => {
   });
 });
 
-describe('fetchFeed: how long an answer stays fresh (docs/product.md#the-ingest)', () => {
+describe('fetchPublisherFeed: how long an answer stays fresh (docs/product.md#the-ingest)', () => {
   const now = Date.parse('2026-12-01T10:00:00Z');
   const fresh = (headers: Record<string, string>) => freshness(new Headers(headers), now);
 
@@ -375,7 +376,7 @@ describe('fetchFeed: how long an answer stays fresh (docs/product.md#the-ingest)
       'http://news.example/feed.xml': new Response('<rss/>', { headers: { 'cache-control': 'max-age=1800' } }),
       'http://news.example/same.xml': new Response(null, { status: 304, headers: { 'cache-control': 'max-age=600' } }),
     });
-    expect((await fetchFeed('http://news.example/feed.xml', options(connect))).freshForMs).toBe(1_800_000);
+    expect((await fetchPublisherFeed('http://news.example/feed.xml', options(connect))).freshForMs).toBe(1_800_000);
     expect(await fetchAny('http://news.example/same.xml', options(connect, { validators: { etag: '"v1"' } }))).toEqual({ notModified: true, validators: { etag: '"v1"' }, freshForMs: 600_000 });
   });
 });

@@ -53,7 +53,7 @@ const ACCEPT = 'application/rss+xml, application/atom+xml, application/rdf+xml;q
  * the network rules before every hop, and refuses bodies over the size limit while they
  * stream in. Throws SourceError with the public code and a detail for the log.
  */
-export async function fetchFeed(url: string, options: FetchFeedOptions): Promise<FetchedFeed | NotModifiedFeed> {
+export async function fetchPublisherFeed(url: string, options: FetchFeedOptions): Promise<FetchedFeed | NotModifiedFeed> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;

@@ -12,7 +12,7 @@ const ShareMenu = laterComponent('ShareMenu');
  * page's later part; a press before it has come opens it then) at the button, which stays the same element,
  * so focus is never lost to a swap; closing the menu returns focus to it.
  */
-export function DeferredShareMenu(props: ShareMenuProps) {
+export function ShareMenuButton(props: ShareMenuProps) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   // From the keyboard or a screen reader (a click with no pointer detail) the open menu focuses
   // its first item, as React Aria's own trigger does; by pointer, the menu itself.
