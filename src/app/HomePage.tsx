@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect } from 'react';
 import styled from 'styled-components';
 import { useThemeActor, useThemeName } from '../appearance/actors.ts';
-import { DeferredThemeToggle } from '../appearance/DeferredThemeToggle.tsx';
+import { ThemeToggleButton } from '../appearance/ThemeToggleButton.tsx';
 import { SavedToggle } from '../bookmarks/SavedToggle.tsx';
 import { openInNewTab } from '../browser/browser.ts';
 import type { Story } from '../domain/story.ts';
@@ -10,7 +10,7 @@ import { FeedNotices } from '../feed/FeedNotices.tsx';
 import { selectHeldBack, selectKeptAt } from '../feed/selectors.ts';
 import { useFollowedIds } from '../follow/actors.ts';
 import { FollowingToggle } from '../follow/FollowingToggle.tsx';
-import { DeferredCategoryPicker } from '../search/DeferredCategoryPicker.tsx';
+import { CategoryPickerButton } from '../search/CategoryPickerButton.tsx';
 import { QueryField } from '../search/QueryField.tsx';
 import { ReaderFeatures } from '../reader/ReaderFeatures.tsx';
 import { mediaUp } from '../theme/tokens.ts';
@@ -75,13 +75,13 @@ export function HomePage() {
   return (
     <>
       <SkipLink />
-      <PageHeader title={PRODUCT_TITLE} tagline={TAGLINE} actions={<DeferredThemeToggle theme={useThemeName()} onToggle={toggleTheme} />} />
+      <PageHeader title={PRODUCT_TITLE} tagline={TAGLINE} actions={<ThemeToggleButton theme={useThemeName()} onToggle={toggleTheme} />} />
       <Layout>
         <Toolbar role="search" aria-label="Filter stories">
           <Controls>
             <QueryField />
             {/* Open to a press while the stories load: the menu opens once they have come. */}
-            <DeferredCategoryPicker categories={categories} selected={selected} onChange={setCategories} isDisabled={status !== 'loading' && categories.length === 0} />
+            <CategoryPickerButton categories={categories} selected={selected} onChange={setCategories} isDisabled={status !== 'loading' && categories.length === 0} />
             <SavedToggle isSelected={filters.filter.savedOnly} onChange={filters.setSavedOnly} count={home.savedIds.length} />
             <FollowingToggle isSelected={filters.following} onChange={setFollowing} count={followedIds.length} />
           </Controls>

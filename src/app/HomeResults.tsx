@@ -14,7 +14,7 @@ import type { Story } from '../domain/story.ts';
 import { useFeed, useFeedActor, useOlder, useOlderActor } from '../feed/actors.ts';
 import { selectFeedStatus, selectNewSince, selectOlderStatus, selectStories } from '../feed/selectors.ts';
 import { useFollows, useFollowsActor, useFollowedIds } from '../follow/actors.ts';
-import { useShareActor } from '../reader/actors.ts';
+import { useShareActor } from '../reader/share-actor.ts';
 import { canShareNatively } from '../reader/nativeShare.ts';
 import { useArchive, useSearchText } from '../search/actors.ts';
 import { useHomeFilters } from '../search/useHomeFilters.ts';

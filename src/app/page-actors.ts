@@ -16,7 +16,7 @@ import { appThemeMachine, readThemeInput } from '../appearance/actors.ts';
 import { appBookmarksMachine, readBookmarksInput } from '../bookmarks/actors.ts';
 import { appFeedMachine, appOlderStoriesMachine, readFeedInput } from '../feed/actors.ts';
 import { appFollowsMachine, appNotificationsMachine, readFollowsInput } from '../follow/actors.ts';
-import { appShareMachine } from '../reader/actors.ts';
+import { appShareMachine } from '../reader/share-actor.ts';
 import { readLastVisit } from '../reader/lastVisit.ts';
 import { appArchiveSearchMachine } from '../search/actors.ts';
 import { browserEvents } from './browser-events.ts';
