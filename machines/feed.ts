@@ -12,6 +12,7 @@ import { CALL_TIMEOUT_MS, type Story, type StoryPage } from '../src/domain/story
  * once for live, kept and sample stories; guards on `source` pick the few outcomes that differ.
  */
 
+/** What this visitor's browser kept, which the page tells the feed as it starts (`feed.visitor`). */
 export interface FeedInput {
   /** Stories kept by an earlier visit (src/domain/kept-feed.ts); null when nothing usable is kept: the first load shows skeletons. */
   kept: KeptStories | null;
@@ -43,6 +44,8 @@ export interface FeedContext {
 }
 
 export type FeedEvent =
+  /** What this visitor's browser kept, as the page starts (machines/page.ts). */
+  | ({ type: 'feed.visitor' } & FeedInput)
   | { type: 'feed.retry' }
   | { type: 'feed.visible' }
   | { type: 'feed.focus' }
@@ -59,7 +62,6 @@ export const feedMachine = setup({
   types: {
     context: {} as FeedContext,
     events: {} as FeedEvent,
-    input: {} as FeedInput,
   },
   actors: {
     /** Injected: the live call, resolving with its validated stories; rejects when the call fails. */
@@ -71,6 +73,7 @@ export const feedMachine = setup({
     hasNoStories: (_, { page }: { page: StoryPage }) => page.stories.length === 0,
     canRetry: ({ context }) => context.failures < RETRIES,
     showsNothing: ({ context }) => context.source === null,
+    hasKept: (_, { kept }: { kept: KeptStories | null }) => kept !== null,
     showsLive: ({ context }) => context.source === 'live',
     showsKept: ({ context }) => context.source === 'kept' || context.source === 'offline',
     showsSamples: ({ context }) => context.source === 'samples',
@@ -90,6 +93,8 @@ export const feedMachine = setup({
       incoming: [],
       incomingNext: null,
     })),
+    showKept: assign((_, { kept }: { kept: KeptStories }) => ({ stories: kept.stories, source: 'kept' as const, keptAt: kept.savedAt })),
+    noteLastVisit: assign((_, { lastVisit }: { lastVisit: number | null }) => ({ lastVisit })),
     showSamples: assign((_, { stories }: { stories: Story[] }) => ({ stories, next: null, source: 'samples' as const, keptAt: null })),
     /** The live feed answered with no stories: kept stories give way, and the samples load with nothing shown. */
     showNothing: assign({ stories: [], next: null, source: null, keptAt: null }),
@@ -110,19 +115,24 @@ export const feedMachine = setup({
   },
 }).createMachine({
   id: 'feed',
-  // `input?.`: Stately's visualizer and inspector start the machine with no input at all.
-  context: ({ input }) => ({
-    stories: input?.kept?.stories ?? [],
-    next: null,
-    source: input?.kept ? 'kept' : null,
-    keptAt: input?.kept?.savedAt ?? null,
-    incoming: [],
-    incomingNext: null,
-    failures: 0,
-    lastVisit: input?.lastVisit ?? null,
-  }),
-  initial: 'call',
+  // Nothing shown yet: the skeletons, as the HTML's frame draws them.
+  context: { stories: [], next: null, source: null, keptAt: null, incoming: [], incomingNext: null, failures: 0, lastVisit: null },
+  initial: 'starting',
   states: {
+    /** The frame: the page tells what the browser kept as it starts, and the live call begins over it. */
+    starting: {
+      on: {
+        'feed.visitor': [
+          {
+            guard: { type: 'hasKept', params: ({ event }) => event },
+            target: 'call',
+            // The guard has checked it: stories kept.
+            actions: [{ type: 'showKept', params: ({ event }) => ({ kept: event.kept as KeptStories }) }, { type: 'noteLastVisit', params: ({ event }) => event }],
+          },
+          { target: 'call', actions: { type: 'noteLastVisit', params: ({ event }) => event } },
+        ],
+      },
+    },
     /** The live call, over whatever is shown (nothing at first: the skeletons). */
     call: {
       entry: 'startCall',

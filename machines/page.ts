@@ -37,6 +37,10 @@ export interface PageActors {
 
 export type PageActorId = keyof PageActors;
 
+/**
+ * What this visitor's browser keeps, read as the page opens. The machines start without it, as
+ * the HTML's frame shows a visitor with nothing stored; the page tells each its part as it starts.
+ */
 export interface PageInput {
   feed: FeedInput;
   bookmarks: BookmarksInput;
@@ -81,6 +85,14 @@ export type PageEvent =
   | SearchReport
   | FollowsReport;
 
+/** A visitor with nothing stored, as the frame shows one; and the page's input where none is given (Stately's tools). */
+export const NOTHING_STORED: PageInput = {
+  feed: { kept: null, lastVisit: null },
+  bookmarks: { ids: [], savedStories: [] },
+  follows: { follows: [] },
+  theme: { stored: null, systemPrefersDark: false },
+};
+
 const CLEARED: UrlPatch = { q: undefined, category: undefined, saved: undefined, archive: undefined, following: undefined };
 
 export const pageMachine = setup({
@@ -118,23 +130,34 @@ export const pageMachine = setup({
   },
 }).createMachine({
   id: 'page',
-  // Stately's visualizer and inspector start the machine with no input at all: every machine then starts from its defaults.
-  context: ({ input }) => input,
+  // Stately's visualizer and inspector start the machine with no input at all.
+  context: ({ input }) => input ?? NOTHING_STORED,
+  // Each machine starts as the frame: nothing stored, nothing shown yet.
   invoke: [
-    { id: 'feed', systemId: 'feed', src: 'feed', input: ({ context }) => context?.feed },
+    { id: 'feed', systemId: 'feed', src: 'feed', input: NOTHING_STORED.feed },
     { id: 'older', systemId: 'older', src: 'older', input: { next: null } },
     { id: 'archive', systemId: 'archive', src: 'archive' },
     { id: 'search', systemId: 'search', src: 'search' },
-    { id: 'bookmarks', systemId: 'bookmarks', src: 'bookmarks', input: ({ context }) => context?.bookmarks },
-    { id: 'follows', systemId: 'follows', src: 'follows', input: ({ context }) => context?.follows ?? { follows: [] } },
-    { id: 'notifications', systemId: 'notifications', src: 'notifications', input: ({ context }) => ({ ids: context?.follows?.follows.map((follow) => follow.id) ?? [] }) },
-    { id: 'theme', systemId: 'theme', src: 'theme', input: ({ context }) => context?.theme },
+    { id: 'bookmarks', systemId: 'bookmarks', src: 'bookmarks', input: NOTHING_STORED.bookmarks },
+    { id: 'follows', systemId: 'follows', src: 'follows', input: NOTHING_STORED.follows },
+    { id: 'notifications', systemId: 'notifications', src: 'notifications', input: { ids: [] } },
+    { id: 'theme', systemId: 'theme', src: 'theme', input: NOTHING_STORED.theme },
     { id: 'share', systemId: 'share', src: 'share' },
     { id: 'urlChanges', src: 'urlChanges' },
     { id: 'browserEvents', src: 'browserEvents' },
   ],
-  // As the page opens: the saved stories' copies and the followed stories refreshed (docs/product.md#saved-stories-last, #following-a-story).
-  entry: [sendTo('bookmarks', { type: 'saved.refresh' }), sendTo('follows', { type: 'follows.refresh' })],
+  // As the page starts: each machine is told what the browser keeps (the first render, before it, draws the frame);
+  // then the saved stories' copies and the followed stories are refreshed (docs/product.md#saved-stories-last, #following-a-story).
+  entry: [
+    sendTo('theme', ({ context }) => ({ type: 'theme.system.changed' as const, prefersDark: context.theme.systemPrefersDark })),
+    sendTo('theme', ({ context }) => ({ type: 'theme.storage.changed' as const, theme: context.theme.stored })),
+    sendTo('feed', ({ context }) => ({ type: 'feed.visitor' as const, ...context.feed })),
+    sendTo('bookmarks', ({ context }) => ({ type: 'bookmarks.storage.changed' as const, ids: context.bookmarks.ids })),
+    sendTo('bookmarks', ({ context }) => ({ type: 'saved.storage.changed' as const, stories: context.bookmarks.savedStories })),
+    sendTo('follows', ({ context }) => ({ type: 'follows.storage.changed' as const, follows: context.follows?.follows ?? [] })),
+    sendTo('bookmarks', { type: 'saved.refresh' }),
+    sendTo('follows', { type: 'follows.refresh' }),
+  ],
   on: {
     'url.changed': {
       actions: [

@@ -2,9 +2,6 @@ import { RouterProvider } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
-import { createActor } from 'xstate';
-import { pageMachine } from '../../machines/page.ts';
-import { useThemeName } from '../appearance/actors.ts';
 import { useDocumentTheme } from '../appearance/useDocumentTheme.ts';
 import { onDemand } from '../browser/on-demand.ts';
 import { tellBoot } from '../browser/takeover.ts';
@@ -12,11 +9,11 @@ import { recordVisit } from '../reader/lastVisit.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { theme } from '../theme/tokens.ts';
 import { OutcomeToasts } from '../toasts/OutcomeToasts.tsx';
-import { SystemProvider, useFrame } from '../system/page-system.ts';
+import { SystemProvider } from '../system/page-system.ts';
 import { laterComponent, loadLater, provideLater } from '../ui/later.ts';
 import type { Inspect } from './inspector.ts';
 import { LoadBoundary } from './LoadFailure.tsx';
-import { type AppLogic, appPageMachine, defaultLogic, FRAME_INPUT, readPageInput } from './page-actors.ts';
+import { type AppLogic, appPageMachine, defaultLogic, readPageInput } from './page-actors.ts';
 import { createAppRouter } from './router.tsx';
 
 export type { AppLogic };
@@ -28,9 +25,7 @@ provideLater(() => onDemand(() => import('./later.ts')).then((module) => module.
 const ServiceWorkerUpdates = laterComponent('ServiceWorkerUpdates');
 
 function Themed({ children }: { children: ReactNode }) {
-  const name = useThemeName();
-  // Not the frame's: theme-boot has put the stored theme on the document already.
-  useDocumentTheme(useFrame() ? null : name);
+  useDocumentTheme();
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
@@ -58,15 +53,14 @@ interface AppProps {
   inspect?: Inspect;
 }
 
-/** The page's actors as one system (machines/page.ts), the frame's beside them, the theme, the routes and the toasts. */
+/**
+ * The page's actors as one system (machines/page.ts), the theme, the routes and the toasts. The
+ * system's first render draws the frame (its machines start with nothing stored); it starts right
+ * after, and tells its machines what this visitor's browser keeps.
+ */
 export function App({ logic, router: givenRouter, inspect }: AppProps) {
   const [router] = useState(() => givenRouter ?? createAppRouter());
-  const [page] = useState(() => ({
-    logic: appPageMachine(router, { ...defaultLogic, ...logic }),
-    input: readPageInput(),
-    // Never started: what the frame draws (src/system/page-system.ts).
-    frame: createActor(pageMachine, { input: FRAME_INPUT }),
-  }));
+  const [page] = useState(() => ({ logic: appPageMachine(router, { ...defaultLogic, ...logic }), input: readPageInput() }));
   const live = useActorRef(page.logic, { input: page.input, inspect });
   // The first render is on screen: index.html's load-failure notice stays hidden, and this visit is the one the next compares with.
   useEffect(() => {
@@ -79,7 +73,7 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
   const loaded = usePageLoaded();
 
   return (
-    <SystemProvider live={live} frame={page.frame}>
+    <SystemProvider page={live}>
       <Themed>
         <LoadBoundary>
           <RouterProvider router={router} />

@@ -1,20 +1,21 @@
 /**
  * The app put on the page, once src/main.tsx has let the browser paint the frame and evaluated
  * React. The HTML holds the frame of one page, rendered at build time (src/app/prerender.tsx):
- * React takes it over where this URL shows that page, and draws afresh over it anywhere else (an
- * unknown path given index.html by the host, the dev server). A transition: React works in short
- * slices, never one long task.
+ * React takes it over where this URL shows that page as the frame does, with no filter, and draws
+ * afresh over it anywhere else (a URL with filters, an unknown path given index.html by the host,
+ * the dev server): the page's machines draw the frame until they start (src/app/App.tsx), and the
+ * URL's filters are drawn at once. A transition: React works in short slices, never one long task.
  */
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { tellBoot } from '../browser/takeover.ts';
 import { App } from './App.tsx';
 import { devInspector, type Inspect } from './inspector.ts';
-import { createAppRouter, pageOf } from './router.tsx';
+import { createAppRouter, hasFilters, pageOf } from './router.tsx';
 
 export function mountApp(root: HTMLElement, inspect?: Inspect): Root {
   const router = createAppRouter();
-  const hydrating = root.dataset.page === pageOf(router);
+  const hydrating = root.dataset.page === pageOf(router) && !hasFilters(router);
   if (hydrating) {
     // The router renders as it did at build time: no Suspense of its own around the matches.
     // They load at once (no loader, no lazy route), and hydration waits for them.

@@ -1,7 +1,7 @@
 /**
  * The home page's one system of actors (machines/page.ts) with the app's effects: each room's
- * machine as that room provides it, the router's URL and the browser's events; what it starts
- * from for this visitor, and for the frame drawn before any visitor is known.
+ * machine as that room provides it, the router's URL and the browser's events; and what the
+ * visitor's browser keeps, which it tells its machines as it starts.
  *
  * The page machine's URL, on TanStack Router: its writes carry a mark in their history entry's
  * state, so that the change each makes is not told back; going Back or Forward to such an entry
@@ -60,14 +60,6 @@ export function readPageInput(): PageInput {
     theme: readThemeInput(),
   };
 }
-
-/** The page of a visitor with nothing stored and no filter: the frame (src/system/page-system.ts). */
-export const FRAME_INPUT: PageInput = {
-  feed: { kept: null, lastVisit: null },
-  bookmarks: { ids: [], savedStories: [] },
-  follows: { follows: [] },
-  theme: { stored: null, systemPrefersDark: false },
-};
 
 /** A URL's search as the page follows it: its query and whether "From the last 30 days" and the Following view show (docs/product.md#search-categories-and-the-url). */
 export function urlSearchOf(search: Record<string, unknown>): UrlSearch {

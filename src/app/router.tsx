@@ -57,6 +57,11 @@ export function pageOf(router: ReturnType<typeof createAppRouter>): string {
   return router.matchRoutes(router.latestLocation).at(-1)?.routeId ?? '';
 }
 
+/** Whether the URL asks the home page for a filter: the HTML's frame shows none. */
+export function hasFilters(router: ReturnType<typeof createAppRouter>): boolean {
+  return Object.keys(validateHomeSearch(router.latestLocation.search)).length > 0;
+}
+
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;

@@ -2,11 +2,9 @@ import { useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { beforeReload } from '../browser/on-demand.ts';
 import type { StoryFilter } from '../domain/filter.ts';
-import type { HomeSearch } from '../domain/search-params.ts';
-import { useFrame, usePage } from '../system/page-system.ts';
+import { usePage } from '../system/page-system.ts';
 import { useSearchActor } from './actors.ts';
 
-const NO_FILTERS: HomeSearch = {};
 const NO_CATEGORIES: readonly string[] = [];
 
 /**
@@ -16,9 +14,7 @@ const NO_CATEGORIES: readonly string[] = [];
  * machine's (machines/search.ts).
  */
 export function useHomeFilters() {
-  const url = useSearch({ from: '/' });
-  // The frame is drawn with no filters (src/system/page-system.ts).
-  const search = useFrame() ? NO_FILTERS : url;
+  const search = useSearch({ from: '/' });
   const searchActor = useSearchActor();
   // A reload of the page itself (src/browser/on-demand.ts): what is typed goes into the URL first, the pause skipped.
   useEffect(() => beforeReload(() => searchActor.send({ type: 'search.flush' })), [searchActor]);

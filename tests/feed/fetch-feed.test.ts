@@ -220,7 +220,9 @@ describe('every caller ends its call after 10 s', () => {
   it.each([
     ['the feed', async () => {
       const { appFeedMachine } = await import('../../src/feed/actors.ts');
-      return createActor(appFeedMachine, { input: { kept: null, lastVisit: null } }).start();
+      const actor = createActor(appFeedMachine).start();
+      actor.send({ type: 'feed.visitor', kept: null, lastVisit: null });
+      return actor;
     }],
     ['older stories', async () => {
       const { appOlderStoriesMachine } = await import('../../src/feed/actors.ts');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
 import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
-import { feedMachine, type FeedInput } from '../../machines/feed.ts';
+import { feedMachine } from '../../machines/feed.ts';
 import { followsMachine } from '../../machines/follows.ts';
 import { notificationsMachine, type PushState } from '../../machines/notifications.ts';
 import { olderStoriesMachine, type OlderStoriesInput } from '../../machines/olderStories.ts';
@@ -22,7 +22,8 @@ const story: Story = { id: 'a', title: 'A', summary: '', source: 'Wire', url: 'h
 describe('machines without provided effects', () => {
   it('feed: both attempts and the samples fail, so it ends in error', async () => {
     const clock = new SimulatedClock();
-    const actor = createActor(feedMachine, { clock, input: { kept: null, lastVisit: null } }).start();
+    const actor = createActor(feedMachine, { clock }).start();
+    actor.send({ type: 'feed.visitor', kept: null, lastVisit: null });
     await flush();
     expect(actor.getSnapshot().value).toEqual({ call: 'backoff' });
     clock.increment(1_000);
@@ -31,10 +32,12 @@ describe('machines without provided effects', () => {
     expect(actor.getSnapshot().context.stories).toEqual([]);
   });
 
-  it('feed: with no input at all (as Stately starts it), a first visit; the stand-in keepForNextVisit keeps nothing and breaks nothing', async () => {
+  it('feed: the frame until told what was kept (as Stately starts it); then a first visit, and the stand-in keepForNextVisit keeps nothing and breaks nothing', async () => {
     const machine = feedMachine.provide({ actors: { fetchStories: fromPromise<StoryPage>(() => Promise.resolve({ stories: [story], next: 'page-2' })) } });
-    const actor = createActor(machine, { input: undefined as unknown as FeedInput }).start();
+    const actor = createActor(machine).start();
+    expect(actor.getSnapshot().value).toBe('starting');
     expect(actor.getSnapshot().context.source).toBeNull();
+    actor.send({ type: 'feed.visitor', kept: null, lastVisit: null });
     await flush();
     expect(actor.getSnapshot().value).toEqual({ showing: 'fresh' });
     expect(actor.getSnapshot().context).toMatchObject({ stories: [story], next: 'page-2', source: 'live', keptAt: null, incoming: [] });
@@ -44,7 +47,8 @@ describe('machines without provided effects', () => {
     const kept = { id: 'k', title: 'K', summary: '', source: 'Wire', url: 'https://news.example.org/k', published_at: '', category: 'World' };
     const story = { ...kept, id: 'a', url: 'https://news.example.org/a' };
     const machine = feedMachine.provide({ actors: { fetchStories: fromPromise<StoryPage>(() => Promise.resolve({ stories: [story], next: null })) } });
-    const actor = createActor(machine, { input: { kept: { savedAt: '2026-11-20T10:00:00.000Z', stories: [kept] }, lastVisit: null } }).start();
+    const actor = createActor(machine).start();
+    actor.send({ type: 'feed.visitor', kept: { savedAt: '2026-11-20T10:00:00.000Z', stories: [kept] }, lastVisit: null });
     expect(actor.getSnapshot().context.stories).toEqual([kept]);
     await flush();
     expect(actor.getSnapshot().hasTag('newStories')).toBe(false);

@@ -31,8 +31,9 @@ async function startFeed(kept: Story[] | null = null, { reading = false } = {}) 
     },
     guards: { isReading: () => reading },
   });
-  const input = { kept: kept && { savedAt: '2026-11-21T08:00:00.000Z', stories: kept }, lastVisit: null };
-  const actor = createActor(machine, { clock, input }).start();
+  const actor = createActor(machine, { clock }).start();
+  // As the page starts: what the browser kept.
+  actor.send({ type: 'feed.visitor', kept: kept && { savedAt: '2026-11-21T08:00:00.000Z', stories: kept }, lastVisit: null });
   await flush();
   // Time passes in steps of at most a second, so a timer started by another timer's
   // transition (stale, then refetch) starts when it would in the page.

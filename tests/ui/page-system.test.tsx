@@ -7,15 +7,13 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import { pageMachine } from '../../machines/page.ts';
-import { FRAME_INPUT } from '../../src/app/page-actors.ts';
+import { NOTHING_STORED, pageMachine } from '../../machines/page.ts';
 import { SystemProvider, usePage, usePageActor } from '../../src/system/page-system.ts';
 
 function provider() {
-  const live = createActor(pageMachine, { input: FRAME_INPUT });
-  const frame = createActor(pageMachine, { input: FRAME_INPUT });
+  const live = createActor(pageMachine, { input: NOTHING_STORED });
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <SystemProvider live={live} frame={frame}>
+    <SystemProvider page={live}>
       {children}
     </SystemProvider>
   );

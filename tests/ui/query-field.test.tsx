@@ -10,8 +10,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
-import { pageMachine, type PageEvent, type UrlPatch } from '../../machines/page.ts';
-import { FRAME_INPUT } from '../../src/app/page-actors.ts';
+import { NOTHING_STORED, pageMachine, type PageEvent, type UrlPatch } from '../../machines/page.ts';
 import { QueryField } from '../../src/search/QueryField.tsx';
 import { SystemProvider } from '../../src/system/page-system.ts';
 import { renderWithTheme } from '../components/render.tsx';
@@ -26,9 +25,9 @@ function renderField(query = '') {
     actions: { navigate: (_, { patch }: { patch: UrlPatch }) => void written.push(patch.q ?? '') },
     actors: { urlChanges: fromCallback<PageEvent>(({ sendBack }) => sendBack({ type: 'url.changed', query, archive: false })) },
   });
-  const live = createActor(page, { input: FRAME_INPUT }).start();
+  const live = createActor(page, { input: NOTHING_STORED }).start();
   renderWithTheme(
-    <SystemProvider live={live} frame={createActor(page, { input: FRAME_INPUT })}>
+    <SystemProvider page={live}>
       <QueryField />
     </SystemProvider>,
   );
