@@ -111,9 +111,11 @@ definePathSuite({
     { type: 'filters.categories', categories: ['World', 'Science'] },
     { type: 'filters.categories', categories: [] },
     { type: 'filters.saved', on: true },
+    { type: 'filters.saved', on: false },
     { type: 'filters.following', on: true },
     { type: 'filters.following', on: false },
     { type: 'filters.archive', query: 'mars rover' },
+    { type: 'filters.archive', query: '' },
     { type: 'filters.clear' },
     // What the machines of the page tell it.
     { type: 'search.typed', text: 'mars rover' },
@@ -133,8 +135,8 @@ definePathSuite({
   ],
   // Only the children's delays run (their own suites name them); the page has none.
   delays: {},
-  // The page holds no state of its own, only what it started from: one snapshot per input, each by the 24 events.
-  expectedPaths: 48,
+  // The page holds no state of its own, only what it started from: one snapshot per input, each by the 26 events.
+  expectedPaths: 52,
   arrange: pageWithFakes,
   async prepare({ event, actor, fakes, clock }) {
     if (event.type === 'feed.visible' || event.type === 'feed.focus') {
@@ -196,9 +198,10 @@ definePathSuite({
         break;
       case 'filters.archive':
         // "Search the last 30 days": a new history entry with the box's text and archive=1; the box keeps the text, its pause dropped.
-        expect(written).toEqual([{ patch: { q: event.query, archive: true }, replace: false }]);
-        expect(archive.hasTag('shown')).toBe(true);
-        expect(archive.context.query).toBe(event.query);
+        expect(written).toEqual([{ patch: { q: event.query === '' ? undefined : event.query, archive: true }, replace: false }]);
+        // With no text there is nothing to search.
+        expect(archive.hasTag('shown')).toBe(event.query !== '');
+        if (event.query !== '') expect(archive.context.query).toBe(event.query);
         expect(search.matches('idle')).toBe(true);
         expect(search.context.text).toBe(event.query);
         break;
@@ -208,7 +211,7 @@ definePathSuite({
         break;
       case 'filters.saved':
         // Saved and Following are two views: one shows at a time.
-        expect(written).toEqual([{ patch: { saved: true, following: undefined }, replace: false }]);
+        expect(written).toEqual([{ patch: { saved: event.on ? true : undefined, following: undefined }, replace: false }]);
         expect(viewing).toBe(false);
         break;
       case 'filters.following':
