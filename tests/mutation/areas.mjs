@@ -13,8 +13,10 @@ const fnLeftOut = ['deno', 'deno-lock', 'e2e', 'function-command', 'network-name
 
 /**
  * mutate: files or folders (their .ts/.tsx files). tests: candidate test files or folders.
- * split: 'file' or 'folder' runs each file (or sub-folder) of `mutate` as a unit of its own.
+ * split: 'file' or 'folder' runs each file (or sub-folder) of `mutate` as a unit of its own; an
+ *   object names units of their own ({ name: files }), the rest being the area's unit.
  * always: test files a unit runs though they import none of its code.
+ * directOnly: slow test files, run only for a unit whose file they import themselves.
  * leaveOut: candidates never run (the reason is in docs/testing.md).
  */
 export const AREAS = {
@@ -42,11 +44,16 @@ export const AREAS = {
   stories: {
     mutate: readdirSync(join(root, 'src/stories')).filter((name) => name.endsWith('.tsx')).map((name) => `src/stories/${name}`),
     tests: ['tests/components', 'tests/ui/story-area.test.tsx'],
+    // Its tests draw 210 cards each (up to 90 s): they run for StoryArea.tsx alone, not for every card mutant.
+    split: { StoryArea: ['src/stories/StoryArea.tsx'] },
+    directOnly: ['tests/ui/story-area.test.tsx'],
   },
   search: {
     mutate: readdirSync(join(root, 'src/search')).filter((name) => name.endsWith('.tsx')).map((name) => `src/search/${name}`),
     tests: ['tests/components', 'tests/ui/query-field.test.tsx'],
   },
+  // The rendered app's suites reach most of it: about a minute a mutant (docs/testing.md).
+  browser: { mutate: ['src/browser'], tests: ['tests/browser', 'tests/ui/home.test.tsx', 'tests/ui/reader-memory.test.tsx', 'tests/ui/kept-stories.test.tsx', 'tests/ui/reload-itself.test.tsx'] },
   frame: { mutate: ['src/ui/frame.ts'], tests: ['tests/ui/frame.test.tsx', 'tests/ui/hydration.test.tsx', 'tests/ui/home.test.tsx'] },
 };
 
@@ -94,7 +101,9 @@ function unitsOf(name, area) {
   const files = area.mutate.flatMap(filesUnder).filter(isSource);
   if (area.split === 'file') return files.map((file) => [`${name}/${file.split('/').pop().replace(/\.tsx?$/, '')}`, [file]]);
   if (area.split === 'folder') return area.mutate.map((folder) => [`${name}/${folder.split('/').pop()}`, filesUnder(folder).filter(isSource)]);
-  return [[name, files]];
+  const own = Object.entries(area.split ?? {}).map(([unit, unitFiles]) => [`${name}/${unit}`, unitFiles]);
+  const rest = files.filter((file) => !own.some(([, unitFiles]) => unitFiles.includes(file)));
+  return [[name, rest], ...own];
 }
 
 /** Every unit by name: its files, its test files, its record. */
@@ -104,7 +113,10 @@ export function units() {
     const candidates = area.tests.flatMap(filesUnder).filter((file) => isTest(file) && !(area.leaveOut ?? []).includes(file));
     for (const [unit, mutate] of unitsOf(name, area)) {
       const targets = new Set(mutate);
-      const tests = candidates.filter((file) => (area.always ?? []).includes(file) || reaches(file, targets));
+      const direct = (file) => importsOf(file).some((imported) => targets.has(imported));
+      const tests = candidates.filter(
+        (file) => (area.always ?? []).includes(file) || ((area.directOnly ?? []).includes(file) ? direct(file) : reaches(file, targets)),
+      );
       all.set(unit, { area: name, mutate, tests, incrementalFile: `tests/mutation/incremental/${unit}.json` });
     }
   }
