@@ -80,6 +80,18 @@ test('a keyup of Enter that went down elsewhere, or of another key, opens nothin
   expect(button).toHaveAttribute('aria-expanded', 'false');
 });
 
+test('only a keyup of the Enter that went down on it opens the menu; other keys keep their default', () => {
+  renderWithTheme(<DeferredCategoryPicker categories={CATEGORIES} selected={[]} onChange={() => {}} />);
+  const button = screen.getByRole('button', { name: 'Categories' });
+  // fireEvent returns false when a listener prevented the default.
+  expect(fireEvent.keyDown(button, { key: ' ' })).toBe(true);
+  fireEvent.keyUp(button, { key: 'Enter' });
+  expect(fireEvent.keyDown(button, { key: 'Enter' })).toBe(false);
+  fireEvent.keyUp(button, { key: 'a' });
+  expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  expect(button).toHaveAttribute('aria-haspopup', 'menu');
+});
+
 test('a press while there are no categories yet opens the menu when they come', async () => {
   const { rerender } = renderWithTheme(<DeferredCategoryPicker categories={[]} selected={[]} onChange={() => {}} />);
   fireEvent.click(screen.getByRole('button', { name: 'Categories' }), { detail: 1 });
