@@ -93,3 +93,20 @@ test('is disabled when there are no categories, or when asked', () => {
   rerender(<CategoryPicker categories={CATEGORIES} selected={[]} onChange={() => {}} isDisabled />);
   expect(screen.getByRole('button', { name: 'Categories' })).toBeDisabled();
 });
+
+test('a check mark shows beside each chosen category, and only there', async () => {
+  const user = userEvent.setup();
+  renderWithTheme(<CategoryPicker categories={CATEGORIES} selected={['Health', 'Sports']} onChange={() => {}} />);
+  await user.click(screen.getByRole('button', { name: /^Categories/ }));
+  const marked = screen.getAllByRole('menuitemcheckbox').filter((item) => item.querySelector('svg') !== null);
+  expect(marked.map((item) => item.textContent)).toEqual(['Health', 'Sports']);
+});
+
+test('selecting all at once (Ctrl+A) reports every category', async () => {
+  const user = userEvent.setup();
+  const onChange = vi.fn();
+  renderWithTheme(<CategoryPicker categories={CATEGORIES} selected={[]} onChange={onChange} />);
+  await user.click(screen.getByRole('button', { name: 'Categories' }));
+  await user.keyboard('{Control>}a{/Control}');
+  expect(onChange).toHaveBeenLastCalledWith(CATEGORIES);
+});

@@ -5,17 +5,22 @@ import type { Reporter, Vitest } from 'vitest/node';
 import base from '../../vitest.config.ts';
 
 /**
- * The Vitest config Stryker runs (stryker.config.mjs, `npm run test:mutation`): the same resolve
- * rules and setup as `npm test`, but only the test files that exercise the mutated code, so that a
- * run takes minutes. The rendered app's suites (tests/ui) are in because src/browser/ and
- * src/ui/frame.ts are reached only through the app; tests/components is left out (it renders
- * components alone, with neither). Left out too: the function tests that start
- * processes, Deno or a network namespace (they test the scripts, the lock file and the function
- * as a whole, and take minutes); and the Stately reader test,
- * which parses the machine files' text: Stryker's copy of a mutated file holds every mutant at once
- * behind switches, which no static reader can follow.
+ * The Vitest config Stryker runs (stryker.config.mjs, `npm run test:mutation -- <area>`): the same
+ * resolve rules and setup as `npm test`, and only the test files of the unit being run
+ * (tests/mutation/areas.mjs: the area's candidate tests that reach the unit's code). A static
+ * mutant runs all of them, so the set is kept small. Never in a set: the function tests that start
+ * processes, Deno or a network namespace; the Stately reader test (it parses the machine files'
+ * text, and Stryker's copy of a file holds every mutant behind switches); and
+ * tests/machines/diagrams.test.ts (docs/machines.md against the machines' structure: it fails on
+ * every change of a configuration, whatever the machine then does).
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+function testFiles(): string[] {
+  const files = process.env.MUTATION_TEST_FILES;
+  if (files === undefined) throw new Error('Run Stryker as `npm run test:mutation -- <area>` (tests/mutation/run.mjs)');
+  return JSON.parse(files) as string[];
+}
 
 /**
  * Stryker's Vitest runner (9.6.1) builds a mutant's result from the tests Vitest collected. A
@@ -62,26 +67,9 @@ export default defineConfig({
   test: {
     ...base.test,
     root,
-    include: [
-      'tests/machines/**/*.test.ts',
-      'tests/domain/**/*.test.ts',
-      'tests/feed/**/*.test.ts',
-      'tests/search/**/*.test.ts',
-      'tests/offline/**/*.test.ts',
-      'tests/browser/**/*.test.ts',
-      'tests/ui/**/*.test.tsx',
-      'tests/function/**/*.test.ts',
-    ],
-    exclude: [
-      'node_modules/**',
-      'tests/function/deno.test.ts',
-      'tests/function/deno-lock.test.ts',
-      'tests/function/e2e.test.ts',
-      'tests/function/function-command.test.ts',
-      'tests/function/network-namespace.test.ts',
-      'tests/function/scripts.test.ts',
-      'tests/machines/stately.test.ts',
-    ],
+    // The unit's test files (stryker.config.mjs sets them from tests/mutation/areas.mjs).
+    include: testFiles(),
+    exclude: ['node_modules/**'],
     reporters: [new LoadFailureAsFailedTest()],
     coverage: { enabled: false },
   },
