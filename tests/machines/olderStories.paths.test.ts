@@ -57,7 +57,11 @@ definePathSuite({
       // A page with no answer is abandoned.
       expect(fakes.calls.at(-1)?.signal.aborted).toBe(event.type.startsWith('xstate.after.'));
     }
-    if (event.type === 'older.retry') expect(fakes.calls.at(-1)?.input).toEqual({ before: before.context.next });
+    if (event.type === 'older.retry') {
+      // "Try again" asks for the same page again.
+      expect(after.hasTag('loading')).toBe(true);
+      expect(fakes.calls.at(-1)?.input).toEqual({ before: before.context.next });
+    }
     if (event.type === 'older.firstPage') {
       // A refreshed first page's cursor counts only while nothing older is loaded.
       expect(after.context.next).toBe(ids(before).length === 0 ? event.next : before.context.next);

@@ -381,3 +381,62 @@ describe('the machines of the page, wired through it', () => {
     actor.stop();
   });
 });
+
+describe('the page before it starts, and what it tells machines already showing something', () => {
+  it('before it starts, every machine holds the frame: a visitor with nothing stored, whatever this one keeps', () => {
+    const actor = createActor(pageWithFakes(new FakeActors(), []), { input: RETURNING });
+    const page = actor.getSnapshot();
+    expect(child(page, 'feed').value).toBe('starting');
+    expect(child(page, 'feed').context.stories).toEqual([]);
+    expect(child(page, 'older').value).toBe('exhausted');
+    expect(child(page, 'bookmarks').context).toEqual({ ids: [], stories: [] });
+    expect(child(page, 'follows').context.follows).toEqual([]);
+    expect(child(page, 'notifications').context.ids).toEqual([]);
+    expect(child(page, 'theme').context).toEqual({ theme: 'light', stored: null, systemPrefersDark: false });
+    // Each is in the system under its id, for the components (src/system/page-system.ts).
+    for (const id of ['feed', 'older', 'archive', 'search', 'bookmarks', 'follows', 'notifications', 'theme', 'share']) {
+      expect(actor.system.get(id), id).toBe((page.children as Record<string, AnyActorRef>)[id]);
+    }
+    // Started, each is told what this visitor keeps.
+    actor.start();
+    expect(child(actor.getSnapshot(), 'bookmarks').context.ids).toEqual(['a', 'b']);
+    expect(child(actor.getSnapshot(), 'follows').context.follows).toEqual([followedC]);
+    expect(child(actor.getSnapshot(), 'notifications').context.ids).toEqual(['c']);
+    expect(child(actor.getSnapshot(), 'feed').value).toEqual({ call: 'attempt' });
+    actor.stop();
+  });
+
+  function showing() {
+    const effects: unknown[] = [];
+    const actor = createActor(pageWithFakes(new FakeActors(), effects), { input: FIRST }).start();
+    actor.send({ type: 'url.changed', query: 'mars', archive: true, following: true });
+    expect(child(actor.getSnapshot(), 'archive').hasTag('shown')).toBe(true);
+    expect(child(actor.getSnapshot(), 'follows').hasTag('viewing')).toBe(true);
+    return { actor, effects, archive: () => child(actor.getSnapshot(), 'archive'), viewing: () => child(actor.getSnapshot(), 'follows').hasTag('viewing') };
+  }
+
+  it('"Clear filters" closes the last 30 days and the Following view', () => {
+    const page = showing();
+    page.actor.send({ type: 'filters.clear' });
+    expect(page.archive().matches('hidden')).toBe(true);
+    expect(page.viewing()).toBe(false);
+  });
+
+  it('Saved closes the Following view; the box\'s commit closes the last 30 days', () => {
+    const page = showing();
+    page.actor.send({ type: 'filters.saved', on: true });
+    expect(page.viewing()).toBe(false);
+    expect(page.archive().hasTag('shown')).toBe(true);
+    page.actor.send({ type: 'search.committed', query: 'venus' });
+    expect(page.archive().matches('hidden')).toBe(true);
+  });
+
+  it.each([
+    ['no query', ''],
+    ['a query of spaces', '   '],
+  ])('the URL changed elsewhere to archive=1 with %s hides the last 30 days', (_case, query) => {
+    const page = showing();
+    page.actor.send({ type: 'url.changed', query, archive: true });
+    expect(page.archive().matches('hidden')).toBe(true);
+  });
+});
