@@ -42,6 +42,16 @@ test('Tab onto "Share story", and a key other than Enter let go on it, open noth
   expect(share).toHaveAttribute('aria-expanded', 'false');
 });
 
+test('only a keyup of the Enter that went down on "Share story" opens the menu', () => {
+  const card = renderCard();
+  const share = within(card).getByRole('button', { name: 'Share story' });
+  fireEvent.keyUp(share, { key: 'Enter' });
+  fireEvent.keyDown(share, { key: 'Enter' });
+  fireEvent.keyUp(share, { key: 'a' });
+  expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  expect(share).toHaveAttribute('aria-expanded', 'false');
+});
+
 test('a key other than Enter pressed on "Share story" keeps its default', () => {
   const card = renderCard();
   const share = within(card).getByRole('button', { name: 'Share story' });
@@ -53,6 +63,11 @@ test('a key other than Enter pressed on "Share story" keeps its default', () => 
 test('a date that does not parse draws no time element at all', () => {
   renderWithTheme(<StoryCard story={makeStory({ published_at: 'yesterday-ish' })} variant="compact" isBookmarked={false} onToggleBookmark={() => {}} onShare={() => {}} />);
   expect(screen.getByRole('article').querySelector('time')).toBeNull();
+});
+
+test('not retrying, "Try Again" is not marked disabled', () => {
+  renderWithTheme(<ErrorState onRetry={() => {}} />);
+  expect(screen.getByRole('button', { name: 'Try Again' })).not.toHaveAttribute('aria-disabled');
 });
 
 test('while retrying, a click from anywhere (a screen reader too) does not retry', () => {
