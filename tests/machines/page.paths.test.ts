@@ -220,7 +220,8 @@ definePathSuite({
         break;
       case 'filters.clear':
         // One intent: every filter leaves the URL, the box empties, the last 30 days and the Following view close.
-        expect(written).toEqual([{ patch: { q: undefined, category: undefined, saved: undefined, archive: undefined, following: undefined }, replace: false }]);
+        // Strictly: each parameter named, so the write removes it.
+        expect(written).toStrictEqual([{ patch: { q: undefined, category: undefined, saved: undefined, archive: undefined, following: undefined }, replace: false }]);
         expect(search.matches('idle')).toBe(true);
         expect(search.context.text).toBe('');
         expect(archive.matches('hidden')).toBe(true);
