@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { ThemeName } from '../domain/theme.ts';
 import { useThemeActor } from './actors.ts';
 
 /**
@@ -9,7 +10,7 @@ import { useThemeActor } from './actors.ts';
 export function useDocumentTheme() {
   const theme = useThemeActor();
   useEffect(() => {
-    const apply = (name: 'light' | 'dark') => {
+    const apply = (name: ThemeName) => {
       const root = document.documentElement;
       root.dataset.theme = name;
       root.style.colorScheme = name;
