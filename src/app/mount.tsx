@@ -13,6 +13,9 @@ import { App } from './App.tsx';
 import { devInspector, type Inspect } from './inspector.ts';
 import { createAppRouter, hasFilters, pageOf } from './router.tsx';
 
+/** React's hydration root, with the method its types do not declare (react-dom/client, since React 18). */
+type HydrationRoot = Root & { unstable_scheduleHydration(target: Element): void };
+
 export function mountApp(root: HTMLElement, inspect?: Inspect): Root {
   const router = createAppRouter();
   const hydrating = root.dataset.page === pageOf(router) && !hasFilters(router);
@@ -35,6 +38,10 @@ export function mountApp(root: HTMLElement, inspect?: Inspect): Root {
       hydrated = hydrateRoot(root, app);
     });
     if (!hydrated) throw new Error('hydrateRoot returned no root');
+    // The router puts the page in a Suspense boundary, which React would hydrate last, at its lowest priority
+    // (after the later part's code and every update): asked for now, the page hydrates as soon as the shell has.
+    const page = root.firstElementChild;
+    if (page) (hydrated as HydrationRoot).unstable_scheduleHydration(page);
     return hydrated;
   }
   const fresh = createRoot(root);

@@ -8,11 +8,13 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EXPECTED_STORIES, expectedRelated, GROUPED_STORY, RTL_STORY, storyByTitle } from './support/feeds.ts';
 import { useHarness } from './support/harness.ts';
-import { eventually, localStorageItem, onSite, openHomeWithStories, searchBox, shownTitles, SITE, storyCard } from './support/site.ts';
+import { eventually, localStorageItem, onSite, openHomeWithStories, searchBox, shownTitles, SITE, storyCard, themeToggle } from './support/site.ts';
 
 const h = useHarness();
 const FIRST = EXPECTED_STORIES[0]!;
 const SECOND = EXPECTED_STORIES[1]!;
+/** The page's later part (src/app/later.ts), fetched right after its first render. */
+const LATER_PART = /\/assets\/later-[^/]+\.js$/;
 
 function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement);
@@ -218,6 +220,29 @@ describe('reading with the keyboard', () => {
     const { page } = await h.open({ initScripts: [onSite(PRESS_J_WITH_THE_FIRST_CARD)] });
     await openHomeWithStories(page);
     await eventually(() => focusedCardTitle(page)).toBe(FIRST.title);
+  });
+
+  it('the stories show and take the reading keys while the rest of the page is still on its way', async () => {
+    const { page } = await h.open();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(LATER_PART, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${SITE}/`);
+      await storyCard(page, FIRST.title).waitFor({ timeout: 20_000 });
+      // The page asked for its later part right after its first render, and has not had it.
+      expect(asked).toBe(true);
+      expect(await themeToggle(page).isVisible()).toBe(true);
+      await page.keyboard.press('j');
+      await eventually(() => focusedCardTitle(page)).toBe(FIRST.title);
+    } finally {
+      release();
+    }
   });
 
   it('o opens the focused story in a new tab as "Read more" does; b toggles its bookmark', async () => {
