@@ -18,6 +18,9 @@ afterPaint()
   // React on its own: its modules take the longest to evaluate.
   .then(() => onDemand(() => import('react-dom/client')))
   .then(nextTask)
+  // The page's machines on their own: XState builds every machine's states as its module runs.
+  .then(() => onDemand(() => import('./app/page-actors.ts')))
+  .then(nextTask)
   .then(() => onDemand(() => import('./app/mount.tsx')))
   .then(async ({ start }) => {
     await nextTask();
