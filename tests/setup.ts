@@ -6,7 +6,7 @@ import { loadLater, provideLater } from '../src/ui/later.ts';
 configure({ asyncUtilTimeout: 5000 });
 
 // The page's later part, for components rendered without the app (which says the same in src/app/App.tsx),
-// loaded before a rendering test starts as the page loads it right after its first render: one module
+// loaded before a rendering test starts as the page loads it after its first render: one module
 // graph whose first transform can take longer than a query's 5 s on a busy machine.
 provideLater(() => import('../src/app/later.ts').then((module) => module.parts));
 if (typeof document !== 'undefined') await loadLater();

@@ -21,6 +21,9 @@ export type { AppLogic };
 // Everything beyond the first render, in one module (src/ui/later.ts), healed like any part loaded later.
 provideLater(() => onDemand(() => import('./later.ts')).then((module) => module.parts));
 
+/** Any page, and a home page whose stories are still on their way, has its later part by then. */
+const LATER_AT_THE_LATEST_MS = 2000;
+
 // The service worker and the new-version notice, once the page has loaded (docs/deploy.md#offline-and-updates).
 const ServiceWorkerUpdates = laterComponent('ServiceWorkerUpdates');
 
@@ -66,9 +69,11 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
   useEffect(() => {
     tellBoot('app.shown');
     recordVisit(new Date());
-    // Right after the first render: the rest of the page, fetched while this version is on the host.
+    // The rest of the page, fetched while this version is on the host: once the first stories are drawn
+    // (HomeResults; its evaluation would hold them back), and at the latest this long after the first render.
     // A failure shows where a part is needed (useLater, the load boundary), not here.
-    loadLater().catch(() => {});
+    const latest = setTimeout(() => loadLater().catch(() => {}), LATER_AT_THE_LATEST_MS);
+    return () => clearTimeout(latest);
   }, []);
   const loaded = usePageLoaded();
 

@@ -5,7 +5,7 @@
  * otherwise drawn at once, in one long task), and the search box's text at every key, each key
  * interrupting the last key's render.
  */
-import { memo, Suspense, useCallback, useDeferredValue, useMemo, useSyncExternalStore } from 'react';
+import { memo, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useBookmarks, useBookmarksActor } from '../bookmarks/actors.ts';
 import { followedStories } from '../domain/follows.ts';
 import { pageList } from '../domain/page-list.ts';
@@ -20,7 +20,7 @@ import { useArchive, useSearchText } from '../search/actors.ts';
 import { useHomeFilters } from '../search/useHomeFilters.ts';
 import { StoryArea } from '../stories/StoryArea.tsx';
 import type { CardListProps } from '../stories/StorySections.tsx';
-import { laterComponent } from '../ui/later.ts';
+import { laterComponent, loadLater } from '../ui/later.ts';
 
 // The Following view, older pages and the last 30 days: shown with following=1, when the feed has a `next`, or with the box's text.
 const FollowingView = laterComponent('FollowingView');
@@ -77,6 +77,11 @@ export const HomeResults = memo(function HomeResults({ status, list, typed, text
   const retry = useCallback(() => feed.send({ type: 'feed.retry' }), [feed]);
   const loadOlder = useCallback(() => older.send({ type: 'older.load' }), [older]);
   const retryOlder = useCallback(() => older.send({ type: 'older.retry' }), [older]);
+  // The page's later part, right after the first stories (or their error, or the samples) are drawn:
+  // evaluating it is a long task, which would hold back the first cards (App.tsx loads it anyway).
+  useEffect(() => {
+    if (status !== 'loading') loadLater().catch(() => {});
+  }, [status]);
   const { showArchive } = filters;
   const searchArchive = useCallback(() => showArchive(typed), [showArchive, typed]);
   if (filters.following) {

@@ -1,6 +1,7 @@
 /**
  * Everything the page can do beyond its first render, in one module (src/ui/later.ts): the app
- * loads it right after its first render, so a deploy after that takes nothing from the page.
+ * loads it as soon as its first stories are drawn (at the latest 2 s after its first render), so a
+ * deploy after that takes nothing from the page.
  * Only what almost nobody sees stays on first use: the 404 and error pages, the sample stories.
  */
 import { ThemeToggle } from '../appearance/ThemeToggle.tsx';

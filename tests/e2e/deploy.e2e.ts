@@ -3,7 +3,7 @@
  * docs/deploy.md#offline-and-updates), from the built site on a host that serves one version at a
  * time (support/deploy-site.ts): the run's build, then a second build with every hashed file renamed.
  * - Without a service worker, an open page keeps working through a deploy: all it can do has
- *   loaded right after its first render. A deploy before that reloads it once into the new
+ *   loaded once its first stories were drawn. A deploy before that reloads it once into the new
  *   version, with what the visitor typed (still inside its pause) and chose in the URL; a part
  *   that fails after that shows the page header and "Reload".
  * - With the worker holding the old version, the page offers the new one ("A new version is
