@@ -52,7 +52,7 @@ export async function lighthouseVisits(url: string, repeat: boolean, report: (vi
   }
 }
 
-type Recorded = { tasks: { start: number; duration: number }[]; keys: { id: number; duration: number }[]; quietFor: () => number } & {
+type Recorded = { tasks: { start: number; duration: number }[]; keys: { id: number; duration: number }[]; firstCard: number | null; quietFor: () => number } & {
   scripts: { start: number; duration: number; invoker: string; type: string; source: string; fn: string }[];
 };
 type BenchWindow = { __bench: Recorded };
@@ -60,10 +60,17 @@ type ScriptTiming = { startTime: number; duration: number; invoker: string; invo
 
 /** Installed before the page's scripts: long tasks, the scripts of Long Animation Frames, keyboard interactions (Event Timing). */
 function recorder() {
-  const bench: Recorded = { tasks: [], scripts: [], keys: [], quietFor: () => performance.now() - Math.max(0, ...bench.tasks.map((t) => t.start + t.duration)) };
+  const bench: Recorded = { tasks: [], scripts: [], keys: [], firstCard: null, quietFor: () => performance.now() - Math.max(0, ...bench.tasks.map((t) => t.start + t.duration)) };
   const observe = (type: string, take: (entry: PerformanceEntry & Record<string, unknown>) => void, options = {}) =>
     new PerformanceObserver((list) => list.getEntries().forEach((entry) => take(entry as PerformanceEntry & Record<string, unknown>))).observe({ type, buffered: true, ...options });
   observe('longtask', (entry) => bench.tasks.push({ start: entry.startTime, duration: entry.duration }));
+  // The moment the first story card is in the document: a mutation observer's callback runs before the next paint.
+  const cards = new MutationObserver(() => {
+    if (!document.querySelector('main article')) return;
+    bench.firstCard = performance.now();
+    cards.disconnect();
+  });
+  cards.observe(document, { childList: true, subtree: true });
   observe('long-animation-frame', (entry) => {
     for (const s of entry.scripts as ScriptTiming[]) bench.scripts.push({ start: s.startTime, duration: s.duration, invoker: s.invoker, type: s.invokerType, source: s.sourceURL, fn: s.sourceFunctionName });
   });
@@ -86,16 +93,19 @@ async function openSettled(browser: Browser, url: string, heading: string, viewp
 }
 
 export type LongTask = { start: number; duration: number; scripts: { label: string; duration: number }[] };
+/** A first visit's long tasks, and when its first story card showed (ms from navigation). */
+export type FirstVisit = { tasks: LongTask[]; firstCard: number };
 
 const file = (url: string) => url.split(/[?#]/)[0]?.split('/').pop() || url;
 
-/** A first visit on a phone's viewport: its tasks over 50 ms, each with the scripts Long Animation Frames saw run in it. */
-export async function firstVisitTasks(browser: Browser, url: string, heading: string): Promise<LongTask[]> {
+/** A first visit on a phone's viewport: its tasks over 50 ms, each with the scripts Long Animation Frames saw run in it, and its first card's time. */
+export async function firstVisitTasks(browser: Browser, url: string, heading: string): Promise<FirstVisit> {
   const { context, recorded } = await openSettled(browser, url, heading, { width: 412, height: 823 });
-  const { tasks, scripts } = await recorded().finally(() => context.close());
+  const { tasks, scripts, firstCard } = await recorded().finally(() => context.close());
+  if (firstCard === null) throw new Error(`${url}: no story card showed`);
   const label = (s: (typeof scripts)[number]) => `${s.type} ${file(s.invoker)}${s.fn ? ` ${s.fn}()` : ''}${s.source && file(s.source) !== file(s.invoker) ? ` in ${file(s.source)}` : ''}`;
   const within = (task: (typeof tasks)[number]) => scripts.filter((s) => s.start >= task.start - 1 && s.start <= task.start + task.duration);
-  return tasks.map((task) => ({ ...task, scripts: within(task).map((s) => ({ label: label(s), duration: s.duration })) }));
+  return { firstCard, tasks: tasks.map((task) => ({ ...task, scripts: within(task).map((s) => ({ label: label(s), duration: s.duration })) })) };
 }
 
 /** Typing QUERY then BACKSPACES backspaces, a key every 150 ms: each key's interaction duration, as INP counts it. */

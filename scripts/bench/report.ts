@@ -1,5 +1,5 @@
 // What `npm run bench` makes of its runs: medians, the targets against the static page, the long tasks side by side, and docs/performance.md.
-import { BACKSPACES, CATEGORIES, CPU_THROTTLE, DURATION_THRESHOLD_MS, type LighthouseRun, type LongTask, QUERY } from './browser.ts';
+import { BACKSPACES, CATEGORIES, CPU_THROTTLE, DURATION_THRESHOLD_MS, type FirstVisit, type LighthouseRun, type LongTask, QUERY } from './browser.ts';
 import { median, quantile, type Spread, spread, welchInterval } from './stats.ts';
 
 export type Visit = 'first' | 'repeat';
@@ -13,12 +13,12 @@ export function checkTargets(floor: Record<string, number>, app: Record<Visit, R
     rows.push({ visit, id, rule, value, bound, met: atLeast ? value >= bound : value <= bound });
   };
   const of = (id: string) => floor[id] ?? Number.NaN;
-  add('first', 'first-contentful-paint', "≤ 1.2× the static page's", 1.2 * of('first-contentful-paint'));
-  add('first', 'largest-contentful-paint', "≤ 2× the static page's", 2 * of('largest-contentful-paint'));
-  add('first', 'performance', "≥ the static page's - 8", of('performance') - 8, true);
-  add('first', 'total-blocking-time', "≤ the static page's + 150 ms", of('total-blocking-time') + 150);
-  add('repeat', 'performance', "≥ the static page's - 3", of('performance') - 3, true);
-  add('repeat', 'total-blocking-time', "≤ the static page's", of('total-blocking-time'));
+  add('first', 'first-contentful-paint', "≤ the static page's", of('first-contentful-paint'));
+  add('first', 'largest-contentful-paint', "≤ 1.6× the static page's", 1.6 * of('largest-contentful-paint'));
+  add('first', 'performance', "≥ the static page's - 3", of('performance') - 3, true);
+  add('first', 'total-blocking-time', "≤ the static page's + 100 ms", of('total-blocking-time') + 100);
+  add('repeat', 'performance', "≥ the static page's - 1", of('performance') - 1, true);
+  add('repeat', 'total-blocking-time', "≤ the static page's + 50 ms", of('total-blocking-time') + 50);
   for (const visit of ['first', 'repeat'] as const) {
     add(visit, 'cumulative-layout-shift', '≤ 0.02', 0.02);
     for (const id of ['accessibility', 'best-practices', 'seo']) add(visit, id, '= 100', 100, true);
@@ -29,6 +29,12 @@ export function checkTargets(floor: Record<string, number>, app: Record<Visit, R
 /** Median and range of every value over the runs. */
 export const summarize = (runs: LighthouseRun[]): Record<string, Spread> =>
   Object.fromEntries(Object.keys(runs[0]?.values ?? {}).map((id) => [id, spread(runs.map((run) => run.values[id] ?? Number.NaN))]));
+
+/** A task may run over this once the first story card shows, at 4x CPU: none does. */
+export const AFTER_FIRST_CARD_MS = 50;
+
+/** Each run's tasks over 50 ms that start once its first card is in the document. */
+export const afterFirstCard = (visits: FirstVisit[]): LongTask[][] => visits.map((visit) => visit.tasks.filter((task) => task.start >= visit.firstCard));
 
 /** The k-th long task of every run side by side: its start and duration over the runs, and each script attributed to it. */
 export function summarizeTasks(runs: LongTask[][]) {
@@ -49,7 +55,7 @@ export function summarizeTyping(keys: Record<'app' | 'plain', number[][]>) {
 }
 
 export type Results = { date: string; minutes: number; machine: string; load: [number, number]; stories: { lighthouse: number; typing: number } } & {
-  lighthouse: Record<'static' | Visit, LighthouseRun[]>; tasks: LongTask[][]; keys: Record<'app' | 'plain', number[][]>;
+  lighthouse: Record<'static' | Visit, LighthouseRun[]>; tasks: FirstVisit[]; keys: Record<'app' | 'plain', number[][]>;
 };
 
 const LABELS: Record<string, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best practices', seo: 'SEO', 'first-contentful-paint': 'First Contentful Paint', 'largest-contentful-paint': 'Largest Contentful Paint', 'total-blocking-time': 'Total Blocking Time', 'cumulative-layout-shift': 'Cumulative Layout Shift', 'speed-index': 'Speed Index', interactive: 'Time to Interactive' };
@@ -67,6 +73,8 @@ function lighthouseTargets(r: Results) {
 /** The targets a run missed, in words. */
 export function missedTargets(r: Results): string[] {
   const missed = lighthouseTargets(r).targets.filter((row) => !row.met).map((row) => `${row.visit} visit ${LABELS[row.id]} ${format(row.id, row.value)}, ${row.rule} (${format(row.id, row.bound)})`);
+  const late = afterFirstCard(r.tasks).flat();
+  if (late.length) missed.push(`first visit: ${late.length} task(s) over ${AFTER_FIRST_CARD_MS} ms after the first card, the longest ${Math.round(Math.max(...late.map((task) => task.duration)))} ms`);
   const high = summarizeTyping(r.keys).interval.high;
   return high <= TYPING_TARGET_MS ? missed : [...missed, `typing: the 95% CI's upper end ${high.toFixed(1)} ms > ${TYPING_TARGET_MS} ms`];
 }
@@ -76,7 +84,9 @@ export function markdown(r: Results): string {
   const index = spread([...r.lighthouse.static, ...r.lighthouse.first, ...r.lighthouse.repeat].map((run) => run.benchmarkIndex));
   const failing = new Map<string, number>();
   for (const run of [...r.lighthouse.first, ...r.lighthouse.repeat]) for (const title of run.failing) failing.set(title, (failing.get(title) ?? 0) + 1);
-  const blocking = r.tasks.map((run) => run.reduce((sum, task) => sum + task.duration - 50, 0));
+  const runTasks = r.tasks.map((visit) => visit.tasks);
+  const blocking = runTasks.map((run) => run.reduce((sum, task) => sum + task.duration - 50, 0));
+  const late = afterFirstCard(r.tasks);
   const t = summarizeTyping(r.keys);
   const runs = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
   return `# Performance
@@ -94,7 +104,7 @@ machine inflates TBT and TTI, so compare runs at a similar index and load.
 |---|---:|---:|---:|
 ${Object.entries(LABELS).map(([id, label]) => `| ${label} | ${cell(id, pages.static[id])} | ${cell(id, pages.first[id])} | ${cell(id, pages.repeat[id])} |`).join('\n')}
 
-Targets (#42) on these medians:
+Targets (#46) on these medians:
 
 | visit | metric | target | app | bound | met |
 |---|---|---|---:|---:|---|
@@ -106,11 +116,13 @@ ${failing.size ? `Audits that cost the app points:\n\n${[...failing].map(([title
 
 Earlier layouts' long tasks, side by side: docs/performance-experiments.md#long-tasks-before-and-after-42.
 Row k: the k-th main-thread task over 50 ms of each of ${r.tasks.length} runs (ms: median, range), and the scripts Long Animation Frames attribute to it
-(median ms, ×runs). Per run: ${runs(r.tasks.map((run) => run.length))} tasks, blocking ${runs(blocking)} ms (each task's time over 50 ms).
+(median ms, ×runs). Per run: ${runs(runTasks.map((run) => run.length))} tasks, blocking ${runs(blocking)} ms (each task's time over 50 ms).
+The first story card showed at ${runs(r.tasks.map((visit) => visit.firstCard))} ms; tasks over ${AFTER_FIRST_CARD_MS} ms after it: ${runs(late.map((run) => run.length))}
+(target: none): ${late.flat().length === 0 ? 'met' : `NOT met, the longest ${Math.round(Math.max(...late.flat().map((task) => task.duration)))} ms`}.
 
 | # | runs | start | duration | scripts |
 |---|---:|---:|---:|---|
-${summarizeTasks(r.tasks).map((row, k) => `| ${k + 1} | ${row.runs} | ${ms(row.start)} | ${ms(row.duration)} | ${row.scripts.slice(0, 4).map((s) => `${s.label.replaceAll('|', '\\|')}: ${Math.round(s.duration)} ×${s.times}`).join('<br>') || '(none over 5 ms)'} |`).join('\n')}
+${summarizeTasks(runTasks).map((row, k) => `| ${k + 1} | ${row.runs} | ${ms(row.start)} | ${ms(row.duration)} | ${row.scripts.slice(0, 4).map((s) => `${s.label.replaceAll('|', '\\|')}: ${Math.round(s.duration)} ×${s.times}`).join('<br>') || '(none over 5 ms)'} |`).join('\n')}
 
 ## Typing, ${r.stories.typing.toLocaleString('en-US')} stories, ${CPU_THROTTLE}x CPU
 

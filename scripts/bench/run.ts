@@ -6,7 +6,7 @@ import os from 'node:os';
 import { launchChromium } from '../chromium.mjs';
 import { ROOT } from '../lib/function-command.mjs';
 import { viteBuild, vitePreview } from '../lib/vite.ts';
-import { firstVisitTasks, type LighthouseRun, lighthouseVisits, type LongTask, typingRun } from './browser.ts';
+import { type FirstVisit, firstVisitTasks, type LighthouseRun, lighthouseVisits, typingRun } from './browser.ts';
 import { markdown, missedTargets, type Results } from './report.ts';
 import { makeStories, startStandIn } from './site.ts';
 import { quantile } from './stats.ts';
@@ -42,12 +42,12 @@ try {
     }
   }
   const browser = await launchChromium();
-  const tasks: LongTask[][] = [];
+  const tasks: FirstVisit[] = [];
   const keys: Results['keys'] = { app: [], plain: [] };
   try {
     for (let run = 1; run <= RUNS; run += 1) {
       tasks.push(await firstVisitTasks(browser, preview.url, stories[0]?.title ?? ''));
-      log(`long tasks run ${run}/${RUNS}: ${tasks.at(-1)?.map((task) => `${Math.round(task.start)}+${Math.round(task.duration)}`).join(' ')}`);
+      log(`long tasks run ${run}/${RUNS}: ${tasks.at(-1)?.tasks.map((task) => `${Math.round(task.start)}+${Math.round(task.duration)}`).join(' ')}; first card at ${Math.round(tasks.at(-1)?.firstCard ?? 0)}`);
     }
     stories = makeStories(STORIES.typing, standIn.origin);
     standIn.setStories(stories);
