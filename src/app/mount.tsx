@@ -6,7 +6,7 @@
  * the dev server): the page's machines draw the frame until they start (src/app/App.tsx), and the
  * URL's filters are drawn at once. A transition: React works in short slices, never one long task.
  */
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { tellBoot } from '../browser/takeover.ts';
 import { App } from './App.tsx';
@@ -15,6 +15,12 @@ import { createAppRouter, hasFilters, pageOf } from './router.tsx';
 
 /** React's hydration root, with the method its types do not declare (react-dom/client, since React 18). */
 type HydrationRoot = Root & { unstable_scheduleHydration(target: Element): void };
+
+/** Runs `then` once what it wraps is on screen: its effects run after all of theirs. */
+function AfterCommit({ then, children }: { then: () => void; children: ReactNode }) {
+  useEffect(then, [then]);
+  return children;
+}
 
 export function mountApp(root: HTMLElement, inspect?: Inspect): Root {
   const router = createAppRouter();
@@ -33,15 +39,16 @@ export function mountApp(root: HTMLElement, inspect?: Inspect): Root {
   // From here React takes the page's presses.
   tellBoot('app.starting');
   if (hydrating) {
-    let hydrated: Root | undefined;
+    let hydrated: HydrationRoot | undefined;
+    // The router holds the page in a Suspense boundary, which React would hydrate last, at its lowest
+    // priority (after the later part's code and every update). Asked for once the shell is on screen,
+    // in a transition, the page hydrates next, in slices.
+    const page = root.firstElementChild;
+    const hydratePage = () => startTransition(() => void (page && hydrated?.unstable_scheduleHydration(page)));
     startTransition(() => {
-      hydrated = hydrateRoot(root, app);
+      hydrated = hydrateRoot(root, <AfterCommit then={hydratePage}>{app}</AfterCommit>) as HydrationRoot;
     });
     if (!hydrated) throw new Error('hydrateRoot returned no root');
-    // The router puts the page in a Suspense boundary, which React would hydrate last, at its lowest priority
-    // (after the later part's code and every update): asked for now, the page hydrates as soon as the shell has.
-    const page = root.firstElementChild;
-    if (page) (hydrated as HydrationRoot).unstable_scheduleHydration(page);
     return hydrated;
   }
   const fresh = createRoot(root);
