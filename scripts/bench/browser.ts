@@ -65,11 +65,7 @@ function recorder() {
     new PerformanceObserver((list) => list.getEntries().forEach((entry) => take(entry as PerformanceEntry & Record<string, unknown>))).observe({ type, buffered: true, ...options });
   observe('longtask', (entry) => bench.tasks.push({ start: entry.startTime, duration: entry.duration }));
   // The moment the first story card is in the document: a mutation observer's callback runs before the next paint.
-  const cards = new MutationObserver(() => {
-    if (!document.querySelector('main article')) return;
-    bench.firstCard = performance.now();
-    cards.disconnect();
-  });
+  const cards = new MutationObserver(() => void (document.querySelector('main article') && (bench.firstCard = performance.now(), cards.disconnect())));
   cards.observe(document, { childList: true, subtree: true });
   observe('long-animation-frame', (entry) => {
     for (const s of entry.scripts as ScriptTiming[]) bench.scripts.push({ start: s.startTime, duration: s.duration, invoker: s.invoker, type: s.invokerType, source: s.sourceURL, fn: s.sourceFunctionName });

@@ -30,10 +30,8 @@ export function checkTargets(floor: Record<string, number>, app: Record<Visit, R
 export const summarize = (runs: LighthouseRun[]): Record<string, Spread> =>
   Object.fromEntries(Object.keys(runs[0]?.values ?? {}).map((id) => [id, spread(runs.map((run) => run.values[id] ?? Number.NaN))]));
 
-/** A task may run over this once the first story card shows, at 4x CPU: none does. */
+/** Each run's tasks over 50 ms (none allowed) that start once its first card is in the document. */
 export const AFTER_FIRST_CARD_MS = 50;
-
-/** Each run's tasks over 50 ms that start once its first card is in the document. */
 export const afterFirstCard = (visits: FirstVisit[]): LongTask[][] => visits.map((visit) => visit.tasks.filter((task) => task.start >= visit.firstCard));
 
 /** The k-th long task of every run side by side: its start and duration over the runs, and each script attributed to it. */
