@@ -128,6 +128,27 @@ function noUnloadListener(): Plugin {
 }
 
 /**
+ * React Aria checks the browser's language as its module loads, by whether
+ * `Intl.DateTimeFormat.supportedLocalesOf` throws on it. That first Intl call loads ICU's locale
+ * data, the longest part of the later part's evaluation at 4x CPU (docs/performance-experiments.md);
+ * `Intl.getCanonicalLocales` throws on the same tags and loads nothing. The build swaps them, and
+ * stops if React Aria's code no longer has the call where expected.
+ */
+function cheapLocaleCheck(): Plugin {
+  const file = /\/react-aria\/dist\/private\/i18n\/useDefaultLocale\.mjs$/;
+  const check = /Intl\.DateTimeFormat\.supportedLocalesOf\(\[\s*locale\s*\]\);/;
+  return {
+    name: 'cheap-locale-check',
+    apply: 'build',
+    transform(code, id) {
+      if (!file.test(id)) return null;
+      if (!check.test(code)) this.error(`React Aria's locale check is no longer where the build expects it (${id})`);
+      return { code: code.replace(check, 'Intl.getCanonicalLocales(locale);'), map: null };
+    },
+  };
+}
+
+/**
  * Hosting platforms' build environments: a build there is a deployment, whatever command it runs.
  * (Netlify, Vercel, Cloudflare Pages, Render; each sets this variable in its builds.)
  */
@@ -203,6 +224,7 @@ export default defineConfig(({ command, mode }) => {
       { ...optimizeLocales.vite({ locales: ['en-US'] }), enforce: 'pre' as const },
       cspMetaTag(backendUrl),
       noUnloadListener(),
+      cheapLocaleCheck(),
       headScripts(),
       // index.html and 404.html with the page's frame in them, by the components above.
       prerenderFrame(components),
