@@ -77,6 +77,12 @@ describe('the built site', () => {
     expect(firstRender.includes('https://example.com/'), 'sample stories in the first render').toBe(false);
   });
 
+  it("checks the browser's language for React Aria without loading the locale data of Intl (vite.config.ts, cheapLocaleCheck)", () => {
+    const scripts = filesUnder(join(dist, 'assets')).filter((path) => path.endsWith('.js')).map((path) => readFileSync(path, 'utf8'));
+    expect(scripts.filter((code) => code.includes('supportedLocalesOf'))).toEqual([]);
+    expect(scripts.filter((code) => code.includes('getCanonicalLocales')).length).toBe(1);
+  });
+
   it('has no inline script and carries a Content-Security-Policy without eval or inline scripts', () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     for (const [, attributes, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
