@@ -4,6 +4,7 @@ import type { RelatedLink } from '../domain/story.ts';
 import { focusRing } from '../theme/mixins.ts';
 import { theme } from '../theme/tokens.ts';
 import { ExternalLink } from './ExternalLink.tsx';
+import { RELATED_SOURCES_HEIGHT } from './StoryCard.tsx';
 import { smallPrintFont } from './storyFonts.ts';
 import { ChevronDownIcon } from '../ui/icons.tsx';
 
@@ -21,7 +22,7 @@ const Trigger = styled(Button)`
   display: inline-flex;
   align-items: center;
   gap: ${theme.space(1.5)};
-  min-height: 32px;
+  min-height: ${RELATED_SOURCES_HEIGHT};
   padding: 0 ${theme.space(1)};
   margin-left: -${theme.space(1)};
   border: 0;

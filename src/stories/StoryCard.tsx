@@ -142,6 +142,14 @@ const Summary = styled.p`
   }
 `;
 
+/** The other sources' disclosure, closed (RelatedSources' trigger): its height, kept until the later part draws it. */
+export const RELATED_SOURCES_HEIGHT = '32px';
+
+// The card does not grow under the reader when the disclosure comes.
+const RelatedSourcesPlace = styled.div`
+  min-height: ${RELATED_SOURCES_HEIGHT};
+`;
+
 const Footer = styled.div`
   display: flex;
   align-items: center;
@@ -197,7 +205,7 @@ export const StoryCard = memo(function StoryCard({
         </Title>
         {story.summary !== '' && <Summary dir="auto">{story.summary}</Summary>}
         {story.related !== undefined && story.related.length > 0 && (
-          <Suspense fallback={null}>
+          <Suspense fallback={<RelatedSourcesPlace />}>
             <RelatedSources related={story.related} />
           </Suspense>
         )}

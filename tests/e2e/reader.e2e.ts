@@ -48,6 +48,9 @@ const PRESS_J_WITH_THE_FIRST_CARD = `new MutationObserver((_, observer) => {
   document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'j', bubbles: true, cancelable: true }));
 }).observe(document, { childList: true, subtree: true });`;
 
+/** Once the browser has laid out and painted what changed. */
+const afterTwoFrames = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
 describe('several sources, one story', () => {
   it('shows two outlets’ reports of one event as one card with a disclosure of the other source', async () => {
     const { page } = await h.open();
@@ -76,6 +79,34 @@ describe('several sources, one story', () => {
     await button.focus();
     await page.keyboard.press('Enter');
     await eventually(() => button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('keeps the card’s height while the disclosure’s code is on its way: nothing below it moves when it comes', async () => {
+    // One column: the card is as tall as its own content.
+    const { page } = await h.open({ width: 412, height: 823 });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(LATER_PART, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(`${SITE}/`);
+      const card = storyCard(page, GROUPED_STORY);
+      await card.waitFor({ timeout: 20_000 });
+      // On screen, so that the browser lays it out (More Stories' cards off screen keep an estimated size).
+      await card.scrollIntoViewIfNeeded();
+      await afterTwoFrames(page);
+      const before = await card.boundingBox();
+      const button = card.getByRole('button', { name: 'Also covered by 1 more source', exact: true });
+      expect(await button.count()).toBe(0);
+      release();
+      await button.waitFor({ timeout: 20_000 });
+      await afterTwoFrames(page);
+      expect((await card.boundingBox())?.height).toBe(before?.height);
+    } finally {
+      release();
+    }
   });
 
   it('search and the category filter see the group once', async () => {
