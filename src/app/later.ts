@@ -5,12 +5,10 @@
  * Only what almost nobody sees stays on first use: the 404 and error pages, the sample stories.
  */
 import { ThemeToggle } from '../appearance/ThemeToggle.tsx';
-import { DemoNotice } from '../feed/DemoNotice.tsx';
 import { FollowNotice } from '../follow/FollowNotice.tsx';
 import * as followEffects from '../follow/effects.ts';
 import { FollowingView } from '../follow/FollowingView.tsx';
 import { HeldBackStories } from '../feed/HeldBackStories.tsx';
-import { OfflineNotice } from '../feed/OfflineNotice.tsx';
 import { OlderStories } from '../feed/OlderStories.tsx';
 import { ServiceWorkerUpdates } from '../offline/ServiceWorkerUpdates.tsx';
 import { KeyboardShortcuts } from '../reader/KeyboardShortcuts.tsx';
@@ -28,14 +26,12 @@ declare module '../ui/later.ts' {
     ArchiveSection: typeof ArchiveSection;
     CategoryChips: typeof CategoryChips;
     CategoryPicker: typeof CategoryPicker;
-    DemoNotice: typeof DemoNotice;
     EmptyState: typeof EmptyState;
     FollowNotice: typeof FollowNotice;
     FollowingView: typeof FollowingView;
     followEffects: typeof followEffects;
     HeldBackStories: typeof HeldBackStories;
     KeyboardShortcuts: typeof KeyboardShortcuts;
-    OfflineNotice: typeof OfflineNotice;
     OlderStories: typeof OlderStories;
     RaisedToasts: typeof RaisedToasts;
     RelatedSources: typeof RelatedSources;
@@ -49,14 +45,12 @@ export const parts: LaterParts = {
   ArchiveSection,
   CategoryChips,
   CategoryPicker,
-  DemoNotice,
   EmptyState,
   FollowNotice,
   FollowingView,
   followEffects,
   HeldBackStories,
   KeyboardShortcuts,
-  OfflineNotice,
   OlderStories,
   RaisedToasts,
   RelatedSources,

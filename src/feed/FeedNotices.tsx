@@ -7,13 +7,14 @@
 import { Suspense } from 'react';
 import styled from 'styled-components';
 import type { Story } from '../domain/story.ts';
+import { DemoNotice } from './DemoNotice.tsx';
+import { OfflineNotice } from './OfflineNotice.tsx';
 import type { FeedStatus } from './selectors.ts';
 import { laterComponent } from '../ui/later.ts';
 
-// In the page's later part: each shows only with stories, after the first render.
+// The two notices come with the stories they are about, above them, which would move if they came later (plain
+// markup, in the first render). The "new stories" bar is in the page's later part: it comes with a live answer after the kept stories.
 const HeldBackStories = laterComponent('HeldBackStories');
-const DemoNotice = laterComponent('DemoNotice');
-const OfflineNotice = laterComponent('OfflineNotice');
 
 const Notices = styled.div`
   margin-bottom: ${({ theme }) => theme.space(6)};
@@ -34,18 +35,14 @@ export function FeedNotices({ status, keptAt, incoming, stories, onShowIncoming 
   if (status === 'demo') {
     return (
       <Notices>
-        <Suspense fallback={null}>
-          <DemoNotice />
-        </Suspense>
+        <DemoNotice />
       </Notices>
     );
   }
   if (status === 'offline' && keptAt !== null) {
     return (
       <Notices>
-        <Suspense fallback={null}>
-          <OfflineNotice keptAt={keptAt} />
-        </Suspense>
+        <OfflineNotice keptAt={keptAt} />
       </Notices>
     );
   }

@@ -23,6 +23,8 @@ import {
 const h = useHarness();
 const LIVE_TITLES = EXPECTED_STORIES.map((story) => story.title);
 const SAMPLES_CHUNK = '**/assets/samples-*.js';
+/** The page's later part (src/app/later.ts). */
+const LATER_PART = /\/assets\/later-[^/]+\.js$/;
 const failing = { expectConsoleErrors: [EXPECTED.failedRequests] };
 
 /** Hue (degrees), saturation and lightness of a CSS rgb() colour. */
@@ -95,6 +97,24 @@ describe('the demo fallback', () => {
     expect(saturation).toBeGreaterThan(0.5);
     await eventually(() => page.getByRole('article').count()).toBe(6);
     expect(h.backend.calls).toHaveLength(2);
+  });
+
+  it('shows the demo notice with the sample stories, before the rest of the page has come: nothing moves them down after', async () => {
+    h.backend.always({ status: 500, body: { error: 'boom' } });
+    const { page } = await h.open(failing);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(LATER_PART, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await openHome(page);
+      await eventually(() => page.getByRole('article').count(), 20_000).toBe(6);
+      expect((await demoNotice(page).textContent())?.trim()).toBe(DEMO_NOTICE);
+    } finally {
+      release();
+    }
   });
 
   it('keeps the demo notice yellow in the dark theme', async () => {
