@@ -12,8 +12,8 @@ import { OfflineNotice } from './OfflineNotice.tsx';
 import type { FeedStatus } from './selectors.ts';
 import { laterComponent } from '../ui/later.ts';
 
-// The two notices come with the stories they are about, above them, which would move if they came later (plain
-// markup, in the first render). The "new stories" bar is in the page's later part: it comes with a live answer after the kept stories.
+// The demo and offline notices are in the first render: above their stories, they would move them down if they
+// came later. The "new stories" bar is in the page's later part: it comes with a live answer, after the kept stories.
 const HeldBackStories = laterComponent('HeldBackStories');
 
 const Notices = styled.div`
