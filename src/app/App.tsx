@@ -24,8 +24,8 @@ provideLater(() => onDemand(() => import('./later.ts')).then((module) => module.
 /** Any page, and a home page whose stories are still on their way, has its later part by then. */
 const LATER_AT_THE_LATEST_MS = 2000;
 
-// The service worker and the new-version notice, once the page has loaded (docs/deploy.md#offline-and-updates).
-const ServiceWorkerUpdates = laterComponent('ServiceWorkerUpdates');
+// The service worker and the new-version notice, once the page has loaded and the later part has come (docs/deploy.md#offline-and-updates).
+const ServiceWorkerUpdates = laterComponent('ServiceWorkerUpdates', { waits: true });
 
 function Themed({ children }: { children: ReactNode }) {
   useDocumentTheme();
@@ -69,8 +69,8 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
   useEffect(() => {
     tellBoot('app.shown');
     recordVisit(new Date());
-    // The rest of the page, fetched while this version is on the host: once the first stories are drawn
-    // (HomeResults; its evaluation would hold them back), and at the latest this long after the first render.
+    // The rest of the page, fetched while this version is on the host: once the first screen is complete (HomeResults:
+    // the first stories and their lead image, which it would hold back), and at the latest this long after the first render.
     // A failure shows where a part is needed (useLater, the load boundary), not here.
     const latest = setTimeout(() => loadLater().catch(() => {}), LATER_AT_THE_LATEST_MS);
     return () => clearTimeout(latest);

@@ -23,8 +23,8 @@ import { PRODUCT_TITLE, TAGLINE } from './title.ts';
 
 // Only a chosen category shows them.
 const CategoryChips = laterComponent('CategoryChips');
-// The notice on return, once something is followed.
-const FollowNotice = laterComponent('FollowNotice');
+// The notice on return, once something is followed: after the first screen.
+const FollowNotice = laterComponent('FollowNotice', { waits: true });
 
 const Toolbar = styled.div`
   display: grid;

@@ -20,12 +20,13 @@ import { useArchive, useSearchText } from '../search/actors.ts';
 import { useHomeFilters } from '../search/useHomeFilters.ts';
 import { StoryArea } from '../stories/StoryArea.tsx';
 import type { CardListProps } from '../stories/StorySections.tsx';
-import { laterComponent, loadLater } from '../ui/later.ts';
+import { laterComponent, loadLaterAfterFirstScreen } from '../ui/later.ts';
 
-// The Following view, older pages and the last 30 days: shown with following=1, when the feed has a `next`, or with the box's text.
+// The Following view and the last 30 days: shown with following=1, or with the box's text.
 const FollowingView = laterComponent('FollowingView');
-const OlderStories = laterComponent('OlderStories');
 const ArchiveSection = laterComponent('ArchiveSection');
+// "Show older stories", when the feed has a `next`: after the first screen.
+const OlderStories = laterComponent('OlderStories', { waits: true });
 
 const noChanges = () => () => {};
 
@@ -77,10 +78,10 @@ export const HomeResults = memo(function HomeResults({ status, list, typed, text
   const retry = useCallback(() => feed.send({ type: 'feed.retry' }), [feed]);
   const loadOlder = useCallback(() => older.send({ type: 'older.load' }), [older]);
   const retryOlder = useCallback(() => older.send({ type: 'older.retry' }), [older]);
-  // The page's later part, right after the first stories (or their error, or the samples) are drawn:
-  // evaluating it is a long task, which would hold back the first cards (App.tsx loads it anyway).
+  // The page's later part, once the first stories (or their error, or the samples) are drawn with their
+  // lead image: fetching and evaluating it would hold them back (App.tsx loads it anyway).
   useEffect(() => {
-    if (status !== 'loading') loadLater().catch(() => {});
+    if (status !== 'loading') loadLaterAfterFirstScreen();
   }, [status]);
   const { showArchive } = filters;
   const searchArchive = useCallback(() => showArchive(typed), [showArchive, typed]);

@@ -14,7 +14,7 @@ import { laterComponent } from '../ui/later.ts';
 
 // The demo and offline notices are in the first render: above their stories, they would move them down if they
 // came later. The "new stories" bar is in the page's later part: it comes with a live answer, after the kept stories.
-const HeldBackStories = laterComponent('HeldBackStories');
+const HeldBackStories = laterComponent('HeldBackStories', { waits: true });
 
 const Notices = styled.div`
   margin-bottom: ${({ theme }) => theme.space(6)};

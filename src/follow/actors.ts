@@ -12,11 +12,12 @@ import { currentSubscription, pushSupport } from '../browser/push.ts';
 import { FOLLOWS_STORAGE_KEY } from '../browser/storage-keys.ts';
 import { parseFollows, serializeFollows, type Follow, type Followed } from '../domain/follows.ts';
 import { usePageActor, usePageSelector } from '../system/page-system.ts';
-import { loadLater } from '../ui/later.ts';
+import { laterLoaded } from '../ui/later.ts';
 import { fromCall } from '../browser/from-call.ts';
 
-// The calls and the push subscription come with the page's later part, apart from the first render.
-const effects = () => loadLater().then((parts) => parts.followEffects);
+// The calls and the push subscription come with the page's later part, after the first screen: a return
+// visit's check of its followed stories waits for it.
+const effects = () => laterLoaded().then((parts) => parts.followEffects);
 
 export const appFollowsMachine = followsMachine.provide({
   actors: {

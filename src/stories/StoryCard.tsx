@@ -14,8 +14,8 @@ import { StoryImage } from './StoryImage.tsx';
 import { cardTextFont, headlineFont, smallPrintFont } from './storyFonts.ts';
 import { laterComponent } from '../ui/later.ts';
 
-// Only stories other outlets also reported have it (React Aria's disclosure, in the page's later part).
-const RelatedSources = laterComponent('RelatedSources');
+// Only stories other outlets also reported have it (React Aria's disclosure, in the page's later part, after the first screen).
+const RelatedSources = laterComponent('RelatedSources', { waits: true });
 
 const Hidden = styled.span`
   ${visuallyHidden}

@@ -1,9 +1,9 @@
 /**
  * The page's later part (docs/architecture.md#the-boot): everything the page can do beyond its
- * first render is one module, src/app/later.ts, which the app loads once right after its first
- * render, so that a deploy after that takes nothing from the page. Components name what they
- * need from it (`laterComponent('ShareMenu')`, `useLater()`); the app says how it loads
- * (`provideLater`), through src/browser/on-demand.ts.
+ * first render is one module, src/app/later.ts, which the app loads once, as soon as the first
+ * screen is complete (`loadLaterAfterFirstScreen`), so that a deploy after that takes nothing from
+ * the page. Components name what they need from it (`laterComponent('ShareMenu')`, `useLater()`);
+ * the app says how it loads (`provideLater`), through src/browser/on-demand.ts.
  */
 import { lazy, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
 
@@ -18,6 +18,10 @@ let state: LaterState = WAITING;
 let loader: (() => Promise<LaterParts>) | undefined;
 let loading: Promise<LaterParts> | undefined;
 const listeners = new Set<() => void>();
+let arrived: { resolve(parts: LaterParts): void; reject(error: unknown): void } | undefined;
+// Settled by whoever loads the part; a failure is reported where a part is needed, not here.
+const loaded = new Promise<LaterParts>((resolve, reject) => (arrived = { resolve, reject }));
+loaded.catch(() => {});
 
 function settle(next: LaterState): void {
   state = next;
@@ -35,14 +39,41 @@ export function loadLater(): Promise<LaterParts> {
   loading ??= loader().then(
     (parts) => {
       settle({ status: 'loaded', parts });
+      arrived?.resolve(parts);
       return parts;
     },
     (error: unknown) => {
       settle({ status: 'failed', error });
+      arrived?.reject(error);
       throw error;
     },
   );
   return loading;
+}
+
+/** The part once something has loaded it, without starting the load: for what shows without the visitor asking. */
+export function laterLoaded(): Promise<LaterParts> {
+  return loaded;
+}
+
+// What the first screen still waits for: its lead image (StoryImage).
+let firstScreen: Promise<void> = Promise.resolve();
+
+/**
+ * The first screen's lead image is on its way: the later part is fetched once it has loaded or
+ * failed, not beside it, where both would share a phone's bandwidth (docs/performance-experiments.md).
+ */
+export function firstScreenAwaits(image: HTMLImageElement): void {
+  if (image.complete) return;
+  firstScreen = new Promise((resolve) => {
+    image.addEventListener('load', () => resolve(), { once: true });
+    image.addEventListener('error', () => resolve(), { once: true });
+  });
+}
+
+/** The first stories (or their error, or the samples) are drawn: the later part loads once their lead image has come and been painted. */
+export function loadLaterAfterFirstScreen(): void {
+  void firstScreen.then(() => requestAnimationFrame(() => setTimeout(() => loadLater().catch(() => {}))));
 }
 
 function subscribe(listener: () => void): () => void {
@@ -62,7 +93,12 @@ export function useLater(): LaterState {
 
 type ComponentName = { [K in keyof LaterParts]: LaterParts[K] extends ComponentType<never> ? K : never }[keyof LaterParts];
 
-/** A component of the later part, for `<Suspense>`: it draws once the part has come, and throws to the nearest boundary if it cannot. */
-export function laterComponent<K extends ComponentName>(name: K): LazyExoticComponent<LaterParts[K]> {
-  return lazy(() => loadLater().then((parts) => ({ default: parts[name] })));
+/**
+ * A component of the later part, for `<Suspense>`: it draws once the part has come, and throws to
+ * the nearest boundary if it cannot. Drawing it fetches the part at once (what the visitor asked
+ * for: a menu, a view, the chips of a chosen category); with `waits`, it waits for the part (what
+ * shows without being asked for: a disclosure, a notice), so that the first screen comes first.
+ */
+export function laterComponent<K extends ComponentName>(name: K, { waits = false } = {}): LazyExoticComponent<LaterParts[K]> {
+  return lazy(() => (waits ? laterLoaded() : loadLater()).then((parts) => ({ default: parts[name] })));
 }

@@ -58,8 +58,8 @@ describe('two versions of the site', () => {
 });
 
 /**
- * Holds each request for the page's later part (everything beyond its first render, fetched right
- * after it) until the returned release is called for it, in order: a deploy can then land in between.
+ * Holds each request for the page's later part (everything beyond its first render, fetched once
+ * the first screen is complete) until the returned release is called for it, in order: a deploy can then land in between.
  */
 function holdLaterPart(page: Page): { release(): void } {
   const gates: Array<() => void> = [];
