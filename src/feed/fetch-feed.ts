@@ -7,6 +7,7 @@
  */
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './backend.ts';
 import { field, isPlainObject, storiesFromAnswer } from '../domain/normalize.ts';
+import { leadImageStory } from '../domain/page-list.ts';
 import { MAX_IDS, type Story, type StoryPage } from '../domain/story.ts';
 
 
@@ -80,12 +81,25 @@ export function pageFromAnswer(answer: unknown): StoryPage {
 let first: { page: Promise<StoryPage>; controller: AbortController } | undefined;
 let firstTaken = false;
 
+/**
+ * The first screen's lead image, fetched as soon as the answer names it, while the app's script still
+ * runs: the card then paints with it (docs/performance-experiments.md). No Referer, as the card's.
+ */
+function fetchLeadImage(answer: StoryPage): void {
+  const lead = leadImageStory(answer.stories);
+  if (!lead?.image) return;
+  const image = new Image();
+  image.fetchPriority = 'high';
+  image.referrerPolicy = 'no-referrer';
+  image.src = lead.image;
+}
+
 export function startFirstFeedCall(): void {
   if (first || firstTaken) return;
   const controller = new AbortController();
   const page = call({}, controller.signal);
   // Its failure belongs to whoever takes it.
-  page.catch(() => {});
+  page.then(fetchLeadImage, () => {});
   first = { page, controller };
 }
 

@@ -4,6 +4,7 @@ import { theme } from '../theme/tokens.ts';
 import { ErrorState } from './ErrorState.tsx';
 import { SkeletonCards } from './SkeletonCards.tsx';
 import { StorySections, type CardListProps } from './StorySections.tsx';
+import { TOP_STORIES_COUNT } from '../domain/page-list.ts';
 import type { Story } from '../domain/story.ts';
 import { visuallyHidden } from '../theme/mixins.ts';
 import type { FeedStatus } from '../feed/selectors.ts';
@@ -12,8 +13,6 @@ import { laterComponent } from '../ui/later.ts';
 // Only a search or filter with no match shows it.
 const EmptyState = laterComponent('EmptyState');
 
-/** The first matches, shown large as Top Stories (docs/product.md#screens-and-states). */
-export const TOP_STORIES_COUNT = 3;
 /** A first screenful at any width (a 412x823 phone, a 1280x900 desktop), as many cards as the skeleton shows. */
 const FIRST_SCREEN_COUNT = 11;
 /** Cards added in each step after it: a step stays well under 50 ms at 4x CPU (docs/performance-experiments.md#cards-drawn-in-steps-static-card-styles-46). */

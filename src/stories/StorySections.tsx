@@ -2,8 +2,8 @@ import { memo, useId } from 'react';
 import styled from 'styled-components';
 import { theme } from '../theme/tokens.ts';
 import { isNewSince } from '../domain/new-since.ts';
+import { leadImageStory } from '../domain/page-list.ts';
 import type { Story } from '../domain/story.ts';
-import { isHttpUrl } from '../domain/url.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import type { ShareTarget } from '../domain/share.ts';
 import { StoryCard, type StoryCardVariant } from './StoryCard.tsx';
@@ -34,7 +34,7 @@ interface StoryListProps extends CardListProps {
   stories: readonly Story[];
   layout: StoryGridLayout;
   variant: StoryCardVariant;
-  /** The story whose image is the first screen's largest (Top Stories' first image). */
+  /** The story whose image is the first screen's largest (`leadImageStory`). */
   leadImageId?: string;
 }
 
@@ -86,7 +86,7 @@ function Section({ title, ...list }: SectionProps) {
 
 /** Memoized: it re-renders only when the stories shown, the bookmarks or the handlers change. */
 export const StorySections = memo(function StorySections({ top, more, ...cardProps }: StorySectionsProps) {
-  const leadImageId = top.find((story) => isHttpUrl(story.image))?.id;
+  const leadImageId = leadImageStory(top)?.id;
   return (
     <Stack>
       <Section title="Top Stories" stories={top} layout="top" variant="large" leadImageId={leadImageId} {...cardProps} />
