@@ -21,6 +21,9 @@ import {
 
 const h = useHarness();
 const ALL_TITLES = EXPECTED_STORIES.map((story) => story.title);
+/** The app's first-render module (src/app/mount.tsx) and the page's later part (src/app/later.ts). */
+const APP_MODULE = /\/assets\/mount-[^/]+\.js$/;
+const LATER_PART = /\/assets\/later-[^/]+\.js$/;
 
 /** How many cards sit side by side in the first row of a section. */
 async function columnsInFirstRow(region: Locator): Promise<number> {
@@ -112,6 +115,55 @@ describe('the news home page with live stories', () => {
     const image = storyCard(page, ALL_TITLES[0]!).locator('img');
     expect(await image.getAttribute('src')).toBe(`${h.fixtureOrigin}${storyByTitle(ALL_TITLES[0]!).image}`);
     await eventually(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
+  it("fetches the first screen's lead image as soon as the function answers, while the app's script is still on its way, and once only", async () => {
+    const { page } = await h.open();
+    const lead = `${h.fixtureOrigin}${storyByTitle(ALL_TITLES[0]!).image}`;
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    // The app's first-render module held: nothing but the HTML and the feed call's own script runs.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(APP_MODULE, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await openHome(page);
+      await eventually(() => requests.filter((url) => url === lead).length).toBe(1);
+      expect(await storyArea(page).getByRole('article').count()).toBe(0);
+    } finally {
+      release();
+    }
+    const image = storyCard(page, ALL_TITLES[0]!).locator('img');
+    await eventually(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The card's image is the one already fetched.
+    expect(requests.filter((url) => url === lead)).toHaveLength(1);
+  });
+
+  it("fetches the page's later part once the first screen's lead image has come, not beside it", async () => {
+    const { page } = await h.open();
+    const lead = `${h.fixtureOrigin}${storyByTitle(ALL_TITLES[0]!).image}`;
+    let laterAsked = false;
+    page.on('request', (request) => {
+      if (LATER_PART.test(request.url())) laterAsked = true;
+    });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(lead, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await openHome(page);
+      await storyCard(page, ALL_TITLES[0]!).waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(300);
+      expect(laterAsked).toBe(false);
+    } finally {
+      release();
+    }
+    await eventually(() => laterAsked).toBe(true);
   });
 
   it('hides a story image that fails to load', async () => {
