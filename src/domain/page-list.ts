@@ -1,7 +1,6 @@
 import { categoriesOf, filterStories, type StoryFilter } from './filter.ts';
 import { savedView } from './saved-stories.ts';
 import type { Story } from './story.ts';
-import { isHttpUrl } from './url.ts';
 
 /**
  * What the home page lists (docs/product.md#search-categories-and-the-url), made once from what
@@ -65,12 +64,4 @@ export function pageList(sources: PageSources, filter: StoryFilter): PageList {
   const archive = notShown(sources.archive, idsOf(matches));
   const reachable = notShown([...loaded, ...sources.savedCopies, ...archive, ...sources.followed], NONE);
   return { loaded, categories, selected, matches, archive, reachable };
-}
-
-/** The first matches, shown large as Top Stories (docs/product.md#screens-and-states). */
-export const TOP_STORIES_COUNT = 3;
-
-/** The story whose image is the first screen's largest (its likely LCP): Top Stories' first image. */
-export function leadImageStory(matches: readonly Story[]): Story | undefined {
-  return matches.slice(0, TOP_STORIES_COUNT).find((story) => isHttpUrl(story.image));
 }

@@ -1,5 +1,6 @@
 /** The Story (and answer) contract is the function's, defined once with its limits (docs/product.md#the-story-and-its-validation). */
 import type { Story } from '../../supabase/functions/_shared/story.ts';
+import { isHttpUrl } from './url.ts';
 
 export { MAX_IDS, MAX_RELATED, MAX_STORIES, type RelatedLink, type Story } from '../../supabase/functions/_shared/story.ts';
 
@@ -14,3 +15,13 @@ export interface StoryPage {
   next: string | null;
 }
 
+/** The first matches, shown large as Top Stories (docs/product.md#screens-and-states). */
+export const TOP_STORIES_COUNT = 3;
+
+/**
+ * The story whose image is the first screen's largest (its likely LCP): Top Stories' first image.
+ * Here, beside the contract: the feed call's own script uses it too, and must not bring filter.ts's Intl.
+ */
+export function leadImageStory(matches: readonly Story[]): Story | undefined {
+  return matches.slice(0, TOP_STORIES_COUNT).find((story) => isHttpUrl(story.image));
+}

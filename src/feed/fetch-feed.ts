@@ -7,8 +7,7 @@
  */
 import { SUPABASE_ANON_KEY, SUPABASE_URL } from './backend.ts';
 import { field, isPlainObject, storiesFromAnswer } from '../domain/normalize.ts';
-import { leadImageStory } from '../domain/page-list.ts';
-import { MAX_IDS, type Story, type StoryPage } from '../domain/story.ts';
+import { leadImageStory, MAX_IDS, type Story, type StoryPage } from '../domain/story.ts';
 
 
 export interface FeedParams {
