@@ -5,7 +5,7 @@
  * the page. Components name what they need from it (`laterComponent('ShareMenu')`, `useLater()`);
  * the app says how it loads (`provideLater`), through src/browser/on-demand.ts.
  */
-import { lazy, useSyncExternalStore, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, startTransition, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** What the later module holds, by name: declared by src/app/later.ts, which provides it. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in src/app/later.ts
@@ -76,19 +76,21 @@ export function loadLaterAfterFirstScreen(): void {
   void firstScreen.then(() => requestAnimationFrame(() => setTimeout(() => loadLater().catch(() => {}))));
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Where the later part is: a component draws a stand-in until it has come. */
+/**
+ * Where the later part is: a component draws a stand-in until it has come. The swap is a
+ * transition, in slices, not a render on the blocking lane in the task that evaluated the part (a
+ * store's update would be). The frame, rendered at build time and hydrated, has none of it.
+ */
 export function useLater(): LaterState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    // The frame, rendered at build time and hydrated, has none of it.
-    () => WAITING,
-  );
+  const [current, setCurrent] = useState(() => state);
+  useEffect(() => {
+    const follow = () => startTransition(() => setCurrent(state));
+    listeners.add(follow);
+    // What changed between this render and now.
+    follow();
+    return () => void listeners.delete(follow);
+  }, []);
+  return current;
 }
 
 type ComponentName = { [K in keyof LaterParts]: LaterParts[K] extends ComponentType<never> ? K : never }[keyof LaterParts];
