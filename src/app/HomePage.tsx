@@ -10,6 +10,7 @@ import { FeedNotices } from '../feed/FeedNotices.tsx';
 import { selectHeldBack, selectKeptAt } from '../feed/selectors.ts';
 import { useFollowedIds } from '../follow/actors.ts';
 import { FollowingToggle } from '../follow/FollowingToggle.tsx';
+import { FollowNotice } from '../follow/FollowNotice.tsx';
 import { CategoryPickerButton } from '../search/CategoryPickerButton.tsx';
 import { QueryField } from '../search/QueryField.tsx';
 import { ReaderFeatures } from '../reader/ReaderFeatures.tsx';
@@ -23,8 +24,6 @@ import { PRODUCT_TITLE, TAGLINE } from './title.ts';
 
 // Only a chosen category shows them.
 const CategoryChips = laterComponent('CategoryChips');
-// The notice on return, once something is followed: after the first screen.
-const FollowNotice = laterComponent('FollowNotice', { waits: true });
 
 const Toolbar = styled.div`
   display: grid;
@@ -92,11 +91,7 @@ export function HomePage() {
           )}
         </Toolbar>
         <FeedNotices status={status} keptAt={keptAt} incoming={heldBack} stories={loaded} onShowIncoming={showHeldBack} />
-        {followedIds.length > 0 && (
-          <Suspense fallback={null}>
-            <FollowNotice onShow={showFollowing} />
-          </Suspense>
-        )}
+        {followedIds.length > 0 && <FollowNotice onShow={showFollowing} />}
         <ReaderFeatures stories={loaded} reachable={list.reachable} lastVisit={home.newSince} onOpen={openStory} onToggleBookmark={home.toggleBookmark} onToggleFollow={home.toggleFollow} />
         <HomeResults status={status} list={list} typed={home.typed} text={home.text} filters={filters} cardProps={home.cardProps} />
       </Layout>

@@ -1,11 +1,10 @@
 /**
  * Everything the page can do beyond its first render, in one module (src/ui/later.ts): the app
- * loads it as soon as its first stories are drawn (at the latest 2 s after its first render), so a
+ * loads it as soon as its first screen is complete (at the latest 2 s after its first render), so a
  * deploy after that takes nothing from the page.
  * Only what almost nobody sees stays on first use: the 404 and error pages, the sample stories.
  */
 import { ThemeToggle } from '../appearance/ThemeToggle.tsx';
-import { FollowNotice } from '../follow/FollowNotice.tsx';
 import * as followEffects from '../follow/effects.ts';
 import { FollowingView } from '../follow/FollowingView.tsx';
 import { HeldBackStories } from '../feed/HeldBackStories.tsx';
@@ -27,7 +26,6 @@ declare module '../ui/later.ts' {
     CategoryChips: typeof CategoryChips;
     CategoryPicker: typeof CategoryPicker;
     EmptyState: typeof EmptyState;
-    FollowNotice: typeof FollowNotice;
     FollowingView: typeof FollowingView;
     followEffects: typeof followEffects;
     HeldBackStories: typeof HeldBackStories;
@@ -46,7 +44,6 @@ export const parts: LaterParts = {
   CategoryChips,
   CategoryPicker,
   EmptyState,
-  FollowNotice,
   FollowingView,
   followEffects,
   HeldBackStories,

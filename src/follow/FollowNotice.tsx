@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { storiesWithNewReports } from '../domain/follows.ts';
-import { Button } from '../ui/Button.tsx';
+import { PlainButton } from '../ui/PlainButtons.tsx';
 import { FollowIcon } from '../ui/icons.tsx';
 import { useFollows } from './actors.ts';
 import { returnNoticeText } from './texts.ts';
@@ -26,6 +26,7 @@ const Bar = styled.div`
 /**
  * On return: "{N} stories you follow have new reports" with "Show", which opens the Following
  * view (docs/product.md#following-a-story). Not while the view shows: there the cards say it.
+ * In the first render, with a plain button: above the stories, it would move them down if it came later.
  */
 export function FollowNotice({ onShow }: { onShow(): void }) {
   const count = useFollows((snapshot) => (snapshot.hasTag('viewing') ? 0 : storiesWithNewReports(snapshot.context.follows)));
@@ -35,9 +36,9 @@ export function FollowNotice({ onShow }: { onShow(): void }) {
         <Bar>
           <FollowIcon size={18} />
           <p>{returnNoticeText(count)}</p>
-          <Button variant="primary" onPress={onShow}>
+          <PlainButton variant="primary" onClick={onShow}>
             Show
-          </Button>
+          </PlainButton>
         </Bar>
       )}
     </div>
