@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pageList, type PageSources } from '../../src/domain/page-list.ts';
-import type { Story } from '../../src/domain/story.ts';
+import { leadImageStory, type Story } from '../../src/domain/story.ts';
 
 const story = (id: string, category = 'World', title = `Story ${id}`): Story => ({ id, title, summary: '', source: 'Wire', url: `https://news.example.org/${id}`, published_at: '2026-11-21T09:00:00.000Z', category });
 const NOTHING: PageSources = { firstPage: [], older: [], savedIds: [], savedCopies: [], archive: [], followed: [] };
@@ -60,5 +60,19 @@ describe("the page's list", () => {
         expect(ids(list.loaded).slice(0, firstIds.size)).toEqual([...firstIds]);
       }),
     );
+  });
+});
+
+describe("the first screen's lead image (leadImageStory)", () => {
+  const withImage = (id: string, image: string): Story => ({ ...story(id), image });
+
+  it('is the first of the three Top Stories with an http(s) image', () => {
+    expect(leadImageStory([story('a'), withImage('b', 'https://img.example.org/b.png'), withImage('c', 'http://img.example.org/c.png')])?.id).toBe('b');
+  });
+
+  it('is none when only a story after the first three has an image, or when the images are not http(s)', () => {
+    expect(leadImageStory([story('a'), story('b'), story('c'), withImage('d', 'https://img.example.org/d.png')])).toBeUndefined();
+    expect(leadImageStory([withImage('a', 'data:image/png;base64,AAAA'), withImage('b', 'javascript:alert(1)')])).toBeUndefined();
+    expect(leadImageStory([])).toBeUndefined();
   });
 });

@@ -326,6 +326,37 @@ describe('the first call, started before the app (src/feed/boot.ts)', () => {
     await closed;
   });
 
+  it("fetches the first screen's lead image as soon as the answer names it: high priority, no Referer; none when no Top Story has one", async () => {
+    const requested: Array<{ src: string; fetchPriority: string; referrerPolicy: string }> = [];
+    vi.stubGlobal(
+      'Image',
+      class {
+        fetchPriority = 'auto';
+        referrerPolicy = '';
+        set src(url: string) {
+          requested.push({ src: url, fetchPriority: this.fetchPriority, referrerPolicy: this.referrerPolicy });
+        }
+      },
+    );
+    try {
+      const answer = (images: Array<string | undefined>) =>
+        JSON.stringify({ stories: images.map((image, i) => ({ id: `s${i}`, title: `Story ${i}`, url: `https://news.example.org/${i}`, ...(image ? { image } : {}) })), next: null });
+      handler = json(200, answer([undefined, 'https://img.example.org/lead.png', 'https://img.example.org/third.png']));
+      startFirstFeedCall();
+      await fetchFeed({});
+      await vi.waitFor(() => expect(requested).toEqual([{ src: 'https://img.example.org/lead.png', fetchPriority: 'high', referrerPolicy: 'no-referrer' }]));
+
+      await freshPage();
+      handler = json(200, answer([undefined, undefined, undefined, 'https://img.example.org/fourth.png']));
+      startFirstFeedCall();
+      await fetchFeed({});
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(requested).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('fails, and ends its request, when the taker had already aborted', async () => {
     handler = () => {}; // never answers
     const before = seen.length;
