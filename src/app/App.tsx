@@ -1,16 +1,17 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { useDocumentTheme } from '../appearance/useDocumentTheme.ts';
 import { onDemand } from '../browser/on-demand.ts';
 import { tellBoot } from '../browser/takeover.ts';
+import { ServiceWorkerUpdates } from '../offline/ServiceWorkerUpdates.tsx';
 import { recordVisit } from '../reader/lastVisit.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { theme } from '../theme/tokens.ts';
 import { OutcomeToasts } from '../toasts/OutcomeToasts.tsx';
 import { SystemProvider } from '../system/page-system.ts';
-import { laterComponent, loadLater, provideLater } from '../ui/later.ts';
+import { loadLater, provideLater } from '../ui/later.ts';
 import type { Inspect } from './inspector.ts';
 import { LoadBoundary } from './LoadFailure.tsx';
 import { type AppLogic, appPageMachine, defaultLogic, readPageInput } from './page-actors.ts';
@@ -24,8 +25,6 @@ provideLater(() => onDemand(() => import('./later.ts')).then((module) => module.
 /** Any page, and a home page whose stories are still on their way, has its later part by then. */
 const LATER_AT_THE_LATEST_MS = 2000;
 
-// The service worker and the new-version notice, once the page has loaded and the later part has come (docs/deploy.md#offline-and-updates).
-const ServiceWorkerUpdates = laterComponent('ServiceWorkerUpdates', { waits: true });
 
 function Themed({ children }: { children: ReactNode }) {
   useDocumentTheme();
@@ -83,11 +82,7 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
         <LoadBoundary>
           <RouterProvider router={router} />
           {/* Production only: the dev server has no worker. */}
-          {import.meta.env.PROD && loaded && (
-            <Suspense fallback={null}>
-              <ServiceWorkerUpdates />
-            </Suspense>
-          )}
+          {import.meta.env.PROD && loaded && <ServiceWorkerUpdates />}
           <OutcomeToasts />
         </LoadBoundary>
       </Themed>

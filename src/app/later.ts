@@ -9,7 +9,6 @@ import * as followEffects from '../follow/effects.ts';
 import { FollowingView } from '../follow/FollowingView.tsx';
 import { HeldBackStories } from '../feed/HeldBackStories.tsx';
 import { OlderStories } from '../feed/OlderStories.tsx';
-import { ServiceWorkerUpdates } from '../offline/ServiceWorkerUpdates.tsx';
 import { KeyboardShortcuts } from '../reader/KeyboardShortcuts.tsx';
 import { ArchiveSection } from '../search/ArchiveSection.tsx';
 import { CategoryChips } from '../search/CategoryChips.tsx';
@@ -33,7 +32,6 @@ declare module '../ui/later.ts' {
     OlderStories: typeof OlderStories;
     RaisedToasts: typeof RaisedToasts;
     RelatedSources: typeof RelatedSources;
-    ServiceWorkerUpdates: typeof ServiceWorkerUpdates;
     ShareMenu: typeof ShareMenu;
     ThemeToggle: typeof ThemeToggle;
   }
@@ -51,7 +49,6 @@ export const parts: LaterParts = {
   OlderStories,
   RaisedToasts,
   RelatedSources,
-  ServiceWorkerUpdates,
   ShareMenu,
   ThemeToggle,
 };

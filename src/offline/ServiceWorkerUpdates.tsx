@@ -1,14 +1,16 @@
 /**
  * The service worker, registered as this mounts (the app mounts it once the page has loaded, in
- * production builds only, its code loaded on demand), and the new version a later deploy
- * installs: "A new version is available" with "Reload" (docs/deploy.md#offline-and-updates).
- * Floats at the bottom of the viewport, so that nothing on the page moves.
+ * production builds only), and the new version a later deploy installs: "A new version is
+ * available" with "Reload" (docs/deploy.md#offline-and-updates). In the first render, not the
+ * later part: a new version found waiting as the page registers is taken at once, which is the
+ * visitor's own reload only right after the page has loaded. Floats at the bottom of the
+ * viewport, so that nothing on the page moves.
  */
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { reloadPage } from '../browser/on-demand.ts';
 import { floatingBar, floatingRegion } from '../theme/floating.ts';
-import { Button } from '../ui/Button.tsx';
+import { PlainButton } from '../ui/PlainButtons.tsx';
 import { RefreshIcon } from '../ui/icons.tsx';
 import { registerServiceWorker } from './service-worker-registration.ts';
 
@@ -32,10 +34,10 @@ export function ServiceWorkerUpdates() {
       {accept && (
         <Bar>
           <span>{NEW_VERSION_TEXT}</span>
-          <Button variant="primary" onPress={accept}>
+          <PlainButton variant="primary" onClick={accept}>
             <RefreshIcon size={16} />
             Reload
-          </Button>
+          </PlainButton>
         </Bar>
       )}
     </Region>

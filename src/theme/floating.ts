@@ -4,7 +4,7 @@ import { css } from 'styled-components';
  * The region of a notice that floats over the page (the "new stories" bar, the new-version
  * notice), so that nothing on the page moves when it appears; add `top` or `bottom`. Render it
  * always, as a live region empty until there is news, so that assistive technology announces
- * what appears. Only parts loaded on demand use these: they stay out of the first render.
+ * what appears.
  */
 export const floatingRegion = css`
   position: fixed;
