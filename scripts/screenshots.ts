@@ -79,10 +79,12 @@ try {
     await inContext(browser, theme, width, { serviceWorkers: 'allow' }, async (page, context) => {
       await answer(context, () => fixture); // the context's routes answer the worker's requests too
       await page.goto(base);
-      await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated');
+      while (!(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated'))) await page.waitForTimeout(100);
       for (let attempt = 0; attempt < 3 && !(await page.evaluate(() => navigator.serviceWorker.controller !== null)); attempt += 1) await page.reload();
-      // Another version (the 16-hex-digit one scripts/standalone-scripts.ts writes): the browser installs it as a new worker.
+      // Another version (the 16-hex-digit one scripts/standalone-scripts.ts writes): the browser installs it as a new worker,
+      // slowly enough that the page registers first and offers it (a finished install is taken at once: docs/deploy.md).
       writeFileSync(worker, deployed.replace(/"[0-9a-f]{16}"/, `"${'f'.repeat(16)}"`));
+      await context.route('**/assets/**', async (route) => (route.request().serviceWorker() && (await new Promise((done) => setTimeout(done, 3000))), route.continue()));
       await page.reload();
       await page.getByRole('heading', { name: 'Top Stories' }).waitFor({ timeout: 15_000 });
       await page.getByText('A new version is available').waitFor({ timeout: 30_000 });

@@ -1,10 +1,11 @@
 /**
- * The service worker, registered as this mounts (the app mounts it once the page has loaded, in
+ * The service worker, registered once the page has loaded (the app mounts this then, in
  * production builds only), and the new version a later deploy installs: "A new version is
- * available" with "Reload" (docs/deploy.md#offline-and-updates). In the first render, not the
- * later part: a new version found waiting as the page registers is taken at once, which is the
- * visitor's own reload only right after the page has loaded. Floats at the bottom of the
- * viewport, so that nothing on the page moves.
+ * available" with "Reload" (docs/deploy.md#offline-and-updates). A page a worker controls
+ * registers at once: a new version found waiting then is taken with a reload, which is the
+ * visitor's own only right after the page has loaded. A first visit registers once its first
+ * screen is complete (the later part has come): the install's downloads would share a slow link
+ * with the first screen. Floats at the bottom of the viewport, so that nothing on the page moves.
  */
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -12,6 +13,7 @@ import { reloadPage } from '../browser/on-demand.ts';
 import { floatingBar, floatingRegion } from '../theme/floating.ts';
 import { PlainButton } from '../ui/PlainButtons.tsx';
 import { RefreshIcon } from '../ui/icons.tsx';
+import { useLater } from '../ui/later.ts';
 import { registerServiceWorker } from './service-worker-registration.ts';
 
 export const NEW_VERSION_TEXT = 'A new version is available';
@@ -28,7 +30,11 @@ const Bar = styled.div`
 export function ServiceWorkerUpdates() {
   // What "Reload" calls while a new version waits; null while none does.
   const [accept, setAccept] = useState<(() => void) | null>(null);
-  useEffect(() => registerServiceWorker(navigator, { offer: (take) => setAccept(() => take), reload: reloadPage }), []);
+  const firstScreenDone = useLater().status !== 'waiting';
+  const register = firstScreenDone || navigator.serviceWorker?.controller != null;
+  useEffect(() => {
+    if (register) registerServiceWorker(navigator, { offer: (take) => setAccept(() => take), reload: reloadPage });
+  }, [register]);
   return (
     <Region role="status">
       {accept && (
