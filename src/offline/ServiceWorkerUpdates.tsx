@@ -4,8 +4,9 @@
  * available" with "Reload" (docs/deploy.md#offline-and-updates). A page a worker controls
  * registers at once: a new version found waiting then is taken with a reload, which is the
  * visitor's own only right after the page has loaded. A first visit registers once its first
- * screen is complete (the later part has come): the install's downloads would share a slow link
- * with the first screen. Floats at the bottom of the viewport, so that nothing on the page moves.
+ * screen is complete (the later part has come) and the browser is idle: the install is for the next
+ * visit, and its downloads and caching would compete with this one's. Floats at the bottom of the
+ * viewport, so that nothing on the page moves.
  */
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
@@ -17,6 +18,8 @@ import { useLater } from '../ui/later.ts';
 import { registerServiceWorker } from './service-worker-registration.ts';
 
 export const NEW_VERSION_TEXT = 'A new version is available';
+/** A first visit's registration waits at most this long for an idle moment. */
+const IDLE_FALLBACK_MS = 2000;
 
 const Region = styled.div`
   ${floatingRegion}
@@ -31,10 +34,22 @@ export function ServiceWorkerUpdates() {
   // What "Reload" calls while a new version waits; null while none does.
   const [accept, setAccept] = useState<(() => void) | null>(null);
   const firstScreenDone = useLater().status !== 'waiting';
-  const register = firstScreenDone || navigator.serviceWorker?.controller != null;
+  const controlled = navigator.serviceWorker?.controller != null;
   useEffect(() => {
-    if (register) registerServiceWorker(navigator, { offer: (take) => setAccept(() => take), reload: reloadPage });
-  }, [register]);
+    const register = () => registerServiceWorker(navigator, { offer: (take) => setAccept(() => take), reload: reloadPage });
+    if (controlled) {
+      register();
+      return;
+    }
+    if (!firstScreenDone) return;
+    // Safari has no requestIdleCallback.
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(register, IDLE_FALLBACK_MS);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(register, { timeout: IDLE_FALLBACK_MS });
+    return () => cancelIdleCallback(idle);
+  }, [controlled, firstScreenDone]);
   return (
     <Region role="status">
       {accept && (
