@@ -347,7 +347,8 @@ describe('not found', () => {
     });
     expect(screen.getByRole('heading', { name: '404' })).toBeInTheDocument();
     expect(screen.getByText('Oops! Page not found')).toBeInTheDocument();
-    expect(error).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', '/no/such/page');
+    // Logged by an effect, after the page is on screen.
+    await waitFor(() => expect(error).toHaveBeenCalledWith('404 Error: User attempted to access non-existent route:', '/no/such/page'));
     const home = screen.getByRole('link', { name: 'Return to Home' });
     expect(home).toHaveAttribute('href', '/');
     await user.click(home);
