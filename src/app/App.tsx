@@ -11,7 +11,7 @@ import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { theme } from '../theme/tokens.ts';
 import { OutcomeToasts } from '../toasts/OutcomeToasts.tsx';
 import { SystemProvider } from '../system/page-system.ts';
-import { loadLater, provideLater } from '../ui/later.ts';
+import { loadLaterUnasked, provideLater } from '../ui/later.ts';
 import type { Inspect } from './inspector.ts';
 import { LoadBoundary } from './LoadFailure.tsx';
 import { type AppLogic, appPageMachine, defaultLogic, readPageInput } from './page-actors.ts';
@@ -70,8 +70,7 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
     recordVisit(new Date());
     // The rest of the page, fetched while this version is on the host: once the first screen is complete (HomeResults:
     // the first stories and their lead image, which it would hold back), and at the latest this long after the first render.
-    // A failure shows where a part is needed (useLater, the load boundary), not here.
-    const latest = setTimeout(() => loadLater().catch(() => {}), LATER_AT_THE_LATEST_MS);
+    const latest = setTimeout(loadLaterUnasked, LATER_AT_THE_LATEST_MS);
     return () => clearTimeout(latest);
   }, []);
   const loaded = usePageLoaded();

@@ -33,7 +33,7 @@ const Bar = styled.div`
 export function ServiceWorkerUpdates() {
   // What "Reload" calls while a new version waits; null while none does.
   const [accept, setAccept] = useState<(() => void) | null>(null);
-  const firstScreenDone = useLater().status !== 'waiting';
+  const firstScreenDone = useLater().status === 'loaded';
   const controlled = navigator.serviceWorker?.controller != null;
   useEffect(() => {
     const register = () => registerServiceWorker(navigator, { offer: (take) => setAccept(() => take), reload: reloadPage });

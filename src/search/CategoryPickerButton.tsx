@@ -19,13 +19,13 @@ export function CategoryPickerButton(props: CategoryPickerProps) {
   const [pressed, setPressed] = useState<'keyboard' | 'pointer' | null>(null);
   // Whether Enter went down on the button: the keyup of that Enter lands in the open menu otherwise.
   const enterDown = useRef(false);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   const press = (how: 'keyboard' | 'pointer') => {
     setPressed(how);
-    // Already on its way when the app has rendered; its failure shows through `later`.
-    loadLater().catch(() => {});
+    loadLater().catch((error: unknown) => setFailure({ error }));
   };
 
-  if (pressed !== null && later.status === 'failed') throw later.error;
+  if (failure) throw failure.error;
 
   if (later.status === 'loaded' && pressed !== null && props.categories.length > 0) {
     const menuFocus = pressed === 'keyboard' ? 'first' : true;

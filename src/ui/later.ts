@@ -11,44 +11,50 @@ import { lazy, startTransition, useEffect, useState, type ComponentType, type La
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in src/app/later.ts
 export interface LaterParts {}
 
-export type LaterState = { status: 'waiting' } | { status: 'loaded'; parts: LaterParts } | { status: 'failed'; error: unknown };
+export type LaterState = { status: 'waiting' } | { status: 'loaded'; parts: LaterParts };
 
 const WAITING: LaterState = { status: 'waiting' };
 let state: LaterState = WAITING;
 let loader: (() => Promise<LaterParts>) | undefined;
 let loading: Promise<LaterParts> | undefined;
 const listeners = new Set<() => void>();
-let arrived: { resolve(parts: LaterParts): void; reject(error: unknown): void } | undefined;
-// Settled by whoever loads the part; a failure is reported where a part is needed, not here.
-const loaded = new Promise<LaterParts>((resolve, reject) => (arrived = { resolve, reject }));
-loaded.catch(() => {});
-
-function settle(next: LaterState): void {
-  state = next;
-  for (const listener of listeners) listener();
-}
+let arrived: (parts: LaterParts) => void = () => {};
+// Settled only when the part has come: what shows unasked keeps its place until then, whatever failed before.
+const loaded = new Promise<LaterParts>((resolve) => (arrived = resolve));
 
 /** How the later module loads: set once by the app before its first render. */
 export function provideLater(load: () => Promise<LaterParts>): void {
   loader = load;
 }
 
-/** Starts the load, once; every caller gets the same promise. */
+/**
+ * Starts the load unless it is on its way or has come; every caller meanwhile gets the same
+ * promise. A load that failed is tried again by the next call: the failure is the asker's to show.
+ */
 export function loadLater(): Promise<LaterParts> {
   if (!loader) return Promise.reject(new Error('The app has not said how its later part loads (provideLater)'));
   loading ??= loader().then(
     (parts) => {
-      settle({ status: 'loaded', parts });
-      arrived?.resolve(parts);
+      state = { status: 'loaded', parts };
+      for (const listener of listeners) listener();
+      arrived(parts);
       return parts;
     },
     (error: unknown) => {
-      settle({ status: 'failed', error });
-      arrived?.reject(error);
+      loading = undefined;
       throw error;
     },
   );
   return loading;
+}
+
+/**
+ * The load nobody asked for (the first screen is complete, or its deadline has come). If it
+ * fails, as when the connection drops, the page stays as it is, and the load is tried again once
+ * the browser is back online.
+ */
+export function loadLaterUnasked(): void {
+  loadLater().catch(() => addEventListener('online', loadLaterUnasked, { once: true }));
 }
 
 /** The part once something has loaded it, without starting the load: for what shows without the visitor asking. */
@@ -73,7 +79,7 @@ export function firstScreenAwaits(image: HTMLImageElement): void {
 
 /** The first stories (or their error, or the samples) are drawn: the later part loads once their lead image has come and been painted. */
 export function loadLaterAfterFirstScreen(): void {
-  void firstScreen.then(() => requestAnimationFrame(() => setTimeout(() => loadLater().catch(() => {}))));
+  void firstScreen.then(() => requestAnimationFrame(() => setTimeout(loadLaterUnasked)));
 }
 
 /**
@@ -96,10 +102,11 @@ export function useLater(): LaterState {
 type ComponentName = { [K in keyof LaterParts]: LaterParts[K] extends ComponentType<never> ? K : never }[keyof LaterParts];
 
 /**
- * A component of the later part, for `<Suspense>`: it draws once the part has come, and throws to
- * the nearest boundary if it cannot. Drawing it fetches the part at once (what the visitor asked
- * for: a menu, a view, the chips of a chosen category); with `waits`, it waits for the part (what
- * shows without being asked for: a disclosure, a notice), so that the first screen comes first.
+ * A component of the later part, for `<Suspense>`: it draws once the part has come. Drawing it
+ * fetches the part at once (what the visitor asked for: a menu, a view, the chips of a chosen
+ * category), and throws to the nearest boundary if it cannot; with `waits`, it waits for the part
+ * (what shows without being asked for: a disclosure, a notice), so that the first screen comes
+ * first, and keeps its place while the part cannot come: the page loses nothing to a dropped connection.
  */
 export function laterComponent<K extends ComponentName>(name: K, { waits = false } = {}): LazyExoticComponent<LaterParts[K]> {
   return lazy(() => (waits ? laterLoaded() : loadLater()).then((parts) => ({ default: parts[name] })));

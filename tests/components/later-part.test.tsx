@@ -5,10 +5,11 @@
  * screen's lead image comes before it. Each test takes a fresh copy of the module: the page loads
  * its later part once.
  */
-import { render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Component, Suspense, type ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LaterParts } from '../../src/ui/later.ts';
+import { renderWithTheme } from './render.tsx';
 
 type Later = typeof import('../../src/ui/later.ts');
 
@@ -93,11 +94,61 @@ describe('the later part', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('a part that cannot load reaches what waits for it: its error, not a wait without end', async () => {
+  it('a part that cannot load leaves the page as it is: what waits keeps its place, and the part is fetched again once the browser is back online', async () => {
     const failure = new Error('Failed to fetch dynamically imported module');
-    load.mockImplementation(() => Promise.reject(failure));
-    const waiting = later.laterLoaded();
+    load.mockImplementationOnce(() => Promise.reject(failure));
+    const Unasked = later.laterComponent('RelatedSources', { waits: true });
+    render(
+      <Suspense fallback={<p>Its place</p>}>
+        <Unasked related={[]} />
+      </Suspense>,
+    );
+    later.firstScreenAwaits(Object.defineProperty(document.createElement('img'), 'complete', { value: true }));
+    later.loadLaterAfterFirstScreen();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await pause(100);
+    expect(screen.getByText('Its place')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByText('The other sources')).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a part asked for after a failed load fetches it again, and its own failure reaches the asker', async () => {
+    const failure = new Error('Failed to fetch dynamically imported module');
+    load.mockImplementationOnce(() => Promise.reject(failure)).mockImplementationOnce(() => Promise.reject(failure));
     await expect(later.loadLater()).rejects.toBe(failure);
-    await expect(waiting).rejects.toBe(failure);
+    await expect(later.loadLater()).rejects.toBe(failure);
+    await expect(later.loadLater()).resolves.toBe(PARTS);
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
+  it('a Categories press whose part cannot load reaches the page\'s boundary, never a press that does nothing', async () => {
+    load.mockImplementation(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    const { CategoryPickerButton } = await import('../../src/search/CategoryPickerButton.tsx');
+    const silenced = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithTheme(
+      <Boundary>
+        <CategoryPickerButton categories={['Health']} selected={[]} onChange={() => {}} />
+      </Boundary>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Categories' }), { detail: 1 });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Caught: Failed to fetch dynamically imported module');
+    silenced.mockRestore();
   });
 });
+
+/** Stands for the page's load boundary (src/app/LoadFailure.tsx). */
+class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override render() {
+    return this.state.error ? <p role="alert">Caught: {this.state.error.message}</p> : this.props.children;
+  }
+}
+

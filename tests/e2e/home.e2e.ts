@@ -4,8 +4,8 @@
  */
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { EXPECTED_STORIES, storyByTitle } from './support/feeds.ts';
-import { useHarness } from './support/harness.ts';
+import { EXPECTED_STORIES, GROUPED_STORY, storyByTitle } from './support/feeds.ts';
+import { EXPECTED, useHarness } from './support/harness.ts';
 import {
   demoNotice,
   eventually,
@@ -164,6 +164,32 @@ describe('the news home page with live stories', () => {
       release();
     }
     await eventually(() => laterAsked).toBe(true);
+  });
+
+  it('keeps the stories when the connection drops before the later part has come, and brings that part once it is back', async () => {
+    const { page, context } = await h.open({ expectConsoleErrors: [EXPECTED.failedRequests] });
+    let offline = false;
+    let requested = 0;
+    await page.route(LATER_PART, async (route) => {
+      if (route.request().method() === 'GET') requested += 1;
+      // Offline from the first request on, which Chromium's offline emulation would not catch once under way.
+      while (requested === 1 && !offline) await new Promise((resolve) => setTimeout(resolve, 50));
+      await (offline ? route.abort('internetdisconnected') : route.continue());
+    });
+    await openHomeWithStories(page);
+    await eventually(() => requested).toBe(1);
+    await context.setOffline(true);
+    offline = true;
+    await page.waitForTimeout(500);
+    await eventually(() => shownTitles(page)).toEqual(ALL_TITLES);
+    expect(await page.getByText('The page could not load. Check your connection, then reload.').filter({ visible: true }).count()).toBe(0);
+    const grouped = storyCard(page, GROUPED_STORY);
+    expect(await grouped.getByRole('button', { name: /^Also covered by/ }).count()).toBe(0);
+
+    await context.setOffline(false);
+    offline = false;
+    await grouped.getByRole('button', { name: 'Also covered by 1 more source', exact: true }).waitFor();
+    expect(requested).toBe(2);
   });
 
   it('hides a story image that fails to load', async () => {
