@@ -1,4 +1,5 @@
-import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { storageMachine } from './storage.ts';
 import { copiesOf, SAVED_STORIES_MAX } from '../src/domain/saved-stories.ts';
 import { CALL_TIMEOUT_MS, type Story } from '../src/domain/story.ts';
 
@@ -6,11 +7,12 @@ import { CALL_TIMEOUT_MS, type Story } from '../src/domain/story.ts';
  * Bookmarks and the saved stories they keep (docs/product.md#bookmarks-sharing-and-copying,
  * #saved-stories-last, #stored-in-the-browser).
  *
- * Two regions. `storage`: each toggle emits `bookmark.added` or `bookmark.removed` (the page
- * shows a toast) and saves the ids and the kept copies; if saving ever fails (quota, privacy
- * mode), bookmarks keep working in memory for the rest of the page's life. `refresh`:
- * `saved.refresh` fetches the saved stories still in the store and replaces their kept copies,
- * keeping the copy of any story the answer lacks; a failed refresh changes nothing.
+ * Each toggle emits `bookmark.added` or `bookmark.removed` (the page shows a toast), and each
+ * change of the ids or the kept copies goes to the child `storage` (machines/storage.ts) to be
+ * written; if a write ever fails (quota, privacy mode), bookmarks keep working in memory for the
+ * rest of the page's life. `saved.refresh` fetches the saved stories still in the store and
+ * replaces their kept copies, keeping the copy of any story the answer lacks; a failed refresh
+ * changes nothing.
  * Stored values reach it read (src/domain/saved-stories.ts).
  */
 
@@ -36,9 +38,13 @@ export type BookmarksEvent =
   /** The stored copies changed in another tab, read. */
   | { type: 'saved.storage.changed'; stories: Story[] }
   /** Fetch fresh copies of the saved stories (the page opening, another tab's bookmark). */
-  | { type: 'saved.refresh' }
-  /** Raised by the machine once fresh copies are in: they are saved. */
-  | { type: 'saved.refreshed' };
+  | { type: 'saved.refresh' };
+
+/** What `storage` writes: the ids, then the copies (src/domain/saved-stories.ts, saveSavedLists). */
+export interface SavedLists {
+  ids: string[];
+  stories: Story[];
+}
 
 export type BookmarksEmitted = { type: 'bookmark.added'; id: string } | { type: 'bookmark.removed'; id: string };
 
@@ -50,8 +56,8 @@ export const bookmarksMachine = setup({
     emitted: {} as BookmarksEmitted,
   },
   actors: {
-    /** Injected: writes the ids, then the copies; rejects only when the ids cannot be written. */
-    saveBookmarks: fromPromise<void, { ids: string[]; stories: Story[] }>(() => Promise.reject(new Error('saveBookmarks is provided by the app'))),
+    /** Writes the ids, then the copies (its `write` injected: rejects only when the ids cannot be written). */
+    storage: storageMachine,
     /** Injected: the saved stories the store still has (`?ids=`, batched by the app), validated; rejects when a call fails. */
     fetchSaved: fromPromise<Story[], { ids: string[] }>(() => Promise.reject(new Error('fetchSaved is provided by the app'))),
   },
@@ -78,7 +84,8 @@ export const bookmarksMachine = setup({
       const newestFirst = [...context.ids].reverse();
       return { stories: copiesOf(newestFirst, newestFirst.flatMap((id) => copies.get(id) ?? [])) };
     }),
-    persistRefreshed: raise({ type: 'saved.refreshed' }),
+    /** The lists as they are now, to storage. */
+    save: sendTo('storage', ({ context }) => ({ type: 'storage.write' as const, value: { ids: context.ids, stories: context.stories } satisfies SavedLists })),
   },
   guards: {
     hasSaved: ({ context }) => context.ids.length > 0,
@@ -90,60 +97,28 @@ export const bookmarksMachine = setup({
   id: 'bookmarks',
   // `input?.`: Stately's visualizer and inspector start the machine with no input at all.
   context: ({ input }) => ({ ids: input?.ids ?? [], stories: copiesOf(input?.ids ?? [], input?.savedStories ?? []) }),
-  type: 'parallel',
+  invoke: { id: 'storage', src: 'storage' },
   on: {
+    'bookmark.toggle': { actions: [{ type: 'toggle', params: ({ event }) => event }, 'save'] },
     'bookmarks.storage.changed': { actions: { type: 'adoptStored', params: ({ event }) => event } },
     'saved.storage.changed': { actions: { type: 'adoptStoredStories', params: ({ event }) => event } },
   },
+  initial: 'idle',
   states: {
-    storage: {
-      initial: 'writable',
-      states: {
-        writable: {
-          initial: 'saved',
-          on: {
-            // A newer list replaces one being written.
-            'bookmark.toggle': { target: '.saving', reenter: true, actions: { type: 'toggle', params: ({ event }) => event } },
-            'saved.refreshed': { target: '.saving', reenter: true },
-          },
-          states: {
-            saved: {},
-            saving: {
-              invoke: {
-                id: 'saveBookmarks',
-                src: 'saveBookmarks',
-                input: ({ context }) => ({ ids: context.ids, stories: context.stories }),
-                onDone: { target: 'saved' },
-                onError: { target: '#bookmarks.storage.memoryOnly' },
-              },
-            },
-          },
-        },
-        /** Storage refused a write: bookmarks live in memory only from now on. */
-        memoryOnly: {
-          on: { 'bookmark.toggle': { actions: { type: 'toggle', params: ({ event }) => event } } },
-        },
-      },
+    idle: {
+      on: { 'saved.refresh': { guard: 'hasSaved', target: 'refreshing' } },
     },
-    refresh: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: { 'saved.refresh': { guard: 'hasSaved', target: 'refreshing' } },
-        },
-        refreshing: {
-          tags: ['refreshing'],
-          invoke: {
-            id: 'fetchSaved',
-            src: 'fetchSaved',
-            // Newest saved first: the ones with copies (at most 500).
-            input: ({ context }) => ({ ids: context.ids.slice(-SAVED_STORIES_MAX).reverse() }),
-            onDone: { target: 'idle', actions: [{ type: 'adoptFresh', params: ({ event }) => ({ fresh: event.output }) }, 'persistRefreshed'] },
-            onError: { target: 'idle' },
-          },
-          after: { timeout: { target: 'idle' } },
-        },
+    refreshing: {
+      tags: ['refreshing'],
+      invoke: {
+        id: 'fetchSaved',
+        src: 'fetchSaved',
+        // Newest saved first: the ones with copies (at most 500).
+        input: ({ context }) => ({ ids: context.ids.slice(-SAVED_STORIES_MAX).reverse() }),
+        onDone: { target: 'idle', actions: [{ type: 'adoptFresh', params: ({ event }) => ({ fresh: event.output }) }, 'save'] },
+        onError: { target: 'idle' },
       },
+      after: { timeout: { target: 'idle' } },
     },
   },
 });

@@ -27,6 +27,9 @@ export interface FeedInput {
  */
 export type FeedSource = 'live' | 'kept' | 'offline' | 'samples' | null;
 
+/** What the page shows of the feed: `kept`, stories kept by an earlier visit while the live call runs; `offline`, they stay after it failed. */
+export type FeedStatus = 'loading' | 'live' | 'kept' | 'offline' | 'demo' | 'error';
+
 export interface FeedContext {
   stories: Story[];
   /** The live first page's cursor; null for kept or sample stories. */

@@ -1,12 +1,13 @@
-import { assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
 import { reportTo } from './report.ts';
+import { storageMachine } from './storage.ts';
 import { adoptAnswer, isFollowed, markSeen, newReports, withFollow, withoutFollow, type Follow, type Followed } from '../src/domain/follows.ts';
 import { CALL_TIMEOUT_MS, type Story } from '../src/domain/story.ts';
 
 /**
- * Following stories (docs/product.md#following-a-story). Three regions. `storage`: each change
- * is saved to `newsFollows`; a refused write leaves following in memory for the page's life.
- * `refresh`: `follows.refresh` asks the function for the followed stories (`?follow=`) unless the
+ * Following stories (docs/product.md#following-a-story). Each change of the follows goes to the
+ * child `storage` (machines/storage.ts) to be written to `newsFollows`; a refused write leaves
+ * following in memory for the page's life. Two regions. `refresh`: `follows.refresh` asks the function for the followed stories (`?follow=`) unless the
  * last answer is under 5 minutes old, and a new follow asks at once, so that the first answer
  * counts what the visitor has seen; a follow the answer lacks ends. `view`: while the Following
  * view shows, whatever is counted is seen, and its marks stay until the view closes. Each change
@@ -37,7 +38,7 @@ export type FollowsEvent =
   /** The Following view shows, or no longer does (the URL's `following=1`). */
   | { type: 'following.shown' }
   | { type: 'following.hidden' }
-  /** Raised by the machine: the follows changed (saved), one was added (asked at once), an answer came (seen while the view shows). */
+  /** Raised by the machine: the follows changed (written), one was added (asked at once), an answer came (seen while the view shows). */
   | { type: 'follows.changed' }
   | { type: 'follows.added' }
   | { type: 'follows.answered' };
@@ -61,8 +62,8 @@ export const followsMachine = setup({
     emitted: {} as FollowsEmitted,
   },
   actors: {
-    /** Injected: writes `newsFollows`; rejects when storage refuses. */
-    saveFollows: fromPromise<void, { follows: Follow[] }>(() => Promise.reject(new Error('saveFollows is provided by the app'))),
+    /** Writes `newsFollows` (its `write` injected: rejects when storage refuses). */
+    storage: storageMachine,
     /** Injected: the followed stories (`?follow=`), validated; rejects when the call fails. */
     fetchFollowed: fromPromise<Followed[], { ids: string[] }>(() => Promise.reject(new Error('fetchFollowed is provided by the app'))),
   },
@@ -107,6 +108,8 @@ export const followsMachine = setup({
       enqueue.raise({ type: 'follows.changed' });
     }),
     forgetMarks: assign({ marks: {}, ended: [] }),
+    /** The follows as they are now, to storage. */
+    save: sendTo('storage', ({ context }) => ({ type: 'storage.write' as const, value: { follows: context.follows } })),
   },
   guards: {
     hasFollows: ({ context }) => context.follows.length > 0,
@@ -121,39 +124,13 @@ export const followsMachine = setup({
   // `input?.`: Stately's visualizer and inspector start the machine with no input at all.
   context: ({ input }) => ({ follows: input?.follows ?? [], marks: {}, ended: [] }),
   type: 'parallel',
+  invoke: { id: 'storage', src: 'storage' },
   on: {
+    'follow.toggle': { actions: { type: 'toggle', params: ({ event }) => event } },
     'follows.storage.changed': { actions: { type: 'adoptStored', params: ({ event }) => event } },
+    'follows.changed': { actions: 'save' },
   },
   states: {
-    storage: {
-      initial: 'writable',
-      states: {
-        writable: {
-          initial: 'saved',
-          on: {
-            'follow.toggle': { actions: { type: 'toggle', params: ({ event }) => event } },
-            // A newer list replaces one being written.
-            'follows.changed': { target: '.saving', reenter: true },
-          },
-          states: {
-            saved: {},
-            saving: {
-              invoke: {
-                id: 'saveFollows',
-                src: 'saveFollows',
-                input: ({ context }) => ({ follows: context.follows }),
-                onDone: { target: 'saved' },
-                onError: { target: '#follows.storage.memoryOnly' },
-              },
-            },
-          },
-        },
-        /** Storage refused a write: following lives in memory only from now on. */
-        memoryOnly: {
-          on: { 'follow.toggle': { actions: { type: 'toggle', params: ({ event }) => event } } },
-        },
-      },
-    },
     refresh: {
       initial: 'stale',
       states: {

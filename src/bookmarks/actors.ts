@@ -3,8 +3,8 @@
  * (docs/machines.md), what it starts from, and how components read it.
  */
 import type { SnapshotFrom } from 'xstate';
-import { fromPromise } from 'xstate';
-import { bookmarksMachine, type BookmarksInput } from '../../machines/bookmarks.ts';
+import { bookmarksMachine, type BookmarksInput, type SavedLists } from '../../machines/bookmarks.ts';
+import { storageMachine } from '../../machines/storage.ts';
 import { readStorage, writeStorage } from '../browser/browser.ts';
 import { BOOKMARKS_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY } from '../browser/storage-keys.ts';
 import { parseSavedStories, parseStoredBookmarks, saveSavedLists } from '../domain/saved-stories.ts';
@@ -12,17 +12,18 @@ import type { Story } from '../domain/story.ts';
 import { fetchSavedStories } from '../feed/fetch-feed.ts';
 import { usePageActor, usePageSelector } from '../system/page-system.ts';
 import { fromCall } from '../browser/from-call.ts';
+import { storageWriter } from '../browser/storage-writer.ts';
 
 export const appBookmarksMachine = bookmarksMachine.provide({
   actors: {
     fetchSaved: fromCall<Story[], { ids: string[] }>(({ input, signal }) => fetchSavedStories(input.ids, signal)),
-    saveBookmarks: fromPromise<void, { ids: string[]; stories: Story[] }>(async ({ input }) =>
-      saveSavedLists(
-        { writeIds: (value) => writeStorage(BOOKMARKS_STORAGE_KEY, value), writeStories: (value) => writeStorage(SAVED_STORIES_STORAGE_KEY, value) },
-        input.ids,
-        input.stories,
-      ),
-    ),
+    storage: storageMachine.provide({
+      actors: {
+        write: storageWriter<SavedLists>(({ ids, stories }) =>
+          saveSavedLists({ writeIds: (value) => writeStorage(BOOKMARKS_STORAGE_KEY, value), writeStories: (value) => writeStorage(SAVED_STORIES_STORAGE_KEY, value) }, ids, stories),
+        ),
+      },
+    }),
   },
 });
 

@@ -1,10 +1,12 @@
 /**
  * Bookmarks and their kept copies (docs/product.md#bookmarks-sharing-and-copying,
- * #saved-stories-last): every state and transition, replayed with fake storage writes and a
- * fake `?ids=` refresh on a simulated clock.
+ * #saved-stories-last): every state and transition, replayed with a fake storage write (its child
+ * `storage`, machines/storage.ts, with its own paths in storage.paths.test.ts) and a fake `?ids=`
+ * refresh on a simulated clock.
  */
 import { expect } from 'vitest';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
+import { storageMachine } from '../../machines/storage.ts';
 import type { Story } from '../../src/domain/story.ts';
 import { definePathSuite } from './paths.ts';
 
@@ -15,6 +17,7 @@ const b = story('b', 'Story b as saved');
 const bOtherTab = story('b', 'Story b as the other tab kept it');
 
 type Context = { ids: string[]; stories: Story[] };
+const writesSoFar = new WeakMap<object, number>();
 
 definePathSuite({
   name: 'bookmarks',
@@ -30,15 +33,14 @@ definePathSuite({
     // The store still has a (updated), no longer b.
     { type: 'xstate.done.actor.fetchSaved', output: [aFresh] },
     { type: 'xstate.error.actor.fetchSaved', error: new Error('FunctionsHttpError: 503 store_unavailable') },
-    { type: 'xstate.error.actor.saveBookmarks', error: new DOMException('Quota exceeded', 'QuotaExceededError') },
   ],
   // A refresh with no answer within 10 s changes nothing.
   delays: { timeout: 10_000 },
-  expectedPaths: 748,
+  expectedPaths: 204,
   arrange: (fakes) =>
     bookmarksMachine.provide({
       actors: {
-        saveBookmarks: fakes.actor<void, { ids: string[]; stories: Story[] }>('saveBookmarks'),
+        storage: storageMachine.provide({ actors: { write: fakes.actor<void, { value: unknown }>('write') } }),
         fetchSaved: fakes.actor<Story[], { ids: string[] }>('fetchSaved'),
       },
     }),
@@ -50,7 +52,6 @@ definePathSuite({
     expect(new Set(ids).size).toBe(ids.length);
     expect(new Set(copyIds).size).toBe(copyIds.length);
     expect(copyIds.every((id) => ids.includes(id))).toBe(true);
-    const memoryOnly = before.matches({ storage: 'memoryOnly' });
     if (event.type === 'bookmark.toggle') {
       const toggled = event.story as Story;
       const was = earlier.ids.includes(toggled.id);
@@ -60,9 +61,8 @@ definePathSuite({
       expect(stories).toEqual(was ? earlier.stories.filter((s) => s.id !== toggled.id) : [toggled, ...earlier.stories.filter((s) => s.id !== toggled.id)]);
       // Each toggle is announced once, so the page shows one toast.
       expect(emitted).toEqual([{ type: was ? 'bookmark.removed' : 'bookmark.added', id: toggled.id }]);
-      // ...and both lists are saved, unless storage already refused a write.
-      if (memoryOnly) expect(fakes.isPending('saveBookmarks')).toBe(false);
-      else expect(fakes.calls.at(-1)?.input).toEqual({ ids, stories });
+      // ...and both lists go to storage.
+      expect(fakes.calls.at(-1)).toMatchObject({ src: 'write', input: { value: { ids, stories } } });
     } else {
       expect(emitted).toEqual([]);
     }
@@ -77,7 +77,7 @@ definePathSuite({
     }
     if (event.type === 'saved.refresh') {
       // One refresh at a time, of the saved ids, newest saved first; none with nothing saved.
-      if (earlier.ids.length > 0 && before.matches({ refresh: 'idle' })) expect(fakes.calls.at(-1)?.input).toEqual({ ids: [...earlier.ids].reverse() });
+      if (earlier.ids.length > 0 && before.matches('idle')) expect(fakes.calls.at(-1)?.input).toEqual({ ids: [...earlier.ids].reverse() });
       expect(after.context).toEqual(before.context);
     }
     if (event.type === 'xstate.done.actor.fetchSaved') {
@@ -86,16 +86,19 @@ definePathSuite({
       expect(ids).toEqual(earlier.ids);
       const expected = [...ids].reverse().flatMap((id) => fresh.find((s) => s.id === id) ?? earlier.stories.find((s) => s.id === id) ?? []);
       expect(stories).toEqual(expected);
-      // ...and are saved, unless storage already refused a write.
-      if (memoryOnly) expect(fakes.isPending('saveBookmarks')).toBe(false);
-      else expect(fakes.calls.at(-1)?.input).toEqual({ ids, stories });
+      // ...and go to storage.
+      expect(fakes.calls.at(-1)).toMatchObject({ src: 'write', input: { value: { ids, stories } } });
     }
     if (event.type === 'xstate.error.actor.fetchSaved' || event.type.startsWith('xstate.after.')) {
       // A failed refresh changes nothing.
       expect(after.context).toEqual(before.context);
-      expect(after.matches({ refresh: 'idle' })).toBe(true);
+      expect(after.matches('idle')).toBe(true);
     }
-    expect(fakes.isPending('saveBookmarks')).toBe(after.matches({ storage: { writable: 'saving' } }));
+    // A toggle and fresh copies are written, each once; another tab's write, a refresh that starts or fails, nothing.
+    const writes = fakes.count('write');
+    const written = event.type === 'bookmark.toggle' || event.type === 'xstate.done.actor.fetchSaved';
+    expect(writes).toBe((writesSoFar.get(fakes) ?? 0) + (written ? 1 : 0));
+    writesSoFar.set(fakes, writes);
     expect(fakes.isPending('fetchSaved')).toBe(after.hasTag('refreshing'));
   },
 });

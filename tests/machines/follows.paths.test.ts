@@ -1,10 +1,11 @@
 /**
  * Following stories (docs/product.md#following-a-story): every state and transition, replayed
- * with fake storage writes, a fake `?follow=` call and a fake push subscription on a simulated clock.
+ * with a fake storage write (its child `storage`: storage.paths.test.ts), a fake `?follow=` call and a fake push subscription on a simulated clock.
  */
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { followsMachine, type FollowsContext } from '../../machines/follows.ts';
+import { storageMachine } from '../../machines/storage.ts';
 import type { Follow, Followed } from '../../src/domain/follows.ts';
 import type { Story } from '../../src/domain/story.ts';
 import { flush, definePathSuite } from './paths.ts';
@@ -27,6 +28,9 @@ const aGrown: Followed = { story: story('a', 'Harbour bridge reopens after repai
 const followedA: Follow = { id: 'a', followed_at: '2026-11-20T10:00:00.000Z', seen: 2, reports: 2, story: a };
 const at = '2026-11-21T08:00:00.000Z';
 
+/** The storage child, its write a fake. */
+const withWrite = (fakes: FakeActors) => storageMachine.provide({ actors: { write: fakes.actor<void, { value: unknown }>('write') } });
+
 definePathSuite({
   name: 'follows',
   machine: followsMachine,
@@ -40,15 +44,14 @@ definePathSuite({
     { type: 'following.hidden' },
     { type: 'xstate.done.actor.fetchFollowed', output: [aGrown] },
     { type: 'xstate.error.actor.fetchFollowed', error: new Error('The fetch-news function answered with a non-2xx status: 503') },
-    { type: 'xstate.error.actor.saveFollows', error: new DOMException('Quota exceeded', 'QuotaExceededError') },
   ],
   // A call with no answer within 10 s gives up; an answer is asked again after 5 minutes.
   delays: { timeout: 10_000, staleAfter: 300_000 },
-  expectedPaths: 3618,
+  expectedPaths: 1158,
   arrange: (fakes) =>
     followsMachine.provide({
       actors: {
-        saveFollows: fakes.actor<void, { follows: Follow[] }>('saveFollows'),
+        storage: withWrite(fakes),
         fetchFollowed: fakes.actor<Followed[], { ids: string[] }>('fetchFollowed'),
       },
     }),
@@ -57,8 +60,7 @@ definePathSuite({
     const earlier = before.context as FollowsContext;
     const ids = follows.map((follow) => follow.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const memoryOnly = before.matches({ storage: 'memoryOnly' });
-    const saves = fakes.calls.filter((call) => call.src === 'saveFollows');
+    const saves = fakes.calls.filter((call) => call.src === 'write');
     if (event.type === 'follow.toggle') {
       const toggled = event.story as Story;
       const was = earlier.follows.some((follow) => follow.id === toggled.id);
@@ -66,7 +68,7 @@ definePathSuite({
       if (was) expect(follows).toEqual(earlier.follows.filter((follow) => follow.id !== toggled.id));
       else expect(follows).toEqual([{ id: toggled.id, followed_at: at, seen: 1 + (toggled.related?.length ?? 0), story: toggled }, ...earlier.follows]);
       expect(emitted).toEqual([{ type: was ? 'follow.removed' : 'follow.added', id: toggled.id }]);
-      if (!memoryOnly) expect(saves.at(-1)?.input).toEqual({ follows });
+      expect(saves.at(-1)?.input).toEqual({ value: { follows } });
       // A new follow asks at once, so the first answer counts what is seen.
       if (!was) expect(after.hasTag('refreshing')).toBe(true);
     } else {
@@ -92,7 +94,7 @@ definePathSuite({
       expect(ids).not.toContain('b');
       const endedB = earlier.follows.some((follow) => follow.id === 'b');
       if (endedB) expect((after.context as FollowsContext).ended.map((follow) => follow.id)).toContain('b');
-      if (!memoryOnly) expect(saves.at(-1)?.input).toEqual({ follows });
+      expect(saves.at(-1)?.input).toEqual({ value: { follows } });
     }
     if (event.type === 'following.shown' && !before.hasTag('viewing')) {
       // The view's marks are the new reports; they are seen now.
@@ -103,7 +105,6 @@ definePathSuite({
       expect(follows.every((follow) => (follow.reports ?? follow.seen) === follow.seen)).toBe(true);
     }
     if (!after.hasTag('viewing')) expect(marks).toEqual({});
-    expect(fakes.isPending('saveFollows')).toBe(after.matches({ storage: { writable: 'saving' } }));
     expect(fakes.isPending('fetchFollowed')).toBe(after.hasTag('refreshing'));
   },
 });
@@ -112,7 +113,7 @@ describe('the 51st follow', () => {
   it('is refused with nothing changed, and announced', async () => {
     const fifty: Follow[] = Array.from({ length: 50 }, (_, i) => ({ id: `s${i}`, followed_at: at, seen: 1, story: story(`s${i}`, `Story ${i}`) }));
     const fakes = new FakeActors();
-    const actor = createActor(followsMachine.provide({ actors: { saveFollows: fakes.actor('saveFollows') } }), { input: { follows: fifty } });
+    const actor = createActor(followsMachine.provide({ actors: { storage: withWrite(fakes) } }), { input: { follows: fifty } });
     const emitted: unknown[] = [];
     actor.on('*', (event) => emitted.push(event));
     actor.start();
@@ -120,7 +121,7 @@ describe('the 51st follow', () => {
     await flush();
     expect(actor.getSnapshot().context.follows).toEqual(fifty);
     expect(emitted).toEqual([{ type: 'follow.refused', id: 'b' }]);
-    expect(fakes.count('saveFollows')).toBe(0);
+    expect(fakes.count('write')).toBe(0);
     // Unfollowing one makes room.
     actor.send({ type: 'follow.toggle', story: story('s3', 'Story 3'), at });
     actor.send({ type: 'follow.toggle', story: b, at });

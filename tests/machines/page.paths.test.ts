@@ -18,6 +18,7 @@ import { olderStoriesMachine } from '../../machines/olderStories.ts';
 import { pageMachine, type PageEvent, type PageInput, type UrlPatch } from '../../machines/page.ts';
 import { searchMachine } from '../../machines/search.ts';
 import { shareMachine } from '../../machines/share.ts';
+import { storageMachine } from '../../machines/storage.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import type { Follow, Followed } from '../../src/domain/follows.ts';
 import { pageList } from '../../src/domain/page-list.ts';
@@ -45,12 +46,12 @@ function pageWithFakes(fakes: FakeActors, effects: unknown[]) {
       archive: archiveSearchMachine.provide({ actors: { searchArchive: fakes.actor<Story[], { query: string }>('searchArchive') } }),
       bookmarks: bookmarksMachine.provide({
         actors: {
-          saveBookmarks: fakes.actor<void, { ids: string[]; stories: Story[] }>('saveBookmarks'),
+          storage: storageMachine.provide({ actors: { write: fakes.actor<void, { value: unknown }>('saveBookmarks') } }),
           fetchSaved: fakes.actor<Story[], { ids: string[] }>('fetchSaved'),
         },
       }),
       follows: followsMachine.provide({
-        actors: { saveFollows: fakes.actor<void, { follows: Follow[] }>('saveFollows'), fetchFollowed: fakes.actor<Followed[], { ids: string[] }>('fetchFollowed') },
+        actors: { storage: storageMachine.provide({ actors: { write: fakes.actor<void, { value: unknown }>('saveFollows') } }), fetchFollowed: fakes.actor<Followed[], { ids: string[] }>('fetchFollowed') },
       }),
       notifications: notificationsMachine.provide({ actors: { checkPush: fakes.actor('checkPush') } }),
       theme: themeMachine.provide({ actions: { persistTheme: (_, { theme }) => void effects.push({ persistTheme: theme }) } }),

@@ -6,8 +6,10 @@
  * copies.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { bookmarksMachine } from '../../machines/bookmarks.ts';
+import { createActor } from 'xstate';
+import { bookmarksMachine, type SavedLists } from '../../machines/bookmarks.ts';
+import { storageMachine } from '../../machines/storage.ts';
+import { storageWriter } from '../../src/browser/storage-writer.ts';
 import { parseSavedStories, parseStoredBookmarks, saveSavedLists } from '../../src/domain/saved-stories.ts';
 import type { Story } from '../../src/domain/story.ts';
 import { FakeActors } from '../support/fake-actors.ts';
@@ -25,9 +27,11 @@ function openPage(storage: Map<string, string>, refuse: ReadonlySet<string> = ne
   const fakes = new FakeActors();
   const machine = bookmarksMachine.provide({
     actors: {
-      saveBookmarks: fromPromise<void, { ids: string[]; stories: Story[] }>(async ({ input }) =>
-        saveSavedLists({ writeIds: write('newsBookmarks'), writeStories: write('newsSavedStories') }, input.ids, input.stories),
-      ),
+      storage: storageMachine.provide({
+        actors: {
+          write: storageWriter<SavedLists>(({ ids, stories }) => saveSavedLists({ writeIds: write('newsBookmarks'), writeStories: write('newsSavedStories') }, ids, stories)),
+        },
+      }),
       fetchSaved: fakes.actor<Story[], { ids: string[] }>('fetchSaved'),
     },
   });
@@ -92,7 +96,7 @@ describe('storage over quota', () => {
     const storage = new Map([['newsBookmarks', '["a"]']]);
     const page = openPage(storage, new Set(['newsBookmarks', 'newsSavedStories']));
     await page.toggle(story('b'));
-    expect(page.actor.getSnapshot().matches({ storage: 'memoryOnly' })).toBe(true);
+    expect(page.actor.getSnapshot().children.storage?.getSnapshot().hasTag('memoryOnly')).toBe(true);
     await page.toggle(story('c'));
     await page.toggle(story('a'));
     expect(page.shown()).toEqual({ ids: ['b', 'c'], stories: [story('c'), story('b')] });

@@ -16,6 +16,7 @@ import { searchMachine } from '../../machines/search.ts';
 import { olderStoriesMachine } from '../../machines/olderStories.ts';
 import { pageMachine } from '../../machines/page.ts';
 import { shareMachine } from '../../machines/share.ts';
+import { storageMachine } from '../../machines/storage.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { extractedInventory, runningInventory } from './support/inventory.ts';
 
@@ -30,6 +31,7 @@ const machines: Array<[file: string, machine: AnyStateMachine]> = [
   ['machines/page.ts', pageMachine],
   ['machines/follows.ts', followsMachine],
   ['machines/notifications.ts', notificationsMachine],
+  ['machines/storage.ts', storageMachine],
 ];
 
 describe('what Stately reads from each machine file', () => {
