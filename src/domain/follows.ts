@@ -1,4 +1,5 @@
-import { field, isPlainObject, normalizeStories } from './normalize.ts';
+import { field, isPlainObject, storyOf } from './normalize.ts';
+import { readStoredList } from './stored-list.ts';
 import type { Story } from './story.ts';
 
 /**
@@ -48,8 +49,8 @@ function parseEntry(item: unknown): Follow | null {
   const follow: Follow = { id, followed_at: followedAt, seen };
   const reports = field(item, 'reports');
   if (isCount(reports)) follow.reports = reports;
-  const story = normalizeStories([field(item, 'story')]).stories[0];
-  if (story !== undefined) follow.story = story;
+  const story = storyOf(field(item, 'story'));
+  if (story !== null) follow.story = story;
   return follow;
 }
 
@@ -58,23 +59,7 @@ function parseEntry(item: unknown): Follow | null {
  * none; a malformed entry is dropped, a repeated id keeps its first entry, the first 50 count.
  */
 export function parseFollows(value: string | null): Follow[] {
-  if (value === null) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
-  const follows: Follow[] = [];
-  const ids = new Set<string>();
-  for (let index = 0; index < parsed.length && follows.length < FOLLOWS_MAX; index += 1) {
-    const follow = parseEntry(parsed[index]);
-    if (follow === null || ids.has(follow.id)) continue;
-    ids.add(follow.id);
-    follows.push(follow);
-  }
-  return follows;
+  return readStoredList(value, parseEntry, (follow) => follow.id, FOLLOWS_MAX);
 }
 
 export function serializeFollows(follows: readonly Follow[]): string {
@@ -147,8 +132,8 @@ export function followedFromAnswer(answer: unknown): Followed[] {
   const followed: Followed[] = [];
   const ids = new Set<string>();
   for (const item of items) {
-    const story = normalizeStories([item]).stories[0];
-    if (story === undefined || ids.has(story.id) || !isPlainObject(item)) continue;
+    const story = storyOf(item);
+    if (story === null || ids.has(story.id) || !isPlainObject(item)) continue;
     ids.add(story.id);
     const listed = field(item, 'follows');
     const follows = Array.isArray(listed) ? [...new Set(listed.filter((id): id is string => typeof id === 'string' && id !== ''))] : [];

@@ -1,5 +1,6 @@
-import { isoTime } from './format.ts';
+import { isoTime } from './iso-time.ts';
 import { field, isPlainObject, storiesFromAnswer } from './normalize.ts';
+import { parseStored } from './stored-list.ts';
 import { MAX_STORIES, type Story } from './story.ts';
 
 /**
@@ -27,13 +28,7 @@ export interface KeptStories {
  * most 200 stories, the first valid ones.
  */
 export function parseKeptStories(stored: string | null, now: number): KeptStories | null {
-  if (stored === null) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(stored);
-  } catch {
-    return null;
-  }
+  const value = parseStored(stored);
   if (!isPlainObject(value)) return null;
   const savedAt = field(value, 'saved_at');
   const time = isoTime(savedAt);

@@ -1,11 +1,10 @@
-import { isoTime } from './format.ts';
-import { idsOf, notShown } from './page-list.ts';
+import { isoTime } from './iso-time.ts';
 import type { Story } from './story.ts';
 
 /**
  * New since your last visit (docs/product.md#stored-in-the-browser): the stored time of the
- * previous visit, and the stories published after it. Below, the other "new": a live answer held
- * back while the visitor reads (docs/product.md#loading-failure-retry-and-fallback).
+ * previous visit, and the stories published after it. The other "new", a live answer held back
+ * while the visitor reads, is new-stories.ts.
  */
 
 /** The stored `newsLastVisit` value as a time, or null when it is absent or not an ISO date and time. */
@@ -30,15 +29,4 @@ export function countNewSince(stories: readonly Pick<Story, 'published_at'>[], l
 /** "{N} new since your last visit". */
 export function newSinceText(count: number): string {
   return `${count} new since your last visit`;
-}
-
-/** How many stories of a live answer are not among those on screen (matched by id). */
-export function countNewStories(incoming: readonly Story[], shown: readonly Story[]): number {
-  return notShown(incoming, idsOf(shown)).length;
-}
-
-/** "{N} new stories", "1 new story", or "Stories updated" when the answer brings no story not already shown. */
-export function newStoriesText(count: number): string {
-  if (count === 0) return 'Stories updated';
-  return count === 1 ? '1 new story' : `${count} new stories`;
 }

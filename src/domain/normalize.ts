@@ -86,6 +86,12 @@ function checkItem(item: unknown): Checked {
   return { story };
 }
 
+/** One stored or answered story, validated as a feed answer's are; null when it is not one. */
+export function storyOf(item: unknown): Story | null {
+  const checked = checkItem(item);
+  return 'story' in checked ? checked.story : null;
+}
+
 /**
  * Validates the `stories` value of a feed answer (docs/product.md#the-story-and-its-validation).
  * Checks run in the order of DropReason; an id counts as taken only once an item with it is kept.

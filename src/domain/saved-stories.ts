@@ -1,4 +1,5 @@
-import { normalizeStories } from './normalize.ts';
+import { storyOf } from './normalize.ts';
+import { readStoredList } from './stored-list.ts';
 import type { Story } from './story.ts';
 
 /**
@@ -16,27 +17,12 @@ export const SAVED_STORIES_MAX = 500;
  * format reads as no copies; the bookmarks themselves never depend on this value.
  */
 export function parseSavedStories(value: string | null): Story[] {
-  if (value === null) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return [];
-  }
-  return normalizeStories(parsed, SAVED_STORIES_MAX).stories;
+  return readStoredList(value, storyOf, (story) => story.id, SAVED_STORIES_MAX);
 }
 
 /** Stored bookmarks: a JSON array of ids. Anything else reads as no bookmarks; junk entries are skipped. */
 export function parseStoredBookmarks(value: string | null): string[] {
-  if (value === null) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(value);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(parsed)) return [];
-  return [...new Set(parsed.filter((id): id is string => typeof id === 'string' && id !== ''))];
+  return readStoredList(value, (id) => (typeof id === 'string' && id !== '' ? id : null), (id) => id);
 }
 
 /** The copies of saved stories only (`ids`), each once (the first copy of an id wins), at most 500, in the order given. */

@@ -1,4 +1,4 @@
-export type ThemeName = 'light' | 'dark';
+import type { ThemeName } from '../domain/theme.ts';
 
 export type ToastTone = 'success' | 'error' | 'info';
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseKeptStories, serializeKeptStories } from '../../src/domain/kept-feed.ts';
-import { countNewStories, newStoriesText } from '../../src/domain/new-since.ts';
+import { countNewStories, newStoriesText } from '../../src/domain/new-stories.ts';
 import type { Story } from '../../src/domain/story.ts';
 
 const HOUR = 60 * 60 * 1000;

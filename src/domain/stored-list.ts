@@ -1,0 +1,32 @@
+/**
+ * What the browser keeps, read (docs/product.md#stored-in-the-browser): a stored value that cannot
+ * be read, is not JSON or is not of its format counts as absent, never as a crash; in a list, an
+ * entry that is not of its format is dropped, a repeated one keeps its first place, and at most
+ * `max` entries count.
+ */
+
+/** The stored value parsed; undefined when nothing is stored or it is not JSON. */
+export function parseStored(stored: string | null): unknown {
+  if (stored === null) return undefined;
+  try {
+    return JSON.parse(stored);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A stored JSON array, each entry read by `read` (null drops it) and known by `key`; anything but an array reads as an empty list. */
+export function readStoredList<T>(stored: string | null, read: (entry: unknown) => T | null, key: (entry: T) => string, max = Number.POSITIVE_INFINITY): T[] {
+  const parsed = parseStored(stored);
+  if (!Array.isArray(parsed)) return [];
+  const list: T[] = [];
+  const keys = new Set<string>();
+  // An index loop, not for...of: a sparse array's holes are entries too (dropped).
+  for (let index = 0; index < parsed.length && list.length < max; index += 1) {
+    const entry = read(parsed[index]);
+    if (entry === null || keys.has(key(entry))) continue;
+    keys.add(key(entry));
+    list.push(entry);
+  }
+  return list;
+}
