@@ -1,27 +1,26 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 /**
- * The one-way imports of the layout (README, "Layout"; docs/architecture.md, "Zones"), as rules:
- * - machines/ and src/domain/ are pure: no React, no UI or network package, nothing from any
- *   other room of src/, and no browser or Node global (no `window` in a machine); a machine
- *   imports nothing from outside machines/ but types and src/domain/ (as pure as a machine).
- * - src/theme/ (tokens) and src/browser/ (storage, clipboard, media queries) import no other room;
- *   src/ui/ (generic building blocks) imports only src/theme/; src/system/ (how components reach
- *   the page's actors) imports no room, and machines/ for their types only.
- * - A feature room (FEATURES) imports domain, theme, ui, browser and the machines' modules, never
- *   src/app, and another feature only along an edge of FEATURES, each one a need of the code:
- *   search -> feed (the archive's call) and stories (its cards); bookmarks -> feed (the saved
- *   stories' call); toasts -> bookmarks, reader and follow (the outcomes they announce); follow ->
- *   feed (the `?follow=` call, the backend's address) and stories (the Following view's cards);
- *   stories -> feed for a type only (FeedStatus).
- * - src/app/ composes everything; nothing imports it.
+ * The rooms of the layout (README, "Layout"; docs/architecture.md, "Zones") as rules, by path, so that
+ * each holds for every file below its folder at any depth:
+ * - machines/ and src/domain/ are pure: no React, UI or network package, no browser or Node global,
+ *   and a machine imports nothing from src/ but src/domain/.
+ * - Below the features (BASE): src/domain/, src/theme/ and src/browser/ import no other room; src/ui/
+ *   (generic building blocks) only src/theme/, src/theme/ only src/domain/'s types; src/system/ (how
+ *   components reach the page's actors) only the machines, for their types.
+ * - A feature room (FEATURES) imports those, the machines, and another feature only along an edge of
+ *   FEATURES; src/app/ composes everything, and nothing imports it.
+ * - No import cycle, anywhere.
+ * - First render or later: a file below a `later/` folder is never in the first render; any other file
+ *   imports no React Aria and nothing from a `later/` folder (LATER, firstRenderOnly).
  * - The standalone bundles import next to nothing: the boot entry (src/feed/boot.ts) only the
  *   feed call, the service worker (src/offline/service-worker.ts) only its policy, which imports
- *   nothing, and theme-boot (src/appearance/theme-boot.ts) only the storage keys.
- * tests/lint/boundaries.test.ts plants a violation of each and expects lint to fail.
+ *   nothing, and theme-boot (src/appearance/theme-boot.ts) only the storage keys and the boot.
+ * tests/lint/boundaries.test.ts plants a violation of each, at the top of a room and two folders down.
  */
 
 // Web-standard globals that behave the same everywhere and touch nothing: allowed in pure code.
@@ -35,36 +34,67 @@ const uiAndNetworkPackages = {
   message: 'Pure code (machines/, src/domain/) imports no UI, router, network or inspector package.',
 };
 
-/** Feature rooms and the other features each may import (value imports; `types`: type imports only). */
+/** Feature rooms and the other features each may import, each edge a need of the code. */
 const FEATURES = {
-  feed: { imports: [], types: [] },
-  stories: { imports: [], types: ['feed'] },
-  search: { imports: ['feed', 'stories'], types: [] },
-  bookmarks: { imports: ['feed'], types: [] },
-  reader: { imports: [], types: [] },
-  offline: { imports: [], types: [] },
-  appearance: { imports: [], types: [] },
-  toasts: { imports: ['bookmarks', 'reader', 'follow'], types: [] },
-  follow: { imports: ['feed', 'stories'], types: [] },
+  feed: [],
+  stories: ['share'], // the card's share button
+  share: [],
+  search: ['feed', 'stories'], // the archive's call; its cards
+  bookmarks: ['feed'], // the saved stories' call
+  reader: [],
+  offline: [],
+  appearance: [],
+  toasts: ['bookmarks', 'share', 'follow'], // the outcomes they announce
+  follow: ['feed', 'stories'], // the `?follow=` call and the backend's address; the Following view's cards
 };
-const ROOMS = ['app', ...Object.keys(FEATURES), 'system', 'ui', 'browser', 'theme', 'domain'];
+/** The rooms below the features, and the rooms each may import. */
+const BASE = { system: [], ui: ['theme'], browser: [], theme: ['domain'], domain: [] };
+const ROOMS = ['app', ...Object.keys(FEATURES), ...Object.keys(BASE)];
+const room = (name) => `./src/${name}`;
 
-/** A pattern refusing a relative import of each room named, from a file of another room (one level down in src/). */
-const rooms = (names, message, extra = {}) => ({ regex: `^\\.\\./(${names.join('|')})(/|$)`, message, ...extra });
+const zones = [
+  ...Object.entries(FEATURES).map(([name, allowed]) => ({
+    target: room(name),
+    from: ROOMS.filter((other) => other === 'app' || (other in FEATURES && other !== name && !allowed.includes(other))).map(room),
+    message: `src/${name}/ is a feature: of the other features it imports ${allowed.join(', ') || 'none'} (eslint.config.js, FEATURES), and no feature imports src/app/, which composes them.`,
+  })),
+  ...Object.entries(BASE).map(([name, allowed]) => ({
+    target: room(name),
+    from: [...ROOMS.filter((other) => other !== name && !allowed.includes(other)).map(room), ...(name === 'system' ? [] : ['./machines'])],
+    message: `src/${name}/ is below every feature: of src/ it imports ${allowed.map((other) => `src/${other}/`).join(', ') || 'nothing but itself'}.`,
+  })),
+  {
+    target: './machines',
+    from: ROOMS.filter((name) => name !== 'domain').map(room),
+    message: 'A machine imports nothing from src/ but pure src/domain/ code (its limits, its parsers), so Stately and the tests load it with nothing of the page.',
+  },
+];
+
+/**
+ * Never in the first render: every file below a folder named `later/` (the page's later part, and pages
+ * loaded on demand). Any other file may be in the first render, so it imports no React Aria, nothing
+ * else over the first render's budget, and nothing from a `later/` folder: src/app/later.ts brings the
+ * later part and hands its parts down as props.
+ */
+const LATER = 'src/**/later/**';
+const firstRenderOnly = [
+  'error',
+  {
+    patterns: [
+      {
+        group: ['react-aria-components', 'react-aria', 'react-aria/*', '@react-aria/*', 'react-stately', '@react-stately/*', '@internationalized/*'],
+        message: 'React Aria is in the later part only: outside a later/ folder, use the plain building blocks of src/ui/ (docs/architecture.md#first-render-or-later).',
+      },
+      { group: ['@supabase/*', '@statelyai/*'], message: "Over the first render's budget: load it on demand." },
+      { regex: '(^|/)later/', message: 'Outside a later/ folder, the later part comes from src/app/later.ts as props, never from a static import.' },
+    ],
+  },
+];
+
 const machinesPath = '(^|/)machines(/|$)';
 
 /** Only the specifier `allowed` matches (a regular expression) may be imported: a standalone script carries nothing else. */
 const onlyImport = (allowed, message) => ['error', { patterns: [{ regex: `^(?!${allowed}$)`, message }] }];
-
-const featureZones = Object.entries(FEATURES).map(([room, { imports, types }]) => {
-  const refused = ROOMS.filter((other) => other in FEATURES && other !== room && !imports.includes(other) && !types.includes(other));
-  const patterns = [
-    rooms(['app'], `src/${room}/ is a feature: src/app composes the features, and no feature imports it.`),
-    ...(refused.length > 0 ? [rooms(refused, `src/${room}/ may import the features ${[...imports, ...types].join(', ') || 'none'} (eslint.config.js, FEATURES); not this one.`)] : []),
-    ...(types.length > 0 ? [rooms(types, `src/${room}/ may import types only from ${types.join(', ')}.`, { allowTypeImports: true })] : []),
-  ];
-  return { files: [`src/${room}/**/*.{ts,tsx}`], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] } };
-});
 
 // Code loaded on demand goes through src/browser/on-demand.ts, which heals a page whose files a deploy removed.
 const onDemandOnly = [':not(ArrowFunctionExpression) > ImportExpression', ":not(CallExpression[callee.name='onDemand']) > ArrowFunctionExpression > ImportExpression"].map((selector) => ({
@@ -78,17 +108,11 @@ const bootWritesAlone = [
   "MemberExpression[object.property.name='dataset'][property.value='app']",
   "CallExpression[callee.property.name=/^(setAttribute|removeAttribute|toggleAttribute)$/][arguments.0.value='data-app']",
 ].map((selector) => ({ selector, message: "Tell the boot what happened (tellBoot, src/browser/takeover.ts), or ask it (bootState): it alone writes `data-app`." }));
-/** The story cards and what styles them: hundreds of instances, so each styled component must stay static. */
-const CARD_TREE = [
-  'src/stories/{StoryArea,StoryCard,StoryGrid,StorySections,StoryImage,RelatedSources,SectionHeading,ExternalLink,ShareMenuButton}.tsx',
-  'src/stories/storyFonts.ts',
-  'src/ui/{IconButton,PlainButtons}.tsx',
-  'src/theme/mixins.ts',
-];
-// A function in a styled template, or .attrs, makes styled-components rebuild and hash the CSS of every instance at every render.
+
+// One theming style: theme values are CSS custom properties (src/theme/tokens.ts), so no styled template needs a function of the theme.
 const staticStyles = [
-  { selector: 'TaggedTemplateExpression > TemplateLiteral > :function', message: 'A card\'s styles are static: import `theme` from src/theme/tokens.ts (custom properties) instead of a `({ theme }) =>` function; a variant is a data attribute or a component of its own.' },
-  { selector: "MemberExpression[property.name='attrs']", message: "A card's styles are static: pass attributes in the JSX, not through .attrs." },
+  { selector: 'TaggedTemplateExpression > TemplateLiteral > :function', message: 'Styles are static: import `theme` from src/theme/tokens.ts (custom properties) instead of a `({ theme }) =>` function; a variant is a data attribute or a component of its own.' },
+  { selector: "MemberExpression[property.name='attrs']", message: 'Styles are static: pass attributes in the JSX, not through .attrs.' },
 ];
 
 export default tseslint.config(
@@ -103,6 +127,20 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      // no-cycle reads every module it follows with TypeScript's parser.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -112,35 +150,24 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', ...onDemandOnly, ...bootWritesAlone] },
+    ignores: [LATER],
+    rules: { 'no-restricted-imports': firstRenderOnly },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...onDemandOnly, ...bootWritesAlone, ...staticStyles] },
   },
   {
     // The boot's one owner writes `data-app`.
     files: ['src/browser/takeover.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...onDemandOnly] },
-  },
-  {
-    files: CARD_TREE,
-    rules: { 'no-restricted-syntax': ['error', ...onDemandOnly, ...bootWritesAlone, ...staticStyles] },
+    rules: { 'no-restricted-syntax': ['error', ...onDemandOnly, ...staticStyles] },
   },
   {
     files: ['machines/**/*.ts'],
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-globals': ['error', ...environmentGlobals],
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            uiAndNetworkPackages,
-            {
-              regex: '^\\.\\./(?!src/domain/)',
-              allowTypeImports: true,
-              message: 'A machine file imports nothing from outside machines/ but types (`import type`) and pure src/domain/ code (its limits, its parsers), so Stately and the tests load it with nothing of the page.',
-            },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [uiAndNetworkPackages] }],
     },
   },
   {
@@ -148,31 +175,7 @@ export default tseslint.config(
     languageOptions: { globals: {} },
     rules: {
       'no-restricted-globals': ['error', ...environmentGlobals],
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            uiAndNetworkPackages,
-            {
-              regex: `^\\.\\./(${ROOMS.filter((room) => room !== 'domain').join('|')})(/|$)|${machinesPath}`,
-              message: 'src/domain/ is the bottom layer: it imports nothing from another room of src/ or from machines/.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/ui/**/*.{ts,tsx}'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: `^\\.\\./(${ROOMS.filter((room) => room !== 'ui' && room !== 'theme').join('|')})(/|$)|${machinesPath}`, message: 'src/ui/ holds generic building blocks: it renders what it is given and imports only src/theme/.' },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [uiAndNetworkPackages] }],
     },
   },
   {
@@ -180,39 +183,16 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            { regex: `^\\.\\./(${ROOMS.filter((room) => room !== 'system').join('|')})(/|$)`, message: "src/system/ is how components reach the page's actors: it imports no other room of src/." },
-            { regex: machinesPath, allowTypeImports: true, message: 'src/system/ takes the page machine\'s types, never its code: the app composes the page (src/app).' },
-          ],
-        },
+        { patterns: [{ regex: machinesPath, allowTypeImports: true, message: "src/system/ takes the page machine's types, never its code: the app composes the page (src/app)." }] },
       ],
     },
   },
   {
     files: ['src/browser/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { ...uiAndNetworkPackages, message: 'src/browser/ wraps the browser\'s own APIs: no UI, router, network or inspector package.' },
-            { regex: `^\\.\\./(${ROOMS.join('|')})(/|$)|${machinesPath}`, message: 'src/browser/ is below every feature: it imports no other room of src/.' },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ ...uiAndNetworkPackages, message: "src/browser/ wraps the browser's own APIs: no UI, router, network or inspector package." }] }],
     },
   },
-  {
-    files: ['src/theme/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: `^\\.\\./(${ROOMS.join('|')})(/|$)|${machinesPath}`, message: 'src/theme/ is below every feature: it imports no other room of src/.' }] },
-      ],
-    },
-  },
-  ...featureZones,
   {
     files: ['src/feed/boot.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': onlyImport(String.raw`\./fetch-feed\.ts`, 'The boot entry runs before the app: it imports the feed call and nothing else.') },

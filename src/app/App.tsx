@@ -1,17 +1,14 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { useActorRef } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { ThemeProvider } from 'styled-components';
 import { useDocumentTheme } from '../appearance/useDocumentTheme.ts';
-import { onDemand } from '../browser/on-demand.ts';
 import { tellBoot } from '../browser/takeover.ts';
 import { ServiceWorkerUpdates } from '../offline/ServiceWorkerUpdates.tsx';
 import { recordVisit } from '../reader/lastVisit.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
-import { theme } from '../theme/tokens.ts';
 import { OutcomeToasts } from '../toasts/OutcomeToasts.tsx';
 import { SystemProvider } from '../system/page-system.ts';
-import { loadLaterUnasked, provideLater } from '../ui/later.ts';
+import { later } from './later.ts';
 import type { Inspect } from './inspector.ts';
 import { LoadBoundary } from './LoadFailure.tsx';
 import { type AppLogic, appPageMachine, defaultLogic, readPageInput } from './page-actors.ts';
@@ -19,20 +16,18 @@ import { createAppRouter } from './router.tsx';
 
 export type { AppLogic };
 
-// Everything beyond the first render, in one module (src/ui/later.ts), healed like any part loaded later.
-provideLater(() => onDemand(() => import('./later.ts')).then((module) => module.parts));
-
-/** Any page, and a home page whose stories are still on their way, has its later part by then. */
-const LATER_AT_THE_LATEST_MS = 2000;
+// Mounted with the first toast: React Aria's toast queue and region are in the later part.
+const RaisedToasts = later.component('RaisedToasts');
 
 
+// The theme is custom properties (src/theme/tokens.ts): the document's `data-theme` picks the palette, and no component reads a provider.
 function Themed({ children }: { children: ReactNode }) {
   useDocumentTheme();
   return (
-    <ThemeProvider theme={theme}>
+    <>
       <GlobalStyle />
       {children}
-    </ThemeProvider>
+    </>
   );
 }
 
@@ -68,12 +63,11 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
   useEffect(() => {
     tellBoot('app.shown');
     recordVisit(new Date());
-    // The rest of the page, fetched while this version is on the host: once the first screen is complete (HomeResults:
-    // the first stories and their lead image, which it would hold back), and at the latest this long after the first render.
-    const latest = setTimeout(loadLaterUnasked, LATER_AT_THE_LATEST_MS);
-    return () => clearTimeout(latest);
+    // The rest of the page, fetched while this version is on the host (src/app/later.ts).
+    return later.startDeadline();
   }, []);
   const loaded = usePageLoaded();
+  const laterCame = later.useParts() !== null;
 
   return (
     <SystemProvider page={live}>
@@ -81,8 +75,8 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
         <LoadBoundary>
           <RouterProvider router={router} />
           {/* Production only: the dev server has no worker. */}
-          {import.meta.env.PROD && loaded && <ServiceWorkerUpdates />}
-          <OutcomeToasts />
+          {import.meta.env.PROD && loaded && <ServiceWorkerUpdates firstScreenDone={laterCame} />}
+          <OutcomeToasts Raised={RaisedToasts} />
         </LoadBoundary>
       </Themed>
     </SystemProvider>

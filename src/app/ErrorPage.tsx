@@ -1,31 +1,32 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
+import { theme } from '../theme/tokens.ts';
 
 const Page = styled.main`
   display: grid;
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
   max-width: 640px;
   margin: 0 auto;
-  padding: ${({ theme }) => `${theme.space(16)} ${theme.space(6)}`};
+  padding: ${theme.space(16)} ${theme.space(6)};
 
   h1 {
-    font-family: ${({ theme }) => theme.font.heading};
-    font-size: ${({ theme }) => theme.font.size.xxl};
+    font-family: ${theme.font.heading};
+    font-size: ${theme.font.size.xxl};
   }
 
   pre {
     overflow-x: auto;
-    padding: ${({ theme }) => theme.space(4)};
-    border-radius: ${({ theme }) => theme.radius.md};
-    background: ${({ theme }) => theme.color.surface};
-    border: 1px solid ${({ theme }) => theme.color.border};
+    padding: ${theme.space(4)};
+    border-radius: ${theme.radius.md};
+    background: ${theme.color.surface};
+    border: 1px solid ${theme.color.border};
     white-space: pre-wrap;
   }
 
   a {
-    color: ${({ theme }) => theme.color.accent};
-    font-weight: ${({ theme }) => theme.font.weight.bold};
+    color: ${theme.color.accent};
+    font-weight: ${theme.font.weight.bold};
   }
 
   a:focus-visible {

@@ -2,40 +2,41 @@ import { Suspense, useCallback, useEffect } from 'react';
 import styled from 'styled-components';
 import { useThemeActor, useThemeName } from '../appearance/actors.ts';
 import { ThemeToggleButton } from '../appearance/ThemeToggleButton.tsx';
-import { SavedToggle } from '../bookmarks/SavedToggle.tsx';
 import { openInNewTab } from '../browser/browser.ts';
 import type { Story } from '../domain/story.ts';
 import { useFeed, useFeedActor } from '../feed/actors.ts';
 import { FeedNotices } from '../feed/FeedNotices.tsx';
 import { selectHeldBack, selectKeptAt } from '../feed/selectors.ts';
 import { useFollowedIds } from '../follow/actors.ts';
-import { FollowingToggle } from '../follow/FollowingToggle.tsx';
 import { FollowNotice } from '../follow/FollowNotice.tsx';
 import { CategoryPickerButton } from '../search/CategoryPickerButton.tsx';
 import { QueryField } from '../search/QueryField.tsx';
 import { ReaderFeatures } from '../reader/ReaderFeatures.tsx';
-import { mediaUp } from '../theme/tokens.ts';
-import { laterComponent } from '../ui/later.ts';
+import { wrappingRow } from '../theme/mixins.ts';
+import { mediaUp, theme } from '../theme/tokens.ts';
+import { BookmarkIcon, FollowIcon } from '../ui/icons.tsx';
 import { Layout } from '../ui/Layout.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { SkipLink } from '../ui/SkipLink.tsx';
+import { ViewToggle } from '../ui/ViewToggle.tsx';
 import { HomeResults, useHomeList } from './HomeResults.tsx';
+import { later } from './later.ts';
 import { PRODUCT_TITLE, TAGLINE } from './title.ts';
 
 // Only a chosen category shows them.
-const CategoryChips = laterComponent('CategoryChips');
+const CategoryChips = later.component('CategoryChips');
+// Shown with a live answer held back behind kept stories, without being asked for.
+const HeldBackStories = later.component('HeldBackStories', { waits: true });
+const KeyboardShortcuts = later.component('KeyboardShortcuts');
 
 const Toolbar = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-block: ${({ theme }) => theme.space(6)};
+  gap: ${theme.space(3)};
+  margin-block: ${theme.space(6)};
 `;
 
 const Controls = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: center;
+  ${wrappingRow}
 
   > :first-child {
     flex: 1 1 100%;
@@ -66,23 +67,32 @@ export function HomePage() {
   const followedIds = useFollowedIds();
   const { setFollowing } = filters;
   const showFollowing = useCallback(() => setFollowing(true), [setFollowing]);
+  const parts = later.useParts();
 
+  const { settled } = home.query;
   useEffect(() => {
-    document.title = filters.query ? `“${filters.query}” · ${PRODUCT_TITLE}` : `${PRODUCT_TITLE}: ${TAGLINE}`;
-  }, [filters.query]);
+    document.title = settled ? `“${settled}” · ${PRODUCT_TITLE}` : `${PRODUCT_TITLE}: ${TAGLINE}`;
+  }, [settled]);
 
   return (
     <>
       <SkipLink />
-      <PageHeader title={PRODUCT_TITLE} tagline={TAGLINE} actions={<ThemeToggleButton theme={useThemeName()} onToggle={toggleTheme} />} />
+      <PageHeader title={PRODUCT_TITLE} tagline={TAGLINE} actions={<ThemeToggleButton theme={useThemeName()} onToggle={toggleTheme} Toggle={parts?.ThemeToggle ?? null} />} />
       <Layout>
         <Toolbar role="search" aria-label="Filter stories">
           <Controls>
             <QueryField />
             {/* Open to a press while the stories load: the menu opens once they have come. */}
-            <CategoryPickerButton categories={categories} selected={selected} onChange={setCategories} isDisabled={status !== 'loading' && categories.length === 0} />
-            <SavedToggle isSelected={filters.filter.savedOnly} onChange={filters.setSavedOnly} count={home.savedIds.length} />
-            <FollowingToggle isSelected={filters.following} onChange={setFollowing} count={followedIds.length} />
+            <CategoryPickerButton
+              categories={categories}
+              selected={selected}
+              onChange={setCategories}
+              isDisabled={status !== 'loading' && categories.length === 0}
+              Picker={parts?.CategoryPicker ?? null}
+              onAsk={later.ask}
+            />
+            <ViewToggle label="Saved" Icon={BookmarkIcon} isSelected={filters.filter.savedOnly} onChange={filters.setSavedOnly} count={home.savedIds.length} />
+            <ViewToggle label="Following" Icon={FollowIcon} isSelected={filters.following} onChange={setFollowing} count={followedIds.length} />
           </Controls>
           {selected.length > 0 && (
             <Suspense fallback={null}>
@@ -90,10 +100,10 @@ export function HomePage() {
             </Suspense>
           )}
         </Toolbar>
-        <FeedNotices status={status} keptAt={keptAt} incoming={heldBack} stories={loaded} onShowIncoming={showHeldBack} />
+        <FeedNotices status={status} keptAt={keptAt} incoming={heldBack} stories={loaded} onShowIncoming={showHeldBack} HeldBack={HeldBackStories} />
         {followedIds.length > 0 && <FollowNotice onShow={showFollowing} />}
-        <ReaderFeatures stories={loaded} reachable={list.reachable} lastVisit={home.newSince} onOpen={openStory} onToggleBookmark={home.toggleBookmark} onToggleFollow={home.toggleFollow} />
-        <HomeResults status={status} list={list} typed={home.typed} text={home.text} filters={filters} cardProps={home.cardProps} />
+        <ReaderFeatures stories={loaded} reachable={list.reachable} lastVisit={home.newSince} onOpen={openStory} onToggleBookmark={home.toggleBookmark} onToggleFollow={home.toggleFollow} Shortcuts={KeyboardShortcuts} />
+        <HomeResults status={status} list={list} query={home.query} filters={filters} cardProps={home.cardProps} />
       </Layout>
     </>
   );

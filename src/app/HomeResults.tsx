@@ -14,19 +14,26 @@ import type { Story } from '../domain/story.ts';
 import { useFeed, useFeedActor, useOlder, useOlderActor } from '../feed/actors.ts';
 import { selectFeedStatus, selectNewSince, selectOlderStatus, selectStories } from '../feed/selectors.ts';
 import { useFollows, useFollowsActor, useFollowedIds } from '../follow/actors.ts';
-import { useShareActor } from '../reader/share-actor.ts';
-import { canShareNatively } from '../reader/nativeShare.ts';
-import { useArchive, useSearchText } from '../search/actors.ts';
+import { canShareNatively } from '../share/native-share.ts';
+import { useShareActor } from '../share/share-actor.ts';
+import { useArchive } from '../search/actors.ts';
 import { useHomeFilters } from '../search/useHomeFilters.ts';
+import { useQuery } from '../search/useQuery.ts';
 import { StoryArea } from '../stories/StoryArea.tsx';
+import type { CardParts } from '../stories/StoryCard.tsx';
 import type { CardListProps } from '../stories/StorySections.tsx';
-import { laterComponent, loadLaterAfterFirstScreen } from '../ui/later.ts';
+import { later } from './later.ts';
 
 // The Following view and the last 30 days: shown with following=1, or with the box's text.
-const FollowingView = laterComponent('FollowingView');
-const ArchiveSection = laterComponent('ArchiveSection');
+const FollowingView = later.component('FollowingView');
+const ArchiveSection = later.component('ArchiveSection');
 // "Show older stories", when the feed has a `next`: after the first screen.
-const OlderStories = laterComponent('OlderStories', { waits: true });
+const OlderStories = later.component('OlderStories', { waits: true });
+// Only a search or filter with no match shows it.
+const EmptyState = later.component('EmptyState');
+
+/** What every card draws from the later part: the other outlets' disclosure waits for it, after the first screen. */
+export const CARD_PARTS: CardParts = { RelatedSources: later.component('RelatedSources', { waits: true }), ShareMenu: later.component('ShareMenu') };
 
 const noChanges = () => () => {};
 
@@ -39,8 +46,8 @@ export function useHomeList() {
   const savedCopies = useBookmarks((snapshot) => snapshot.context.stories);
   const archive = useArchive((snapshot) => snapshot.context.matches);
   const follows = useFollows((snapshot) => snapshot.context.follows);
-  const typed = useSearchText();
-  const text = useDeferredValue(typed);
+  const query = useQuery();
+  const text = query.shown;
   const filters = useHomeFilters();
   const { categories, savedOnly } = filters.filter;
   const list = useMemo(
@@ -62,29 +69,28 @@ export function useHomeList() {
   const toggleFollow = useCallback((story: Story) => followsActor.send({ type: 'follow.toggle', story, at: new Date().toISOString() }), [followsActor]);
   // What every card is given, in the story area and in the last 30 days alike.
   const cardProps: CardListProps = useMemo(
-    () => ({ bookmarks: bookmarked, onToggleBookmark: toggleBookmark, onShare, lastVisit: newSince, canShareNatively: nativeShare, follows: followed, onToggleFollow: toggleFollow }),
+    () => ({ bookmarks: bookmarked, onToggleBookmark: toggleBookmark, onShare, lastVisit: newSince, canShareNatively: nativeShare, follows: followed, onToggleFollow: toggleFollow, parts: CARD_PARTS }),
     [bookmarked, toggleBookmark, onShare, newSince, nativeShare, followed, toggleFollow],
   );
-  return { status, list, savedIds, typed, text, filters, newSince, toggleBookmark, toggleFollow, cardProps };
+  return { status, list, savedIds, query, filters, newSince, toggleBookmark, toggleFollow, cardProps };
 }
 
-type HomeResultsProps = Pick<ReturnType<typeof useHomeList>, 'status' | 'list' | 'typed' | 'text' | 'filters' | 'cardProps'>;
+type HomeResultsProps = Pick<ReturnType<typeof useHomeList>, 'status' | 'list' | 'query' | 'filters' | 'cardProps'>;
 
 /** The story area: the matches, the end of the list (older pages) and the last 30 days after it. */
-export const HomeResults = memo(function HomeResults({ status, list, typed, text, filters, cardProps }: HomeResultsProps) {
+export const HomeResults = memo(function HomeResults({ status, list, query, filters, cardProps }: HomeResultsProps) {
   const feed = useFeedActor();
   const older = useOlderActor();
   const olderStatus = useOlder(selectOlderStatus);
   const retry = useCallback(() => feed.send({ type: 'feed.retry' }), [feed]);
   const loadOlder = useCallback(() => older.send({ type: 'older.load' }), [older]);
   const retryOlder = useCallback(() => older.send({ type: 'older.retry' }), [older]);
-  // The page's later part, once the first stories (or their error, or the samples) are drawn with their
-  // lead image: fetching and evaluating it would hold them back (App.tsx loads it anyway).
+  // The first screen is drawn: the later part may come (src/app/later.ts).
   useEffect(() => {
-    if (status !== 'loading') loadLaterAfterFirstScreen();
+    if (status !== 'loading') later.firstScreenDrawn();
   }, [status]);
   const { showArchive } = filters;
-  const searchArchive = useCallback(() => showArchive(typed), [showArchive, typed]);
+  const searchArchive = useCallback(() => showArchive(query.typed), [showArchive, query.typed]);
   if (filters.following) {
     return (
       <Suspense fallback={null}>
@@ -96,10 +102,11 @@ export const HomeResults = memo(function HomeResults({ status, list, typed, text
     <StoryArea
       status={status}
       matches={list.matches}
-      query={text}
-      holdAnnouncement={text !== filters.query}
+      query={query.shown}
+      holdAnnouncement={query.settling}
       onRetry={retry}
       onClearFilters={filters.clearFilters}
+      Empty={EmptyState}
       listEnd={
         olderStatus !== null && (
           <Suspense fallback={null}>
@@ -108,7 +115,7 @@ export const HomeResults = memo(function HomeResults({ status, list, typed, text
         )
       }
       afterResults={
-        text.trim() !== '' && (
+        query.shown.trim() !== '' && (
           <Suspense fallback={null}>
             <ArchiveSection stories={list.archive} onSearch={searchArchive} {...cardProps} />
           </Suspense>

@@ -1,55 +1,27 @@
-import { createLink, useRouterState } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { Link as RACLink, type LinkProps } from 'react-aria-components';
-import { focusRing } from '../theme/mixins.ts';
-
-const StyledLink = styled(RACLink)`
-  display: inline-flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
-  padding: ${({ theme }) => `${theme.space(2.5)} ${theme.space(5)}`};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.accent};
-  color: ${({ theme }) => theme.color.onAccent};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
-  text-decoration: none;
-  cursor: pointer;
-
-  &[data-hovered] {
-    background: ${({ theme }) => theme.color.accentHover};
-  }
-
-  &[data-focus-visible] {
-    ${focusRing}
-  }
-`;
-
-function ButtonLink(props: LinkProps) {
-  return <StyledLink {...props} />;
-}
-
-/** A React Aria link that navigates through TanStack Router, styled as a button ("Return to Home"). */
-export const RouterButtonLink = createLink(ButtonLink);
+import { RouterButtonLink } from '../ui/RouterLink.tsx';
+import { theme } from '../theme/tokens.ts';
 
 const Page = styled.main`
   display: grid;
   place-content: center;
-  gap: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(4)};
   min-height: 70vh;
-  padding: ${({ theme }) => theme.space(6)};
+  padding: ${theme.space(6)};
   text-align: center;
 
   h1 {
-    font-family: ${({ theme }) => theme.font.heading};
+    font-family: ${theme.font.heading};
     font-size: clamp(4rem, 12vw, 7rem);
     line-height: 1;
-    color: ${({ theme }) => theme.color.accent};
+    color: ${theme.color.accent};
   }
 
   p {
-    font-size: ${({ theme }) => theme.font.size.xl};
-    color: ${({ theme }) => theme.color.textMuted};
+    font-size: ${theme.font.size.xl};
+    color: ${theme.color.textMuted};
   }
 `;
 

@@ -1,8 +1,17 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
+import type { ThemeName } from '../domain/theme.ts';
 import { PlainOutlineIconButton } from '../ui/PlainButtons.tsx';
-import { useLater } from '../ui/later.ts';
-import type { ThemeToggleProps } from './ThemeToggle.tsx';
 import { ThemeToggleFace } from './ThemeToggleFace.tsx';
+
+export interface ThemeToggleProps {
+  theme: ThemeName;
+  onToggle(): void;
+}
+
+export interface ThemeToggleButtonProps extends ThemeToggleProps {
+  /** The toggle with its tooltip (later/ThemeToggle.tsx), once the page's later part has come; null until then. */
+  Toggle: ComponentType<ThemeToggleProps> | null;
+}
 
 /**
  * The header's theme toggle, working from the first render as a plain button; ThemeToggle is the
@@ -11,11 +20,10 @@ import { ThemeToggleFace } from './ThemeToggleFace.tsx';
  * focus is on the button (then once both have left), so that no press, hover or focus is lost to
  * the swap. Without the later part, the plain button stays.
  */
-export function ThemeToggleButton({ theme, onToggle }: ThemeToggleProps) {
-  const later = useLater();
+export function ThemeToggleButton({ theme, onToggle, Toggle }: ThemeToggleButtonProps) {
   const [focused, setFocused] = useState(false);
   const [hovered, setHovered] = useState(false);
-  if (later.status === 'loaded' && !focused && !hovered) return <later.parts.ThemeToggle theme={theme} onToggle={onToggle} />;
+  if (Toggle && !focused && !hovered) return <Toggle theme={theme} onToggle={onToggle} />;
   return (
     <PlainOutlineIconButton
       type="button"

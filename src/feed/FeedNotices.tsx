@@ -4,20 +4,28 @@
  * the offline notice with stories kept by an earlier visit, and the "new stories" bar when a live
  * answer waits behind the kept stories.
  */
-import { Suspense } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import styled from 'styled-components';
 import type { Story } from '../domain/story.ts';
 import { DemoNotice } from './DemoNotice.tsx';
 import { OfflineNotice } from './OfflineNotice.tsx';
-import type { FeedStatus } from './selectors.ts';
-import { laterComponent } from '../ui/later.ts';
+import type { FeedStatus } from '../../machines/feed.ts';
+import { theme } from '../theme/tokens.ts';
 
 // The demo and offline notices are in the first render: above their stories, they would move them down if they
 // came later. The "new stories" bar is in the page's later part: it comes with a live answer, after the kept stories.
-const HeldBackStories = laterComponent('HeldBackStories', { waits: true });
+
+export interface HeldBackStoriesProps {
+  /** The held-back live answer; null while the machine holds none. */
+  incoming: Story[] | null;
+  /** The kept stories on screen. */
+  shown: Story[];
+  /** Shows the held-back answer (the feed's `feed.showNew`). */
+  onShow(): void;
+}
 
 const Notices = styled.div`
-  margin-bottom: ${({ theme }) => theme.space(6)};
+  margin-bottom: ${theme.space(6)};
 `;
 
 export interface FeedNoticesProps {
@@ -29,9 +37,11 @@ export interface FeedNoticesProps {
   stories: Story[];
   /** Shows the held-back answer. */
   onShowIncoming(): void;
+  /** The "new stories" bar (later/HeldBackStories.tsx): it waits for the page's later part. */
+  HeldBack: ComponentType<HeldBackStoriesProps>;
 }
 
-export function FeedNotices({ status, keptAt, incoming, stories, onShowIncoming }: FeedNoticesProps) {
+export function FeedNotices({ status, keptAt, incoming, stories, onShowIncoming, HeldBack }: FeedNoticesProps) {
   if (status === 'demo') {
     return (
       <Notices>
@@ -49,7 +59,7 @@ export function FeedNotices({ status, keptAt, incoming, stories, onShowIncoming 
   if (status === 'kept') {
     return (
       <Suspense fallback={null}>
-        <HeldBackStories incoming={incoming} shown={stories} onShow={onShowIncoming} />
+        <HeldBack incoming={incoming} shown={stories} onShow={onShowIncoming} />
       </Suspense>
     );
   }

@@ -1,13 +1,11 @@
 /** What the page shows of the feed and its older pages, read from their machines (docs/machines.md). */
 import type { SnapshotFrom } from 'xstate';
-import type { feedMachine } from '../../machines/feed.ts';
+import type { FeedStatus, feedMachine } from '../../machines/feed.ts';
 import type { olderStoriesMachine } from '../../machines/olderStories.ts';
 
 type FeedSnapshot = SnapshotFrom<typeof feedMachine>;
 type OlderSnapshot = SnapshotFrom<typeof olderStoriesMachine>;
 
-/** `kept`: stories kept by an earlier visit while the live call runs; `offline`: they stay after it failed. */
-export type FeedStatus = 'loading' | 'live' | 'kept' | 'offline' | 'demo' | 'error';
 
 /** What the story area shows, from the feed machine's source of the stories on screen. */
 export function selectFeedStatus(snapshot: FeedSnapshot): FeedStatus {

@@ -4,19 +4,20 @@ import { PlainButton } from '../ui/PlainButtons.tsx';
 import { FollowIcon } from '../ui/icons.tsx';
 import { useFollows } from './actors.ts';
 import { returnNoticeText } from './texts.ts';
+import { theme } from '../theme/tokens.ts';
 
 const Bar = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  margin-bottom: ${({ theme }) => theme.space(6)};
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  gap: ${theme.space(3)};
+  margin-bottom: ${theme.space(6)};
+  padding: ${theme.space(2)} ${theme.space(4)};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surface};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.medium};
 
   p {
     flex: 1 1 auto;

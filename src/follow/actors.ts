@@ -12,28 +12,32 @@ import { currentSubscription, pushSupport } from '../browser/push.ts';
 import { FOLLOWS_STORAGE_KEY } from '../browser/storage-keys.ts';
 import { parseFollows, serializeFollows, type Follow, type Followed } from '../domain/follows.ts';
 import { usePageActor, usePageSelector } from '../system/page-system.ts';
-import { laterLoaded } from '../ui/later.ts';
 import { fromCall } from '../browser/from-call.ts';
+import { storageWriter } from '../browser/storage-writer.ts';
+import { storageMachine } from '../../machines/storage.ts';
 
-// The calls and the push subscription come with the page's later part, after the first screen: a return
-// visit's check of its followed stories waits for it.
-const effects = () => laterLoaded().then((parts) => parts.followEffects);
+/** The calls and the push subscription (later/effects.ts), which come with the page's later part: a return visit's check of its followed stories waits for it. */
+export type FollowEffects = typeof import('./later/effects.ts');
 
-export const appFollowsMachine = followsMachine.provide({
-  actors: {
-    saveFollows: fromPromise<void, { follows: Follow[] }>(async ({ input }) => writeStorage(FOLLOWS_STORAGE_KEY, serializeFollows(input.follows))),
-    fetchFollowed: fromCall<Followed[], { ids: string[] }>(async ({ input, signal }) => (await effects()).fetchFollowedStories(input.ids, signal)),
-  },
-});
+export function appFollowsMachine(effects: () => Promise<FollowEffects>) {
+  return followsMachine.provide({
+    actors: {
+      storage: storageMachine.provide({ actors: { write: storageWriter<{ follows: Follow[] }>(({ follows }) => writeStorage(FOLLOWS_STORAGE_KEY, serializeFollows(follows))) } }),
+      fetchFollowed: fromCall<Followed[], { ids: string[] }>(async ({ input, signal }) => (await effects()).fetchFollowedStories(input.ids, signal)),
+    },
+  });
+}
 
-export const appNotificationsMachine = notificationsMachine.provide({
-  actors: {
-    checkPush: fromPromise<PushState>(() => pushSupport()),
-    subscribe: fromCall<void, { ids: string[] }>(async ({ input, signal }) => (await effects()).subscribe(input.ids, signal)),
-    sendFollows: fromCall<void, { ids: string[] }>(async ({ input, signal }) => (await effects()).sendFollows(await currentSubscription(), input.ids, signal)),
-    unsubscribe: fromPromise<void>(async () => (await effects()).unsubscribe(await currentSubscription())),
-  },
-});
+export function appNotificationsMachine(effects: () => Promise<FollowEffects>) {
+  return notificationsMachine.provide({
+    actors: {
+      checkPush: fromPromise<PushState>(() => pushSupport()),
+      subscribe: fromCall<void, { ids: string[] }>(async ({ input, signal }) => (await effects()).subscribe(input.ids, signal)),
+      sendFollows: fromCall<void, { ids: string[] }>(async ({ input, signal }) => (await effects()).sendFollows(await currentSubscription(), input.ids, signal)),
+      unsubscribe: fromPromise<void>(async () => (await effects()).unsubscribe(await currentSubscription())),
+    },
+  });
+}
 
 export function readFollowsInput(): FollowsInput {
   return { follows: parseFollows(readStorage(FOLLOWS_STORAGE_KEY)) };

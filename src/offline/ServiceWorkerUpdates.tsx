@@ -14,8 +14,8 @@ import { reloadPage } from '../browser/on-demand.ts';
 import { floatingBar, floatingRegion } from '../theme/floating.ts';
 import { PlainButton } from '../ui/PlainButtons.tsx';
 import { RefreshIcon } from '../ui/icons.tsx';
-import { useLater } from '../ui/later.ts';
 import { registerServiceWorker } from './service-worker-registration.ts';
+import { theme } from '../theme/tokens.ts';
 
 export const NEW_VERSION_TEXT = 'A new version is available';
 /** A first visit's registration waits at most this long for an idle moment. */
@@ -23,17 +23,21 @@ const IDLE_FALLBACK_MS = 2000;
 
 const Region = styled.div`
   ${floatingRegion}
-  bottom: ${({ theme }) => theme.space(3)};
+  bottom: ${theme.space(3)};
 `;
 
 const Bar = styled.div`
   ${floatingBar}
 `;
 
-export function ServiceWorkerUpdates() {
+export interface ServiceWorkerUpdatesProps {
+  /** The first screen is complete (the page's later part has come): a first visit registers after it. */
+  firstScreenDone: boolean;
+}
+
+export function ServiceWorkerUpdates({ firstScreenDone }: ServiceWorkerUpdatesProps) {
   // What "Reload" calls while a new version waits; null while none does.
   const [accept, setAccept] = useState<(() => void) | null>(null);
-  const firstScreenDone = useLater().status === 'loaded';
   const controlled = navigator.serviceWorker?.controller != null;
   useEffect(() => {
     const register = () => registerServiceWorker(navigator, { offer: (take) => setAccept(() => take), reload: reloadPage });

@@ -3,12 +3,11 @@
  * line, the reading keys and the "Keyboard shortcuts" dialog. The keys are in the first render's
  * code, so they answer as soon as a card shows; the dialog is in the page's later part.
  */
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState, type ComponentType } from 'react';
 import { NewSinceNotice } from './NewSinceNotice.tsx';
 import { countNewSince } from '../domain/new-since.ts';
 import type { Story } from '../domain/story.ts';
 import { useReadingKeys } from './useReadingKeys.ts';
-import { laterComponent } from '../ui/later.ts';
 
 export interface ReaderFeaturesProps {
   /** Every story shown by the feed (not only the matches). */
@@ -21,12 +20,16 @@ export interface ReaderFeaturesProps {
   onToggleBookmark(story: Story): void;
   /** `f`: follows or unfollows (docs/product.md#following-a-story). */
   onToggleFollow?(story: Story): void;
+  /** The "Keyboard shortcuts" dialog (later/KeyboardShortcuts.tsx); a "?" before the later part has come opens it when it does. */
+  Shortcuts: ComponentType<KeyboardShortcutsProps>;
 }
 
-// A "?" before the later part has come opens it when it does.
-const KeyboardShortcuts = laterComponent('KeyboardShortcuts');
+export interface KeyboardShortcutsProps {
+  isOpen: boolean;
+  onOpenChange(isOpen: boolean): void;
+}
 
-export function ReaderFeatures({ stories, reachable = stories, lastVisit, onOpen, onToggleBookmark, onToggleFollow }: ReaderFeaturesProps) {
+export function ReaderFeatures({ stories, reachable = stories, lastVisit, onOpen, onToggleBookmark, onToggleFollow, Shortcuts }: ReaderFeaturesProps) {
   const newCount = useMemo(() => countNewSince(stories, lastVisit), [stories, lastVisit]);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const byId = (id: string) => reachable.find((story) => story.id === id);
@@ -50,7 +53,7 @@ export function ReaderFeatures({ stories, reachable = stories, lastVisit, onOpen
       <NewSinceNotice count={newCount} />
       {shortcutsOpen && (
         <Suspense fallback={null}>
-          <KeyboardShortcuts isOpen onOpenChange={setShortcutsOpen} />
+          <Shortcuts isOpen onOpenChange={setShortcutsOpen} />
         </Suspense>
       )}
     </>

@@ -2,14 +2,15 @@ import styled from 'styled-components';
 import { visuallyHidden } from '../theme/mixins.ts';
 import { ChevronDownIcon, FilterIcon } from '../ui/icons.tsx';
 import { badgeBox } from './badge.ts';
+import { theme } from '../theme/tokens.ts';
 
 const Badge = styled.span`
   ${badgeBox}
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.accent};
-  color: ${({ theme }) => theme.color.onAccent};
-  font-size: ${({ theme }) => theme.font.size.xs};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  border-radius: ${theme.radius.pill};
+  background: ${theme.color.accent};
+  color: ${theme.color.onAccent};
+  font-size: ${theme.font.size.xs};
+  font-weight: ${theme.font.weight.bold};
   font-variant-numeric: tabular-nums;
 `;
 

@@ -1,8 +1,25 @@
-import { useRef, useState } from 'react';
+import { useState, type ComponentType } from 'react';
+import { useMenuTriggerPress, type MenuFocus } from '../ui/menu-trigger.ts';
 import { PlainButton } from '../ui/PlainButtons.tsx';
-import { loadLater, useLater } from '../ui/later.ts';
 import { CategoriesLabel } from './CategoriesLabel.tsx';
-import type { CategoryPickerProps } from './CategoryPicker.tsx';
+
+export interface CategoryPickerProps {
+  categories: string[];
+  selected: string[];
+  onChange(selected: string[]): void;
+  isDisabled?: boolean;
+  /** Open at once, focus on its button (it replaces a stand-in that was pressed: CategoryPickerButton). */
+  defaultOpen?: boolean;
+  /** What the open menu focuses. */
+  menuFocus?: MenuFocus;
+}
+
+export interface CategoryPickerButtonProps extends CategoryPickerProps {
+  /** The menu (later/CategoryPicker.tsx), once the page's later part has come; null until then. */
+  Picker: ComponentType<CategoryPickerProps> | null;
+  /** Asks for the page's later part at once; rejects when it cannot come. */
+  onAsk(): Promise<unknown>;
+}
 
 /**
  * The Categories button. Until its first press it is a plain `<button>`: the menu (React Aria's
@@ -12,44 +29,19 @@ import type { CategoryPickerProps } from './CategoryPicker.tsx';
  * stays until then (no intermediate fallback that would lose focus). A menu that cannot load is
  * the page's to show (LoadFailure, docs/product.md#when-the-page-cannot-load), never a press that does nothing.
  */
-export function CategoryPickerButton(props: CategoryPickerProps) {
-  const later = useLater();
-  // How the stand-in was pressed: from the keyboard or a screen reader, the open menu focuses
-  // its first item, as React Aria's own trigger does; by pointer, the menu itself.
-  const [pressed, setPressed] = useState<'keyboard' | 'pointer' | null>(null);
-  // Whether Enter went down on the button: the keyup of that Enter lands in the open menu otherwise.
-  const enterDown = useRef(false);
+export function CategoryPickerButton({ Picker, onAsk, ...props }: CategoryPickerButtonProps) {
+  const [pressed, setPressed] = useState<MenuFocus | null>(null);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
-  const press = (how: 'keyboard' | 'pointer') => {
-    setPressed(how);
-    loadLater().catch((error: unknown) => setFailure({ error }));
-  };
+  const press = useMenuTriggerPress((focus) => {
+    setPressed(focus);
+    onAsk().catch((error: unknown) => setFailure({ error }));
+  });
 
   if (failure) throw failure.error;
 
-  if (later.status === 'loaded' && pressed !== null && props.categories.length > 0) {
-    const menuFocus = pressed === 'keyboard' ? 'first' : true;
-    return <later.parts.CategoryPicker {...props} defaultOpen menuFocus={menuFocus} />;
-  }
+  if (Picker && pressed !== null && props.categories.length > 0) return <Picker {...props} defaultOpen menuFocus={pressed} />;
   return (
-    <PlainButton
-      disabled={props.isDisabled}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      // Enter opens on its keyup, as Space does, so that the open menu never receives the key's keyup.
-      onKeyDown={(event) => {
-        if (event.key !== 'Enter') return;
-        event.preventDefault();
-        enterDown.current = true;
-      }}
-      onKeyUp={(event) => {
-        if (event.key !== 'Enter' || !enterDown.current) return;
-        enterDown.current = false;
-        press('keyboard');
-      }}
-      // A click with no pointer detail came from the keyboard (Space) or a screen reader.
-      onClick={(event) => press(event.detail === 0 ? 'keyboard' : 'pointer')}
-    >
+    <PlainButton disabled={props.isDisabled} aria-haspopup="menu" aria-expanded={false} {...press}>
       <CategoriesLabel count={props.selected.length} />
     </PlainButton>
   );

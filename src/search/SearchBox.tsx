@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { focusRing, visuallyHidden } from '../theme/mixins.ts';
 import { CloseIcon, SearchIcon } from '../ui/icons.tsx';
 import { badgeBox } from './badge.ts';
+import { theme } from '../theme/tokens.ts';
 
 export interface SearchBoxProps {
   /** The text the box shows: the caller holds it. */
@@ -20,11 +21,11 @@ const Field = styled.div`
   display: flex;
   align-items: center;
   width: 100%;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
 
   > svg {
     position: absolute;
-    left: ${({ theme }) => theme.space(3)};
+    left: ${theme.space(3)};
     pointer-events: none;
   }
 `;
@@ -37,16 +38,16 @@ const HiddenLabel = styled.label`
 const StyledInput = styled.input`
   width: 100%;
   min-height: 44px;
-  padding: 0 ${({ theme }) => theme.space(12)} 0 ${({ theme }) => theme.space(10)};
-  border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
-  font-size: ${({ theme }) => theme.font.size.md};
+  padding: 0 ${theme.space(12)} 0 ${theme.space(10)};
+  border: 1px solid ${theme.color.borderStrong};
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surface};
+  color: ${theme.color.text};
+  font-size: ${theme.font.size.md};
   appearance: none;
 
   &::placeholder {
-    color: ${({ theme }) => theme.color.textMuted};
+    color: ${theme.color.textMuted};
     opacity: 1;
   }
 
@@ -56,13 +57,13 @@ const StyledInput = styled.input`
   }
 
   &:hover {
-    border-color: ${({ theme }) => theme.color.text};
+    border-color: ${theme.color.text};
   }
 
   &:focus {
     ${focusRing}
     outline-offset: 0;
-    border-color: ${({ theme }) => theme.color.focusRing};
+    border-color: ${theme.color.focusRing};
   }
 `;
 
@@ -70,7 +71,7 @@ const StyledInput = styled.input`
 const ClearButton = styled.button`
   position: absolute;
   top: 50%;
-  right: ${({ theme }) => theme.space(1)};
+  right: ${theme.space(1)};
   translate: 0 -50%;
   display: inline-flex;
   align-items: center;
@@ -78,15 +79,15 @@ const ClearButton = styled.button`
   width: 36px;
   height: 36px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radius.sm};
+  border-radius: ${theme.radius.sm};
   background: transparent;
-  color: ${({ theme }) => theme.color.textMuted};
+  color: ${theme.color.textMuted};
   cursor: pointer;
 
   @media (hover: hover) {
     &:hover {
-      background: ${({ theme }) => theme.color.surfaceMuted};
-      color: ${({ theme }) => theme.color.text};
+      background: ${theme.color.surfaceMuted};
+      color: ${theme.color.text};
     }
   }
 
@@ -97,12 +98,12 @@ const ClearButton = styled.button`
 
 const KeyHint = styled.kbd`
   position: absolute;
-  right: ${({ theme }) => theme.space(3)};
+  right: ${theme.space(3)};
   ${badgeBox}
-  border: 1px solid ${({ theme }) => theme.color.borderStrong};
-  border-radius: ${({ theme }) => theme.radius.sm};
-  font-family: ${({ theme }) => theme.font.mono};
-  font-size: ${({ theme }) => theme.font.size.xs};
+  border: 1px solid ${theme.color.borderStrong};
+  border-radius: ${theme.radius.sm};
+  font-family: ${theme.font.mono};
+  font-size: ${theme.font.size.xs};
   line-height: 1;
   pointer-events: none;
 `;

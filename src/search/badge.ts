@@ -1,4 +1,5 @@
 import { css } from 'styled-components';
+import { theme } from '../theme/tokens.ts';
 
 /** The 22 px box of the search bar's small labels: the Categories count and the "/" key hint. */
 export const badgeBox = css`
@@ -7,5 +8,5 @@ export const badgeBox = css`
   justify-content: center;
   min-width: 22px;
   height: 22px;
-  padding: 0 ${({ theme }) => theme.space(1.5)};
+  padding: 0 ${theme.space(1.5)};
 `;

@@ -10,8 +10,8 @@ const NO_CATEGORIES: readonly string[] = [];
 /**
  * The home page's filters (docs/product.md#search-categories-and-the-url). The URL holds them:
  * the query, the categories, Saved, Following and `archive`; each change is one intent sent to
- * the page machine, which writes the URL (machines/page.ts). The search box's text is the search
- * machine's (machines/search.ts).
+ * the page machine, which writes the URL (machines/page.ts). The query, typed and settled, is
+ * useQuery's.
  */
 export function useHomeFilters() {
   const search = useSearch({ from: '/' });
@@ -22,15 +22,12 @@ export function useHomeFilters() {
   // The same categories keep the same array when another parameter changes (the query, once
   // per pause), so that what shows them does not re-render.
   const categories = useSameList(search.category ?? NO_CATEGORIES);
-  const query = search.q ?? '';
   const savedOnly = search.saved === true;
-  /** As the URL asks; the page's list keeps the categories the stories have (src/domain/page-list.ts). */
-  const filter: StoryFilter = useMemo(() => ({ query, categories, savedOnly }), [query, categories, savedOnly]);
+  /** As the URL asks; the page's list keeps the categories the stories have (src/domain/page-list.ts). The query is useQuery's. */
+  const filter: Omit<StoryFilter, 'query'> = useMemo(() => ({ categories, savedOnly }), [categories, savedOnly]);
 
   return {
     filter,
-    /** The URL's query: the title, the live region's count and "From the last 30 days" follow it (the box and the stories follow useSearchText). */
-    query,
     /** Shows "From the last 30 days" for the box's text (`archive=1`: docs/product.md#the-last-30-days). */
     showArchive: useCallback((text: string) => page.send({ type: 'filters.archive', query: text }), [page]),
     setCategories: useCallback((categories: string[]) => page.send({ type: 'filters.categories', categories }), [page]),

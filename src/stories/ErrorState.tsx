@@ -2,6 +2,7 @@ import styled, { keyframes } from 'styled-components';
 import { PlainButton } from '../ui/PlainButtons.tsx';
 import { AlertIcon, RefreshIcon } from '../ui/icons.tsx';
 import { StateMessage } from '../ui/StateMessage.tsx';
+import { theme } from '../theme/tokens.ts';
 
 export interface ErrorStateProps {
   onRetry(): void;
@@ -10,7 +11,7 @@ export interface ErrorStateProps {
 
 const ErrorMessage = styled(StateMessage)`
   > svg {
-    color: ${({ theme }) => theme.color.danger};
+    color: ${theme.color.danger};
   }
 `;
 

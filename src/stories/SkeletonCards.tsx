@@ -1,6 +1,7 @@
 import styled, { css, keyframes } from 'styled-components';
 import type { StoryCardVariant } from './StoryCard.tsx';
 import { StoryGrid } from './StoryGrid.tsx';
+import { theme } from '../theme/tokens.ts';
 
 const TOP_COUNT = 3;
 const MORE_COUNT = 8;
@@ -14,14 +15,14 @@ const pulse = keyframes`
 `;
 
 const shape = css`
-  border-radius: ${({ theme }) => theme.radius.sm};
-  background: ${({ theme }) => theme.color.skeleton};
+  border-radius: ${theme.radius.sm};
+  background: ${theme.color.skeleton};
 `;
 
 const Stack = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(10)};
+  gap: ${theme.space(10)};
   animation: ${pulse} 1.6s ease-in-out infinite;
 
   @media (prefers-reduced-motion: reduce) {
@@ -33,14 +34,14 @@ const HeadingShape = styled.div`
   ${shape}
   width: 180px;
   height: 28px;
-  margin: ${({ theme }) => `${theme.space(4)} 0`};
+  margin: ${theme.space(4)} 0;
 `;
 
 const CardShape = styled.li`
   overflow: hidden;
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.lg};
+  background: ${theme.color.surface};
 `;
 
 const ImageShape = styled.div`
@@ -52,15 +53,19 @@ const ImageShape = styled.div`
 const Lines = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space(2.5)};
-  padding: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(2.5)};
+  padding: ${theme.space(4)};
 `;
 
-const Line = styled.div<{ $width: string; $height?: number }>`
+// Each line's size in its style: one static rule for every line.
+const LineShape = styled.div`
   ${shape}
-  width: ${({ $width }) => $width};
-  height: ${({ $height = 12 }) => `${$height}px`};
+  height: 12px;
 `;
+
+function Line({ width, height }: { width: string; height?: number }) {
+  return <LineShape style={{ width, height }} />;
+}
 
 function SkeletonCard({ variant }: { variant: StoryCardVariant }) {
   const titleHeight = variant === 'large' ? 22 : 18;
@@ -68,11 +73,11 @@ function SkeletonCard({ variant }: { variant: StoryCardVariant }) {
     <CardShape>
       <ImageShape />
       <Lines>
-        <Line $width="35%" />
-        <Line $width="92%" $height={titleHeight} />
-        <Line $width="70%" $height={titleHeight} />
-        <Line $width="100%" />
-        <Line $width="85%" />
+        <Line width="35%" />
+        <Line width="92%" height={titleHeight} />
+        <Line width="70%" height={titleHeight} />
+        <Line width="100%" />
+        <Line width="85%" />
       </Lines>
     </CardShape>
   );

@@ -1,4 +1,4 @@
-import { memo, startTransition, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, startTransition, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { theme } from '../theme/tokens.ts';
 import { ErrorState } from './ErrorState.tsx';
@@ -6,11 +6,11 @@ import { SkeletonCards } from './SkeletonCards.tsx';
 import { StorySections, type CardListProps } from './StorySections.tsx';
 import { TOP_STORIES_COUNT, type Story } from '../domain/story.ts';
 import { visuallyHidden } from '../theme/mixins.ts';
-import type { FeedStatus } from '../feed/selectors.ts';
-import { laterComponent } from '../ui/later.ts';
+import type { FeedStatus } from '../../machines/feed.ts';
 
-// Only a search or filter with no match shows it.
-const EmptyState = laterComponent('EmptyState');
+export interface EmptyStateProps {
+  onClearFilters?(): void;
+}
 
 /** A first screenful at any width (a 412x823 phone, a 1280x900 desktop), as many cards as the skeleton shows. */
 const FIRST_SCREEN_COUNT = 11;
@@ -54,6 +54,8 @@ interface StoryAreaProps extends CardListProps {
   listEnd?: ReactNode;
   /** After the results, the empty state too ("Search the last 30 days"). */
   afterResults?: ReactNode;
+  /** "No stories found" (later/EmptyState.tsx, in the page's later part): only a search or filter with no match shows it. */
+  Empty: ComponentType<EmptyStateProps>;
 }
 
 const Area = styled.main`
@@ -75,7 +77,7 @@ function announcement(status: FeedStatus, count: number): string {
  * The story area: skeletons, the error screen, the empty state or the two sections. Memoized:
  * only a new result list, status or bookmark re-renders it.
  */
-export const StoryArea = memo(function StoryArea({ status, matches, query = '', holdAnnouncement = false, onRetry, onClearFilters, listEnd = null, afterResults = null, ...cardProps }: StoryAreaProps) {
+export const StoryArea = memo(function StoryArea({ status, matches, query = '', holdAnnouncement = false, onRetry, onClearFilters, listEnd = null, afterResults = null, Empty, ...cardProps }: StoryAreaProps) {
   const current = announcement(status, matches.length);
   const [announced, setAnnounced] = useState(current);
   if (!holdAnnouncement && announced !== current) setAnnounced(current);
@@ -93,7 +95,7 @@ export const StoryArea = memo(function StoryArea({ status, matches, query = '', 
         <ErrorState onRetry={onRetry} />
       ) : matches.length === 0 ? (
         <Suspense fallback={null}>
-          <EmptyState onClearFilters={onClearFilters} />
+          <Empty onClearFilters={onClearFilters} />
         </Suspense>
       ) : (
         <>

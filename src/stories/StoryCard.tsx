@@ -1,21 +1,30 @@
-import { memo, Suspense, useId } from 'react';
+import { memo, Suspense, useId, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { formatStoryDate, isoDateTime } from '../domain/format.ts';
-import type { Story } from '../domain/story.ts';
+import type { RelatedLink, Story } from '../domain/story.ts';
 import { isHttpUrl } from '../domain/url.ts';
 import { focusRing, visuallyHidden } from '../theme/mixins.ts';
 import { theme } from '../theme/tokens.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { IconToggleButton } from '../ui/PlainButtons.tsx';
 import { BookmarkIcon, FollowIcon } from '../ui/icons.tsx';
-import { ShareMenuButton } from './ShareMenuButton.tsx';
+import { ShareMenuButton, type OpenShareMenuProps } from '../share/ShareMenuButton.tsx';
 import type { ShareTarget } from '../domain/share.ts';
 import { StoryImage } from './StoryImage.tsx';
 import { cardTextFont, headlineFont, smallPrintFont } from './storyFonts.ts';
-import { laterComponent } from '../ui/later.ts';
 
-// Only stories other outlets also reported have it (React Aria's disclosure, in the page's later part, after the first screen).
-const RelatedSources = laterComponent('RelatedSources', { waits: true });
+export interface RelatedSourcesProps {
+  /** Validated entries (1 to 10); the card shows nothing when there are none. */
+  related: readonly RelatedLink[];
+}
+
+/** What a card draws from the page's later part (src/app/later.ts), each in Suspense. */
+export interface CardParts {
+  /** The other outlets' disclosure, only on a story other outlets also reported; it waits for the later part, after the first screen. */
+  RelatedSources: ComponentType<RelatedSourcesProps>;
+  /** The open share menu, drawn on a press of "Share story". */
+  ShareMenu: ComponentType<OpenShareMenuProps>;
+}
 
 const Hidden = styled.span`
   ${visuallyHidden}
@@ -41,6 +50,7 @@ export interface StoryCardProps {
   onToggleFollow?(story: Story): void;
   /** Reports on it the visitor had not seen: "{N} new reports". */
   newReports?: number;
+  parts: CardParts;
 }
 
 // :focus-visible: the card is focused by the reading keys (j / k).
@@ -187,6 +197,7 @@ export const StoryCard = memo(function StoryCard({
   isFollowed = false,
   onToggleFollow,
   newReports = 0,
+  parts,
 }: StoryCardProps) {
   const headingId = useId();
   return (
@@ -206,7 +217,7 @@ export const StoryCard = memo(function StoryCard({
         {story.summary !== '' && <Summary dir="auto">{story.summary}</Summary>}
         {story.related !== undefined && story.related.length > 0 && (
           <Suspense fallback={<RelatedSourcesPlace />}>
-            <RelatedSources related={story.related} />
+            <parts.RelatedSources related={story.related} />
           </Suspense>
         )}
         <Footer>
@@ -229,7 +240,7 @@ export const StoryCard = memo(function StoryCard({
             >
               <BookmarkIcon size={18} filled={isBookmarked} />
             </IconToggleButton>
-            <ShareMenuButton onShare={(target) => onShare(story, target)} canShareNatively={canShareNatively} />
+            <ShareMenuButton Menu={parts.ShareMenu} onShare={(target) => onShare(story, target)} canShareNatively={canShareNatively} />
           </Actions>
         </Footer>
       </Body>

@@ -1,15 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { theme } from '../theme/tokens.ts';
 import { NewspaperIcon } from '../ui/icons.tsx';
-import { firstScreenAwaits } from '../ui/later.ts';
 
 export interface StoryImageProps {
   /** An http(s) URL; the caller checks it. */
   src: string;
   /**
    * The first screen's largest image (its likely LCP): fetched at once and first, not when layout
-   * finds it near the screen, and before the page's later part.
+   * finds it near the screen, and before the page's later part (src/app/later.ts waits for the
+   * image fetched at high priority).
    */
   isLead?: boolean;
 }
@@ -41,17 +41,13 @@ const Img = styled.img`
  */
 export function StoryImage({ src, isLead = false }: StoryImageProps) {
   const [failed, setFailed] = useState(false);
-  const image = useRef<HTMLImageElement>(null);
-  useEffect(() => {
-    if (isLead && image.current) firstScreenAwaits(image.current);
-  }, [isLead]);
   return (
     <Frame>
       {failed ? (
         <NewspaperIcon size={32} />
       ) : (
         // No Referer: the publisher's image host learns nothing about who reads what here.
-        <Img ref={image} src={src} alt="" loading={isLead ? 'eager' : 'lazy'} fetchPriority={isLead ? 'high' : 'auto'} decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(true)} />
+        <Img src={src} alt="" loading={isLead ? 'eager' : 'lazy'} fetchPriority={isLead ? 'high' : 'auto'} decoding="async" referrerPolicy="no-referrer" onError={() => setFailed(true)} />
       )}
     </Frame>
   );

@@ -5,7 +5,7 @@ import { isNewSince } from '../domain/new-since.ts';
 import { leadImageStory, type Story } from '../domain/story.ts';
 import { SectionHeading } from './SectionHeading.tsx';
 import type { ShareTarget } from '../domain/share.ts';
-import { StoryCard, type StoryCardVariant } from './StoryCard.tsx';
+import { StoryCard, type CardParts, type StoryCardVariant } from './StoryCard.tsx';
 import { StoryGrid, type StoryGridLayout } from './StoryGrid.tsx';
 
 /** What every card of a list is given: the bookmarks, the handlers, "New" and the share sheet. */
@@ -22,6 +22,8 @@ export interface CardListProps {
   onToggleFollow?(story: Story): void;
   /** "{N} new reports" by story id (the Following view). */
   newReports?: Readonly<Record<string, number>>;
+  /** What the cards draw from the page's later part. */
+  parts: CardParts;
 }
 
 export interface StorySectionsProps extends CardListProps {
@@ -38,7 +40,7 @@ interface StoryListProps extends CardListProps {
 }
 
 /** A grid of cards: the one way a list of stories is drawn (the two sections, the last 30 days). */
-export function StoryList({ stories, layout, variant, leadImageId, bookmarks, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false, follows, onToggleFollow, newReports }: StoryListProps) {
+export function StoryList({ stories, layout, variant, leadImageId, bookmarks, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false, follows, onToggleFollow, newReports, parts }: StoryListProps) {
   return (
     <StoryGrid layout={layout}>
       {stories.map((story) => (
@@ -55,6 +57,7 @@ export function StoryList({ stories, layout, variant, leadImageId, bookmarks, on
             isFollowed={follows?.has(story.id) ?? false}
             onToggleFollow={onToggleFollow}
             newReports={newReports !== undefined && Object.hasOwn(newReports, story.id) ? newReports[story.id] : 0}
+            parts={parts}
           />
         </li>
       ))}

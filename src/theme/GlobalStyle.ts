@@ -1,6 +1,6 @@
 import { createGlobalStyle } from 'styled-components';
 import { focusRing } from './mixins.ts';
-import { palettes, paletteDeclarations, sharedDeclarations } from './tokens.ts';
+import { palettes, paletteDeclarations, sharedDeclarations, theme } from './tokens.ts';
 
 // The focus ring rule is for native elements only: React Aria components (data-rac) draw their
 // own ring from data-focus-visible. With reduced motion, transitions take no time at all: a
@@ -45,11 +45,11 @@ export const GlobalStyle = createGlobalStyle`
   body {
     margin: 0;
     min-height: 100vh;
-    background: ${({ theme }) => theme.color.bg};
-    color: ${({ theme }) => theme.color.text};
-    font-family: ${({ theme }) => theme.font.body};
-    font-size: ${({ theme }) => theme.font.size.md};
-    line-height: ${({ theme }) => theme.font.lineHeight.body};
+    background: ${theme.color.bg};
+    color: ${theme.color.text};
+    font-family: ${theme.font.body};
+    font-size: ${theme.font.size.md};
+    line-height: ${theme.font.lineHeight.body};
     -webkit-font-smoothing: antialiased;
     text-rendering: optimizeLegibility;
   }
@@ -77,8 +77,8 @@ export const GlobalStyle = createGlobalStyle`
   }
 
   ::selection {
-    background: ${({ theme }) => theme.color.accentSoft.bg};
-    color: ${({ theme }) => theme.color.accentSoft.text};
+    background: ${theme.color.accentSoft.bg};
+    color: ${theme.color.accentSoft.text};
   }
 
   @media (prefers-reduced-motion: reduce) {

@@ -1,4 +1,5 @@
 import { css } from 'styled-components';
+import { theme } from './tokens.ts';
 
 /**
  * The region of a notice that floats over the page (the "new stories" bar, the new-version
@@ -8,8 +9,8 @@ import { css } from 'styled-components';
  */
 export const floatingRegion = css`
   position: fixed;
-  right: ${({ theme }) => theme.space(3)};
-  left: ${({ theme }) => theme.space(3)};
+  right: ${theme.space(3)};
+  left: ${theme.space(3)};
   z-index: 90;
   display: flex;
   justify-content: center;
@@ -22,15 +23,15 @@ export const floatingBar = css`
   flex-wrap: wrap;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => `${theme.space(2)} ${theme.space(3)}`};
+  gap: ${theme.space(2)} ${theme.space(3)};
   max-width: 100%;
-  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(2)} ${theme.space(2)} ${theme.space(4)}`};
-  border: 1px solid ${({ theme }) => theme.color.border};
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.surface};
-  color: ${({ theme }) => theme.color.text};
-  box-shadow: ${({ theme }) => theme.shadow.popover};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: ${({ theme }) => theme.font.weight.medium};
+  padding: ${theme.space(2)} ${theme.space(2)} ${theme.space(2)} ${theme.space(4)};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surface};
+  color: ${theme.color.text};
+  box-shadow: ${theme.shadow.popover};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.medium};
   pointer-events: auto;
 `;

@@ -19,3 +19,21 @@ export const visuallyHidden = css`
   white-space: nowrap;
   border: 0;
 `;
+
+/** A row of controls that wraps onto the next line on a narrow screen. */
+export const wrappingRow = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space(3)};
+  align-items: center;
+`;
+
+/** A centred line of words and buttons at the end of a list ("Show older stories", "Search the last 30 days"). */
+export const listEndRow = css`
+  ${wrappingRow}
+  justify-content: center;
+
+  p {
+    color: ${theme.color.textMuted};
+  }
+`;

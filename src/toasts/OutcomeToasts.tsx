@@ -1,16 +1,17 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useBookmarksActor } from '../bookmarks/actors.ts';
 import { useFollowsActor } from '../follow/actors.ts';
-import { useShareActor } from '../reader/share-actor.ts';
+import { useShareActor } from '../share/share-actor.ts';
 import { TOASTS } from './messages.ts';
-import type { AppToast } from './toast-queue.ts';
-import { laterComponent } from '../ui/later.ts';
+import type { AppToast } from './messages.ts';
 
-// Mounted with the first toast; React Aria's toast queue and region are in the page's later part.
-const RaisedToasts = laterComponent('RaisedToasts');
+export interface OutcomeToastsProps {
+  /** The toasts raised so far, shown (React Aria's toast queue and region, in the page's later part). */
+  Raised: ComponentType<{ raised: readonly AppToast[] }>;
+}
 
 /** A toast for each outcome the machines announce: a bookmark added or removed, a link copied or not, a story followed, unfollowed or refused. */
-export function OutcomeToasts() {
+export function OutcomeToasts({ Raised }: OutcomeToastsProps) {
   const bookmarks = useBookmarksActor();
   const share = useShareActor();
   const follows = useFollowsActor();
@@ -31,7 +32,7 @@ export function OutcomeToasts() {
   if (raised.length === 0) return null;
   return (
     <Suspense fallback={null}>
-      <RaisedToasts raised={raised} />
+      <Raised raised={raised} />
     </Suspense>
   );
 }

@@ -1,4 +1,11 @@
-import type { AppToast } from './toast-queue.ts';
+import type { ToastTone } from '../theme/tokens.ts';
+
+/** A toast: what the queue (later/toast-queue.ts) shows. */
+export interface AppToast {
+  title: string;
+  description: string;
+  tone?: ToastTone;
+}
 
 /**
  * Toasts, word for word: docs/product.md#bookmarks-sharing-and-copying. The app raises them by

@@ -1,18 +1,18 @@
 import styled from 'styled-components';
-import { mediaUp } from '../theme/tokens.ts';
+import { mediaUp, theme } from '../theme/tokens.ts';
 
 /** Centered max-width column with padding that grows with the viewport. */
 export const Layout = styled.div`
   width: 100%;
-  max-width: ${({ theme }) => theme.layout.maxWidth};
+  max-width: ${theme.layout.maxWidth};
   margin: 0 auto;
-  padding-inline: ${({ theme }) => theme.space(4)};
+  padding-inline: ${theme.space(4)};
 
   ${mediaUp.sm} {
-    padding-inline: ${({ theme }) => theme.space(6)};
+    padding-inline: ${theme.space(6)};
   }
 
   ${mediaUp.lg} {
-    padding-inline: ${({ theme }) => theme.space(8)};
+    padding-inline: ${theme.space(8)};
   }
 `;

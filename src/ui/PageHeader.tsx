@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { mediaUp } from '../theme/tokens.ts';
+import { mediaUp, theme } from '../theme/tokens.ts';
 import { NewspaperIcon } from './icons.tsx';
 import { Layout } from './Layout.tsx';
 
@@ -11,18 +11,18 @@ export interface PageHeaderProps {
 }
 
 const Header = styled.header`
-  border-bottom: 1px solid ${({ theme }) => theme.color.border};
-  background: ${({ theme }) => theme.color.surface};
+  border-bottom: 1px solid ${theme.color.border};
+  background: ${theme.color.surface};
 `;
 
 const Bar = styled(Layout)`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  padding-block: ${({ theme }) => theme.space(4)};
+  gap: ${theme.space(3)};
+  padding-block: ${theme.space(4)};
 
   ${mediaUp.md} {
-    padding-block: ${({ theme }) => theme.space(5)};
+    padding-block: ${theme.space(5)};
   }
 `;
 
@@ -32,9 +32,9 @@ const Mark = styled.span`
   justify-content: center;
   width: 44px;
   height: 44px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.accent};
-  color: ${({ theme }) => theme.color.onAccent};
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.accent};
+  color: ${theme.color.onAccent};
 
   ${mediaUp.sm} {
     display: inline-flex;
@@ -49,27 +49,27 @@ const Titles = styled.div`
 `;
 
 const Title = styled.h1`
-  color: ${({ theme }) => theme.color.text};
-  font-family: ${({ theme }) => theme.font.heading};
-  font-size: ${({ theme }) => theme.font.size.xl};
-  font-weight: ${({ theme }) => theme.font.weight.bold};
+  color: ${theme.color.text};
+  font-family: ${theme.font.heading};
+  font-size: ${theme.font.size.xl};
+  font-weight: ${theme.font.weight.bold};
   letter-spacing: -0.01em;
-  line-height: ${({ theme }) => theme.font.lineHeight.tight};
+  line-height: ${theme.font.lineHeight.tight};
 
   ${mediaUp.md} {
-    font-size: ${({ theme }) => theme.font.size.xxl};
+    font-size: ${theme.font.size.xxl};
   }
 `;
 
 const Tagline = styled.p`
-  color: ${({ theme }) => theme.color.textMuted};
-  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${theme.color.textMuted};
+  font-size: ${theme.font.size.sm};
 `;
 
 const Actions = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space(2)};
+  gap: ${theme.space(2)};
 `;
 
 export function PageHeader({ title, tagline, actions }: PageHeaderProps) {

@@ -1,130 +1,25 @@
 /**
  * Plain `<button>`s for the first render: React Aria's press handling would put its code into
- * the first render, and every card has two of them. Their looks are shared with the React Aria
- * buttons of the page's later part (Button.tsx, IconButton.tsx), which style the same states
- * through React Aria's data attributes instead of pseudo-classes.
+ * the first render, and every card has two of them. They look as the React Aria buttons of the
+ * later part do: both take their styles from button-styles.ts.
  */
 import type { ComponentPropsWithRef, ReactNode } from 'react';
-import styled, { css } from 'styled-components';
-import { focusRing } from '../theme/mixins.ts';
-import { theme } from '../theme/tokens.ts';
-
-export type ButtonVariant = 'primary' | 'secondary' | 'quiet';
-
-type Rules = ReturnType<typeof css>;
-
-/** The text button's colours; `hovered` wraps the rules of its hovered state. */
-export const buttonVariants = (hovered: (rules: Rules) => Rules) => ({
-  primary: css`
-    background: ${theme.color.accent};
-    border-color: ${theme.color.accent};
-    color: ${theme.color.onAccent};
-
-    ${hovered(css`
-      background: ${theme.color.accentHover};
-      border-color: ${theme.color.accentHover};
-    `)}
-  `,
-  secondary: css`
-    background: ${theme.color.surface};
-    border-color: ${theme.color.borderStrong};
-    color: ${theme.color.text};
-
-    ${hovered(css`
-      background: ${theme.color.surfaceMuted};
-    `)}
-  `,
-  quiet: css`
-    background: transparent;
-    border-color: transparent;
-    color: ${theme.color.text};
-
-    ${hovered(css`
-      background: ${theme.color.surfaceMuted};
-    `)}
-  `,
-});
-
-/** The text button's shape. */
-export const buttonBase = css`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${theme.space(2)};
-  min-height: 40px;
-  padding: 0 ${theme.space(4)};
-  border: 1px solid transparent;
-  border-radius: ${theme.radius.md};
-  font-size: ${theme.font.size.sm};
-  font-weight: ${theme.font.weight.medium};
-  white-space: nowrap;
-  cursor: pointer;
-  transition:
-    background-color ${theme.motion.fast},
-    transform ${theme.motion.fast};
-  -webkit-tap-highlight-color: transparent;
-`;
-
-/** A 40 × 40 px icon-only control's shape. */
-export const iconButtonBase = css`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  flex-shrink: 0;
-  width: 40px;
-  height: 40px;
-  padding: 0;
-  border-radius: ${theme.radius.md};
-  background: transparent;
-  color: ${theme.color.textMuted};
-  cursor: pointer;
-  transition:
-    background-color ${theme.motion.fast},
-    color ${theme.motion.fast};
-  -webkit-tap-highlight-color: transparent;
-`;
-
-// Hover only where a pointer hovers: a tap leaves no hovered look behind.
-const plainVariants = buttonVariants(
-  (rules) => css`
-    @media (hover: hover) {
-      &:hover:not(:disabled, [aria-disabled='true']) {
-        ${rules}
-      }
-    }
-  `,
-);
-
-const plainButtonBase = css`
-  ${buttonBase}
-
-  &:active:not(:disabled, [aria-disabled='true']) {
-    transform: scale(0.97);
-  }
-
-  &:focus-visible {
-    ${focusRing}
-  }
-
-  &:disabled {
-    cursor: default;
-    opacity: 0.55;
-  }
-`;
+import styled from 'styled-components';
+import { buttonBase, buttonVariants, iconButtonBase, outlined, type ButtonVariant } from './button-styles.ts';
 
 // One static component per variant: a function in the template would rebuild the CSS at every render.
 const plainButtons = {
   primary: styled.button`
-    ${plainButtonBase}
-    ${plainVariants.primary}
+    ${buttonBase}
+    ${buttonVariants.primary}
   `,
   secondary: styled.button`
-    ${plainButtonBase}
-    ${plainVariants.secondary}
+    ${buttonBase}
+    ${buttonVariants.secondary}
   `,
   quiet: styled.button`
-    ${plainButtonBase}
-    ${plainVariants.quiet}
+    ${buttonBase}
+    ${buttonVariants.quiet}
   `,
 };
 
@@ -139,34 +34,15 @@ export function PlainButton({ variant = 'secondary', ...props }: PlainButtonProp
   return <StyledPlainButton type="button" {...props} />;
 }
 
-/** A 40 × 40 px icon-only plain `<button>`: the card's bookmark toggle and its share button. */
+/** A 40 × 40 px icon-only plain `<button>`: the card's toggles and its share button. */
 export const PlainIconButton = styled.button`
   ${iconButtonBase}
-  border: 0;
-
-  &:focus-visible {
-    ${focusRing}
-  }
-
-  @media (hover: hover) {
-    &:hover {
-      background: ${theme.color.surfaceMuted};
-      color: ${theme.color.text};
-    }
-  }
-
-  &[aria-pressed='true'] {
-    color: ${theme.color.accent};
-  }
-
-  &:active svg {
-    transform: scale(0.9);
-  }
 `;
 
 /** The outlined icon button of the header (the theme toggle), plain. */
-export const PlainOutlineIconButton = styled(PlainIconButton)`
-  border: 1px solid ${theme.color.borderStrong};
+export const PlainOutlineIconButton = styled.button`
+  ${iconButtonBase}
+  ${outlined}
 `;
 
 export interface IconToggleButtonProps {
@@ -184,48 +60,3 @@ export function IconToggleButton({ isSelected, onChange, children, ...props }: I
     </PlainIconButton>
   );
 }
-
-// A plain button with aria-pressed: React Aria's toggle would put its press handling into the first render.
-/** A view toggle of the search bar (Saved, Following): its name is its text. */
-export const ViewToggle = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: ${theme.space(2)};
-  min-height: 40px;
-  padding: 0 ${theme.space(3.5)};
-  border: 1px solid ${theme.color.borderStrong};
-  border-radius: ${theme.radius.md};
-  background: ${theme.color.surface};
-  color: ${theme.color.text};
-  font-size: ${theme.font.size.sm};
-  font-weight: ${theme.font.weight.medium};
-  white-space: nowrap;
-  cursor: pointer;
-  transition: background-color ${theme.motion.fast};
-
-  @media (hover: hover) {
-    &:hover {
-      background: ${theme.color.surfaceMuted};
-    }
-
-    &[aria-pressed='true']:hover {
-      background: ${theme.color.accentHover};
-    }
-  }
-
-  &[aria-pressed='true'] {
-    border-color: ${theme.color.accent};
-    background: ${theme.color.accent};
-    color: ${theme.color.onAccent};
-  }
-
-  &:focus-visible {
-    ${focusRing}
-  }
-`;
-
-/** The number beside a view toggle's name, hidden from it. */
-export const ViewCount = styled.span`
-  font-variant-numeric: tabular-nums;
-  opacity: 0.85;
-`;

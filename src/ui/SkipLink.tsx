@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { visuallyHidden } from '../theme/mixins.ts';
+import { theme } from '../theme/tokens.ts';
 
 /*
  * A native same-page anchor rather than RAC Link: RAC hands same-origin hrefs to the app's
@@ -10,21 +11,21 @@ const Anchor = styled.a`
 
   &:focus {
     position: fixed;
-    top: ${({ theme }) => theme.space(3)};
-    left: ${({ theme }) => theme.space(3)};
+    top: ${theme.space(3)};
+    left: ${theme.space(3)};
     z-index: 200;
     width: auto;
     height: auto;
     margin: 0;
-    padding: ${({ theme }) => `${theme.space(2.5)} ${theme.space(4)}`};
+    padding: ${theme.space(2.5)} ${theme.space(4)};
     overflow: visible;
     clip-path: none;
-    border-radius: ${({ theme }) => theme.radius.md};
-    background: ${({ theme }) => theme.color.accent};
-    color: ${({ theme }) => theme.color.onAccent};
-    font-weight: ${({ theme }) => theme.font.weight.bold};
+    border-radius: ${theme.radius.md};
+    background: ${theme.color.accent};
+    color: ${theme.color.onAccent};
+    font-weight: ${theme.font.weight.bold};
     text-decoration: none;
-    box-shadow: ${({ theme }) => theme.shadow.popover};
+    box-shadow: ${theme.shadow.popover};
   }
 `;
 

@@ -48,7 +48,7 @@ describe('the built site', () => {
       .map(([source]) => source)
       .sort();
     // The app's own stage of the first render (src/main.tsx), the later part, and the three rare parts.
-    expect(loadedLater).toEqual(['src/app/ErrorPage.tsx', 'src/app/NotFoundPage.tsx', 'src/app/later.ts', 'src/app/mount.tsx', 'src/domain/samples.ts']);
+    expect(loadedLater).toEqual(['src/app/ErrorPage.tsx', 'src/app/NotFoundPage.tsx', 'src/app/later/later-part.ts', 'src/app/mount.tsx', 'src/domain/samples.ts']);
     // The entry's three stages, each evaluated in a task of its own: React, the page's machines, the rest of the app.
     expect(manifest['index.html']?.dynamicImports?.map((source) => manifest[source]?.file.replace(/-[\w-]{8}\.js$/, ''))).toEqual(['assets/react', 'assets/page-actors', 'assets/mount']);
     const filesOf = (source: string, seen = new Set<string>()): Set<string> => {
@@ -59,7 +59,7 @@ describe('the built site', () => {
       return seen;
     };
     const firstRender = new Set(measureFirstRender(dist).chunks.map((chunk) => chunk.src.replace(/^\//, '')));
-    const later = [...filesOf('src/app/later.ts')].filter((file) => !firstRender.has(file));
+    const later = [...filesOf('src/app/later/later-part.ts')].filter((file) => !firstRender.has(file));
     expect(later.length, later.join(', ')).toBeLessThanOrEqual(2);
     const rare = ['src/app/ErrorPage.tsx', 'src/app/NotFoundPage.tsx', 'src/domain/samples.ts'].map((source) => manifest[source]?.file);
     const scripts = filesUnder(join(dist, 'assets')).map((path) => relative(dist, path).split(sep).join('/')).filter((file) => file.endsWith('.js'));

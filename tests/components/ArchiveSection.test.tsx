@@ -11,11 +11,12 @@ import { createActor } from 'xstate';
 import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { NOTHING_STORED, pageMachine } from '../../machines/page.ts';
 import type { Story } from '../../src/domain/story.ts';
-import { ArchiveSection } from '../../src/search/ArchiveSection.tsx';
+import { ArchiveSection } from '../../src/search/later/ArchiveSection.tsx';
 import { SystemProvider } from '../../src/system/page-system.ts';
 import { FakeActors } from '../support/fake-actors.ts';
 import { makeStory } from './fixtures.ts';
 import { renderWithTheme } from './render.tsx';
+import { cardParts } from './parts.ts';
 
 const older = makeStory({ id: 'old-1', title: 'Harbour bridge reopens after repairs' });
 
@@ -25,7 +26,7 @@ function renderSection(stories: Story[] = []) {
   const onSearch = vi.fn();
   const ui = (list: Story[]) => (
     <SystemProvider page={page}>
-      <ArchiveSection stories={list} onSearch={onSearch} bookmarks={new Set()} onToggleBookmark={() => {}} onShare={() => {}} />
+      <ArchiveSection parts={cardParts} stories={list} onSearch={onSearch} bookmarks={new Set()} onToggleBookmark={() => {}} onShare={() => {}} />
     </SystemProvider>
   );
   const view = renderWithTheme(ui(stories));

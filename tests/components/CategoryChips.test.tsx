@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import { CategoryChips } from '../../src/search/CategoryChips.tsx';
+import { CategoryChips } from '../../src/search/later/CategoryChips.tsx';
 import { renderWithTheme } from './render.tsx';
 
 test('renders nothing when no category is selected', () => {

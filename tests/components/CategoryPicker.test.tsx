@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
-import { CategoryPicker } from '../../src/search/CategoryPicker.tsx';
+import { CategoryPicker } from '../../src/search/later/CategoryPicker.tsx';
 import { renderWithTheme } from './render.tsx';
 
 const CATEGORIES = ['Finance', 'Health', 'Science', 'Sports'];

@@ -2,19 +2,21 @@
 /**
  * The Categories button before its first press (src/search/CategoryPickerButton.tsx): a plain
  * button that becomes the real menu when pressed, open, focused as React Aria's trigger would
- * focus it: the first item from the keyboard, the selected one from a pointer. The page's later
- * part is loaded by tests/setup.ts, as the page loads it after its first render.
+ * focus it: the first item from the keyboard, the selected one from a pointer. The menu is given,
+ * as the page gives it once its later part has come (src/app/HomePage.tsx).
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { CategoryPickerButton } from '../../src/search/CategoryPickerButton.tsx';
+import { CategoryPicker } from '../../src/search/later/CategoryPicker.tsx';
 import { renderWithTheme } from './render.tsx';
 
 const CATEGORIES = ['Finance', 'Health', 'Science'];
+const ask = () => Promise.resolve();
 
 test('before a press it is a button named "Categories" that says it opens a menu, closed', () => {
-  renderWithTheme(<CategoryPickerButton categories={CATEGORIES} selected={[]} onChange={() => {}} />);
+  renderWithTheme(<CategoryPickerButton Picker={CategoryPicker} onAsk={ask} categories={CATEGORIES} selected={[]} onChange={() => {}} />);
   const button = screen.getByRole('button', { name: 'Categories' });
   expect(button).toHaveAttribute('aria-haspopup', 'menu');
   expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -23,19 +25,19 @@ test('before a press it is a button named "Categories" that says it opens a menu
 });
 
 test('its name counts the selected categories', () => {
-  renderWithTheme(<CategoryPickerButton categories={CATEGORIES} selected={['Health', 'Science']} onChange={() => {}} />);
+  renderWithTheme(<CategoryPickerButton Picker={CategoryPicker} onAsk={ask} categories={CATEGORIES} selected={['Health', 'Science']} onChange={() => {}} />);
   expect(screen.getByRole('button', { name: 'Categories 2 selected' })).toBeInTheDocument();
 });
 
 test('disabled, it cannot be pressed', () => {
-  renderWithTheme(<CategoryPickerButton categories={CATEGORIES} selected={[]} onChange={() => {}} isDisabled />);
+  renderWithTheme(<CategoryPickerButton Picker={CategoryPicker} onAsk={ask} categories={CATEGORIES} selected={[]} onChange={() => {}} isDisabled />);
   expect(screen.getByRole('button', { name: 'Categories' })).toBeDisabled();
 });
 
 test('a mouse click opens the menu with every category, focus on the one selected, and a choice is reported', async () => {
   const user = userEvent.setup();
   const onChange = vi.fn();
-  renderWithTheme(<CategoryPickerButton categories={CATEGORIES} selected={['Health']} onChange={onChange} />);
+  renderWithTheme(<CategoryPickerButton Picker={CategoryPicker} onAsk={ask} categories={CATEGORIES} selected={['Health']} onChange={onChange} />);
   // A mouse click (detail 1). user-event's click would go on pressing the real button that replaced it.
   fireEvent.click(screen.getByRole('button', { name: 'Categories 1 selected' }), { detail: 1 });
 
@@ -50,7 +52,7 @@ test('a mouse click opens the menu with every category, focus on the one selecte
 
 test('Enter opens the menu on its keyup, with the first category focused', async () => {
   const user = userEvent.setup();
-  renderWithTheme(<CategoryPickerButton categories={CATEGORIES} selected={[]} onChange={() => {}} />);
+  renderWithTheme(<CategoryPickerButton Picker={CategoryPicker} onAsk={ask} categories={CATEGORIES} selected={[]} onChange={() => {}} />);
   const button = screen.getByRole('button', { name: 'Categories' });
   button.focus();
   await user.keyboard('{Enter>}');
@@ -62,7 +64,7 @@ test('Enter opens the menu on its keyup, with the first category focused', async
 });
 
 test('a mouse click with nothing selected focuses the menu itself, not its first item', async () => {
-  renderWithTheme(<CategoryPickerButton categories={CATEGORIES} selected={[]} onChange={() => {}} />);
+  renderWithTheme(<CategoryPickerButton Picker={CategoryPicker} onAsk={ask} categories={CATEGORIES} selected={[]} onChange={() => {}} />);
   fireEvent.click(screen.getByRole('button', { name: 'Categories' }), { detail: 1 });
   const menu = await screen.findByRole('menu');
   await waitFor(() => expect(menu).toHaveFocus());
@@ -70,7 +72,7 @@ test('a mouse click with nothing selected focuses the menu itself, not its first
 
 test('a keyup of Enter that went down elsewhere, or of another key, opens nothing', async () => {
   const user = userEvent.setup();
-  renderWithTheme(<CategoryPickerButton categories={CATEGORIES} selected={[]} onChange={() => {}} />);
+  renderWithTheme(<CategoryPickerButton Picker={CategoryPicker} onAsk={ask} categories={CATEGORIES} selected={[]} onChange={() => {}} />);
   const button = screen.getByRole('button', { name: 'Categories' });
   button.focus();
   await user.keyboard('{/Enter}');
@@ -81,7 +83,7 @@ test('a keyup of Enter that went down elsewhere, or of another key, opens nothin
 });
 
 test('only a keyup of the Enter that went down on it opens the menu; other keys keep their default', () => {
-  renderWithTheme(<CategoryPickerButton categories={CATEGORIES} selected={[]} onChange={() => {}} />);
+  renderWithTheme(<CategoryPickerButton Picker={CategoryPicker} onAsk={ask} categories={CATEGORIES} selected={[]} onChange={() => {}} />);
   const button = screen.getByRole('button', { name: 'Categories' });
   // fireEvent returns false when a listener prevented the default.
   expect(fireEvent.keyDown(button, { key: ' ' })).toBe(true);
@@ -93,12 +95,12 @@ test('only a keyup of the Enter that went down on it opens the menu; other keys 
 });
 
 test('a press while there are no categories yet opens the menu when they come', async () => {
-  const { rerender } = renderWithTheme(<CategoryPickerButton categories={[]} selected={[]} onChange={() => {}} />);
+  const { rerender } = renderWithTheme(<CategoryPickerButton Picker={CategoryPicker} onAsk={ask} categories={[]} selected={[]} onChange={() => {}} />);
   fireEvent.click(screen.getByRole('button', { name: 'Categories' }), { detail: 1 });
   expect(screen.queryByRole('menu')).not.toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Categories' })).toHaveAttribute('aria-haspopup', 'menu');
 
-  act(() => rerender(<CategoryPickerButton categories={CATEGORIES} selected={[]} onChange={() => {}} />));
+  act(() => rerender(<CategoryPickerButton Picker={CategoryPicker} onAsk={ask} categories={CATEGORIES} selected={[]} onChange={() => {}} />));
   const menu = await screen.findByRole('menu');
   expect(within(menu).getAllByRole('menuitemcheckbox')).toHaveLength(3);
 });

@@ -9,10 +9,8 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, expect, test, vi } from 'vitest';
 import { SearchBox } from '../../src/search/SearchBox.tsx';
-import { theme } from '../../src/theme/tokens.ts';
 import { renderWithTheme } from './render.tsx';
 
 let page = new AbortController();
@@ -26,9 +24,7 @@ afterEach(() => {
 async function hydrateAfterTyping(typed: string) {
   const onChange = vi.fn();
   const box = (
-    <ThemeProvider theme={theme}>
-      <SearchBox value="" onChange={onChange} onClear={() => {}} />
-    </ThemeProvider>
+    <SearchBox value="" onChange={onChange} onClear={() => {}} />
   );
   const container = document.body.appendChild(document.createElement('div'));
   container.innerHTML = renderToString(box);

@@ -13,9 +13,10 @@ import { StoryCard, type StoryCardProps } from '../../src/stories/StoryCard.tsx'
 import { StorySections } from '../../src/stories/StorySections.tsx';
 import { makeStory } from './fixtures.ts';
 import { renderWithTheme } from './render.tsx';
+import { cardParts } from './parts.ts';
 
 function renderCard(story: Story = makeStory(), props: Partial<StoryCardProps> = {}) {
-  renderWithTheme(<StoryCard story={story} variant="compact" isBookmarked={false} onToggleBookmark={() => {}} onShare={() => {}} {...props} />);
+  renderWithTheme(<StoryCard parts={cardParts} story={story} variant="compact" isBookmarked={false} onToggleBookmark={() => {}} onShare={() => {}} {...props} />);
   return screen.getByRole('article', { name: story.title });
 }
 
@@ -83,7 +84,7 @@ describe('the sections give each card', () => {
 
   test('its follow state and its count of new reports', () => {
     renderWithTheme(
-      <StorySections top={top} more={more} bookmarks={new Set()} onToggleBookmark={() => {}} onShare={() => {}} follows={new Set(['t1', 'm1'])} onToggleFollow={() => {}} newReports={{ m1: 2 }} />,
+      <StorySections parts={cardParts} top={top} more={more} bookmarks={new Set()} onToggleBookmark={() => {}} onShare={() => {}} follows={new Set(['t1', 'm1'])} onToggleFollow={() => {}} newReports={{ m1: 2 }} />,
     );
     expect(within(card('First image')).getByRole('button', { name: 'Unfollow story' })).toBeInTheDocument();
     expect(within(card('Second image')).getByRole('button', { name: 'Follow story' })).toBeInTheDocument();
@@ -95,13 +96,13 @@ describe('the sections give each card', () => {
 
   test('no follow toggle where the page follows nothing, and no count for a story named like an object key', () => {
     const odd = makeStory({ id: 'toString', title: 'Odd id' });
-    renderWithTheme(<StorySections top={top} more={[odd]} bookmarks={new Set()} onToggleBookmark={() => {}} onShare={() => {}} newReports={{}} />);
+    renderWithTheme(<StorySections parts={cardParts} top={top} more={[odd]} bookmarks={new Set()} onToggleBookmark={() => {}} onShare={() => {}} newReports={{}} />);
     expect(screen.queryByRole('button', { name: /follow story/i })).not.toBeInTheDocument();
     expect(within(card('Odd id')).queryByText(/new report/)).not.toBeInTheDocument();
   });
 
   test('the lead image: Top Stories\' first story with an image, and no other', () => {
-    renderWithTheme(<StorySections top={top} more={more} bookmarks={new Set()} onToggleBookmark={() => {}} onShare={() => {}} />);
+    renderWithTheme(<StorySections parts={cardParts} top={top} more={more} bookmarks={new Set()} onToggleBookmark={() => {}} onShare={() => {}} />);
     expect(within(card('First image')).getByRole('presentation')).toHaveAttribute('fetchpriority', 'high');
     for (const title of ['Second image', 'More one', 'More two']) expect(within(card(title)).getByRole('presentation')).toHaveAttribute('fetchpriority', 'auto');
   });

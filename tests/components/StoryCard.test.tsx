@@ -6,12 +6,13 @@ import { StoryCard, type StoryCardProps } from '../../src/stories/StoryCard.tsx'
 import type { Story } from '../../src/domain/story.ts';
 import { makeStory } from './fixtures.ts';
 import { renderWithTheme } from './render.tsx';
+import { cardParts } from './parts.ts';
 
 function renderCard(story: Story = makeStory(), props: Partial<StoryCardProps> = {}) {
   const onToggleBookmark = vi.fn();
   const onShare = vi.fn();
   renderWithTheme(
-    <StoryCard
+    <StoryCard parts={cardParts}
       story={story}
       variant="large"
       isBookmarked={false}

@@ -6,6 +6,7 @@ import { SkeletonCards } from '../../src/stories/SkeletonCards.tsx';
 import { StorySections, type StorySectionsProps } from '../../src/stories/StorySections.tsx';
 import { makeStory } from './fixtures.ts';
 import { renderWithTheme } from './render.tsx';
+import { cardParts } from './parts.ts';
 
 const stories = Array.from({ length: 6 }, (_, index) =>
   makeStory({ id: `s${index}`, title: `Story number ${index}` }),
@@ -15,14 +16,14 @@ const stories = Array.from({ length: 6 }, (_, index) =>
 // take seconds on a busy machine, longer than a find waits; compiled here, the tests below check
 // the callbacks rather than the compiler's speed (StoryCard.test.tsx presses before the code is there).
 beforeAll(async () => {
-  await import('../../src/stories/ShareMenu.tsx');
+  await import('../../src/share/later/ShareMenu.tsx');
 });
 
 function renderSections(props: Partial<StorySectionsProps> = {}) {
   const onToggleBookmark = vi.fn();
   const onShare = vi.fn();
   renderWithTheme(
-    <StorySections
+    <StorySections parts={cardParts}
       top={stories.slice(0, 3)}
       more={stories.slice(3)}
       bookmarks={new Set(['s1', 's4'])}

@@ -2,7 +2,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
-import { ThemeToggle } from '../../src/appearance/ThemeToggle.tsx';
+import { ThemeToggle } from '../../src/appearance/later/ThemeToggle.tsx';
 import { renderWithTheme } from './render.tsx';
 
 afterEach(() => document.documentElement.removeAttribute('data-theme'));

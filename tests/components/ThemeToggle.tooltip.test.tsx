@@ -2,7 +2,7 @@
 // Own file: RAC keeps tooltip warm-up state in module globals, and vitest isolates modules per file.
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { ThemeToggle } from '../../src/appearance/ThemeToggle.tsx';
+import { ThemeToggle } from '../../src/appearance/later/ThemeToggle.tsx';
 import { renderWithTheme } from './render.tsx';
 
 // fireEvent, not user-event: user-event's async wrapper waits on a setTimeout(0) that

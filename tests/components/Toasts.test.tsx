@@ -2,8 +2,8 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
-import { createToastQueue, TOAST_TIMEOUT_MS } from '../../src/toasts/toast-queue.ts';
-import { ToastRegion } from '../../src/toasts/Toasts.tsx';
+import { createToastQueue, TOAST_TIMEOUT_MS } from '../../src/toasts/later/toast-queue.ts';
+import { ToastRegion } from '../../src/toasts/later/Toasts.tsx';
 import { renderWithTheme } from './render.tsx';
 
 afterEach(() => {

@@ -7,17 +7,18 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { ShortcutsDialog } from '../../src/reader/ShortcutsDialog.tsx';
+import { ShortcutsDialog } from '../../src/reader/later/ShortcutsDialog.tsx';
 import { StoryCard, type StoryCardProps } from '../../src/stories/StoryCard.tsx';
 import { StorySections } from '../../src/stories/StorySections.tsx';
 import { SHORTCUTS } from '../../src/domain/reading-keys.ts';
 import type { Story } from '../../src/domain/story.ts';
 import { makeStory } from './fixtures.ts';
 import { renderWithTheme } from './render.tsx';
+import { cardParts } from './parts.ts';
 
 function renderCard(story: Story = makeStory(), props: Partial<StoryCardProps> = {}) {
   const onShare = vi.fn();
-  renderWithTheme(<StoryCard story={story} variant="large" isBookmarked={false} onToggleBookmark={vi.fn()} onShare={onShare} {...props} />);
+  renderWithTheme(<StoryCard parts={cardParts} story={story} variant="large" isBookmarked={false} onToggleBookmark={vi.fn()} onShare={onShare} {...props} />);
   return { card: screen.getByRole('article', { name: story.title }), onShare };
 }
 
@@ -80,10 +81,10 @@ describe('New since your last visit', () => {
       makeStory({ id: 'c', title: 'Undated', published_at: 'soon' }),
     ];
     const props = { top: stories, more: [], bookmarks: new Set<string>(), onToggleBookmark: vi.fn(), onShare: vi.fn() };
-    const { rerender } = renderWithTheme(<StorySections {...props} lastVisit={Date.parse('2026-03-02T00:00:00.000Z')} />);
+    const { rerender } = renderWithTheme(<StorySections parts={cardParts} {...props} lastVisit={Date.parse('2026-03-02T00:00:00.000Z')} />);
     const badged = () => screen.getAllByRole('article').filter((article) => within(article).queryByText('New') !== null);
     expect(badged().map((article) => within(article).getByRole('heading').textContent)).toEqual(['After']);
-    rerender(<StorySections {...props} lastVisit={null} />);
+    rerender(<StorySections parts={cardParts} {...props} lastVisit={null} />);
     expect(badged()).toEqual([]);
   });
 });

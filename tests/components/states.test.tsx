@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test, vi } from 'vitest';
 import { DemoNotice } from '../../src/feed/DemoNotice.tsx';
-import { EmptyState } from '../../src/stories/EmptyState.tsx';
+import { EmptyState } from '../../src/stories/later/EmptyState.tsx';
 import { ErrorState } from '../../src/stories/ErrorState.tsx';
 import { renderWithTheme } from './render.tsx';
 

@@ -12,10 +12,11 @@ import { StoryCard } from '../../src/stories/StoryCard.tsx';
 import { StorySections } from '../../src/stories/StorySections.tsx';
 import { makeStory } from './fixtures.ts';
 import { renderWithTheme } from './render.tsx';
+import { cardParts } from './parts.ts';
 
 // Compiled once here: the menu's code comes on demand (see StorySections.test.tsx).
 beforeAll(async () => {
-  await import('../../src/stories/ShareMenu.tsx');
+  await import('../../src/share/later/ShareMenu.tsx');
 });
 
 function renderCard() {
@@ -23,7 +24,7 @@ function renderCard() {
   renderWithTheme(
     <>
       <a href="https://news.example.org/">Before the card</a>
-      <StoryCard story={story} variant="large" isBookmarked={false} onToggleBookmark={() => {}} onShare={() => {}} />
+      <StoryCard parts={cardParts} story={story} variant="large" isBookmarked={false} onToggleBookmark={() => {}} onShare={() => {}} />
     </>,
   );
   return screen.getByRole('article', { name: story.title });
@@ -61,7 +62,7 @@ test('a key other than Enter pressed on "Share story" keeps its default', () => 
 });
 
 test('a date that does not parse draws no time element at all', () => {
-  renderWithTheme(<StoryCard story={makeStory({ published_at: 'yesterday-ish' })} variant="compact" isBookmarked={false} onToggleBookmark={() => {}} onShare={() => {}} />);
+  renderWithTheme(<StoryCard parts={cardParts} story={makeStory({ published_at: 'yesterday-ish' })} variant="compact" isBookmarked={false} onToggleBookmark={() => {}} onShare={() => {}} />);
   expect(screen.getByRole('article').querySelector('time')).toBeNull();
 });
 
@@ -79,7 +80,7 @@ test('while retrying, a click from anywhere (a screen reader too) does not retry
 
 test('the sections offer no system share sheet unless told the browser has one', async () => {
   const user = userEvent.setup();
-  renderWithTheme(<StorySections top={[makeStory()]} more={[]} bookmarks={new Set()} onToggleBookmark={() => {}} onShare={() => {}} />);
+  renderWithTheme(<StorySections parts={cardParts} top={[makeStory()]} more={[]} bookmarks={new Set()} onToggleBookmark={() => {}} onShare={() => {}} />);
   await user.click(screen.getByRole('button', { name: 'Share story' }));
   const menu = await screen.findByRole('menu');
   expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Share to Twitter', 'Share to Facebook', 'Copy Link']);
@@ -87,7 +88,7 @@ test('the sections offer no system share sheet unless told the browser has one',
 
 test('Top Stories with no image at all: every card drawn, none with an image', () => {
   const top = [makeStory({ id: 'a', title: 'A', image: undefined }), makeStory({ id: 'b', title: 'B', image: 'not a url' })];
-  renderWithTheme(<StorySections top={top} more={[]} bookmarks={new Set()} onToggleBookmark={() => {}} onShare={() => {}} />);
+  renderWithTheme(<StorySections parts={cardParts} top={top} more={[]} bookmarks={new Set()} onToggleBookmark={() => {}} onShare={() => {}} />);
   expect(screen.getAllByRole('article')).toHaveLength(2);
   expect(screen.queryByRole('presentation')).not.toBeInTheDocument();
 });

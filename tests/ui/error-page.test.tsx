@@ -1,16 +1,10 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
-import { ThemeProvider } from 'styled-components';
 import { expect, it } from 'vitest';
 import { ErrorPage } from '../../src/app/ErrorPage.tsx';
-import { theme } from '../../src/theme/tokens.ts';
 
 it('names an unexpected failure, shows its message and offers a way home', () => {
-  render(
-    <ThemeProvider theme={theme}>
-      <ErrorPage error={new Error('Route loader exploded')} reset={() => {}} />
-    </ThemeProvider>,
-  );
+  render(<ErrorPage error={new Error('Route loader exploded')} reset={() => {}} />);
   expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
   expect(screen.getByText('Route loader exploded')).toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');

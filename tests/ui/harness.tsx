@@ -136,7 +136,7 @@ export async function renderApp({ path = '/', prefersDark = false }: { path?: st
   const bookmarks = appBookmarksMachine.provide({ actors: { fetchSaved: backend.fetchSaved } });
   const older = appOlderStoriesMachine.provide({ actors: { fetchOlder: backend.fetchOlder } });
   const archive = appArchiveSearchMachine.provide({ actors: { searchArchive: backend.searchArchive } });
-  const follows = appFollowsMachine.provide({ actors: { fetchFollowed: backend.fetchFollowed } });
+  const follows = appFollowsMachine(() => Promise.reject(new Error('no follow effects in this test'))).provide({ actors: { fetchFollowed: backend.fetchFollowed } });
   const view = render(<App logic={{ feed, bookmarks, older, archive, follows }} router={router} />);
   // The router renders its first match asynchronously.
   await screen.findByRole('heading', { level: 1 });

@@ -23,7 +23,7 @@ const categoriesButton = () => screen.getByRole('button', { name: /^Categories/ 
  * for that chunk, so that the button found is not swapped out before it is used.
  */
 async function toggleLoaded() {
-  await act(() => import('../../src/appearance/ThemeToggle.tsx'));
+  await act(() => import('../../src/appearance/later/ThemeToggle.tsx'));
 }
 
 async function framesUntilTheListShows(query: string) {

@@ -2,16 +2,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { ThemeProvider } from 'styled-components';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { StoryArea } from '../../src/stories/StoryArea.tsx';
 import type { Story } from '../../src/domain/story.ts';
-import type { FeedStatus } from '../../src/feed/selectors.ts';
-import { theme } from '../../src/theme/tokens.ts';
+import type { FeedStatus } from '../../machines/feed.ts';
+import { EmptyState } from '../../src/stories/later/EmptyState.tsx';
 import { makeStory } from '../components/fixtures.ts';
 import { renderWithTheme } from '../components/render.tsx';
+import { cardParts } from '../components/parts.ts';
 
-const handlers = { bookmarks: new Set<string>(), onRetry: vi.fn(), onClearFilters: vi.fn(), onToggleBookmark: vi.fn(), onShare: vi.fn() };
+const handlers = { bookmarks: new Set<string>(), onRetry: vi.fn(), onClearFilters: vi.fn(), onToggleBookmark: vi.fn(), onShare: vi.fn(), parts: cardParts, Empty: EmptyState };
 
 function renderArea(matches: Story[]) {
   return renderWithTheme(<StoryArea {...handlers} status="live" matches={matches} />);
@@ -27,7 +27,7 @@ beforeEach(() => {
   Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: false });
   container = document.body.appendChild(document.createElement('div'));
   const root = createRoot(container);
-  draw = (status, matches) => flushSync(() => root.render(<ThemeProvider theme={theme}><StoryArea {...handlers} status={status} matches={matches} /></ThemeProvider>));
+  draw = (status, matches) => flushSync(() => root.render(<StoryArea {...handlers} status={status} matches={matches} />));
   return () => {
     root.unmount();
     container.remove();

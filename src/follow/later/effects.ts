@@ -1,0 +1,31 @@
+/**
+ * The follow effects that wait for a use, in the page's later part (apart from the first render): the
+ * `?follow=` call read, and the push subscription with follow-news.
+ */
+import { subscribePush } from '../../browser/push.ts';
+import { followedFromAnswer, type Followed } from '../../domain/follows.ts';
+import { answerOf } from '../../feed/fetch-feed.ts';
+import { deleteSubscription, fetchPublicKey, sendSubscription } from './follow-news.ts';
+
+/** The stories leading the followed ids' coverage now, validated, each with the ids it answers for and its reports; rejects when the call fails. */
+export async function fetchFollowedStories(ids: readonly string[], signal?: AbortSignal): Promise<Followed[]> {
+  return followedFromAnswer(await answerOf({ follow: ids }, signal));
+}
+
+/** Asks permission, subscribes, and sends the ids when there are any. */
+export async function subscribe(ids: readonly string[], signal?: AbortSignal): Promise<void> {
+  const subscription = await subscribePush(() => fetchPublicKey(signal));
+  if (ids.length > 0) await sendSubscription(subscription, ids, signal);
+}
+
+export async function sendFollows(subscription: PushSubscription | null, ids: readonly string[], signal?: AbortSignal): Promise<void> {
+  if (!subscription) throw new Error('This browser no longer holds a push subscription');
+  await sendSubscription(subscription, ids, signal);
+}
+
+/** Unsubscribed here even if the function cannot be told: the push service then refuses its messages. */
+export async function unsubscribe(subscription: PushSubscription | null): Promise<void> {
+  if (!subscription) return;
+  const [told] = await Promise.allSettled([deleteSubscription(subscription.endpoint), subscription.unsubscribe()]);
+  if (told.status === 'rejected') throw told.reason;
+}

@@ -1,0 +1,69 @@
+import type { ComponentType } from 'react';
+import styled from 'styled-components';
+import { focusRing } from '../theme/mixins.ts';
+import { theme } from '../theme/tokens.ts';
+import type { IconProps } from './icons.tsx';
+
+// A plain button with aria-pressed: React Aria's toggle would put its press handling into the first render.
+const Toggle = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: ${theme.space(2)};
+  min-height: 40px;
+  padding: 0 ${theme.space(3.5)};
+  border: 1px solid ${theme.color.borderStrong};
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surface};
+  color: ${theme.color.text};
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.medium};
+  white-space: nowrap;
+  cursor: pointer;
+  transition: background-color ${theme.motion.fast};
+
+  @media (hover: hover) {
+    &:hover {
+      background: ${theme.color.surfaceMuted};
+    }
+
+    &[aria-pressed='true']:hover {
+      background: ${theme.color.accentHover};
+    }
+  }
+
+  &[aria-pressed='true'] {
+    border-color: ${theme.color.accent};
+    background: ${theme.color.accent};
+    color: ${theme.color.onAccent};
+  }
+
+  &:focus-visible {
+    ${focusRing}
+  }
+`;
+
+const Count = styled.span`
+  font-variant-numeric: tabular-nums;
+  opacity: 0.85;
+`;
+
+export interface ViewToggleProps {
+  /** The toggle's whole name: "Saved", "Following" (docs/product.md#accessible-names). */
+  label: string;
+  Icon: ComponentType<IconProps & { filled?: boolean }>;
+  isSelected: boolean;
+  onChange(isSelected: boolean): void;
+  /** How many stories the view holds: shown, hidden from the name. */
+  count?: number;
+}
+
+/** A view of the search bar (Saved, Following): a toggle named by its label, its icon filled while it is on. */
+export function ViewToggle({ label, Icon, isSelected, onChange, count }: ViewToggleProps) {
+  return (
+    <Toggle type="button" aria-pressed={isSelected} onClick={() => onChange(!isSelected)}>
+      <Icon size={18} filled={isSelected} />
+      {label}
+      {count !== undefined && <Count aria-hidden="true">{count}</Count>}
+    </Toggle>
+  );
+}
