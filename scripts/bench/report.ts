@@ -34,6 +34,9 @@ export const summarize = (runs: LighthouseRun[]): Record<string, Spread> =>
 export const AFTER_FIRST_CARD_MS = 50;
 export const afterFirstCard = (visits: FirstVisit[]): LongTask[][] => visits.map((visit) => visit.tasks.filter((task) => task.start >= visit.firstCard));
 
+/** A run's blocking time: each task's time over 50 ms, summed. */
+export const blockingTime = (tasks: LongTask[]): number => tasks.reduce((sum, task) => sum + task.duration - 50, 0);
+
 /** The k-th long task of every run side by side: its start and duration over the runs, and each script attributed to it. */
 export function summarizeTasks(runs: LongTask[][]) {
   return Array.from({ length: Math.max(0, ...runs.map((run) => run.length)) }, (_, k) => {
@@ -83,7 +86,7 @@ export function markdown(r: Results): string {
   const failing = new Map<string, number>();
   for (const run of [...r.lighthouse.first, ...r.lighthouse.repeat]) for (const title of run.failing) failing.set(title, (failing.get(title) ?? 0) + 1);
   const runTasks = r.tasks.map((visit) => visit.tasks);
-  const blocking = runTasks.map((run) => run.reduce((sum, task) => sum + task.duration - 50, 0));
+  const blocking = runTasks.map(blockingTime);
   const late = afterFirstCard(r.tasks);
   const t = summarizeTyping(r.keys);
   const runs = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');

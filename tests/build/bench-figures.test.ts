@@ -1,13 +1,14 @@
 /**
- * The bench's figures (scripts/bench/): the confidence interval typing is judged by, #46's targets against the static page,
- * the long tasks of a first visit side by side and those after its first card, and the static page and story images the app is compared with.
+ * The bench's figures (scripts/bench/): the confidence intervals typing and bench:compare are judged by, #46's targets against the
+ * static page, the long tasks of a first visit side by side and those after its first card, and the static page and story images
+ * the app is compared with.
  */
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import type { LighthouseRun } from '../../scripts/bench/browser.ts';
 import { checkTargets, markdown, missedTargets, type Results, summarizeTasks } from '../../scripts/bench/report.ts';
 import { makeStories, staticPage, storyImagePng } from '../../scripts/bench/site.ts';
-import { quantile, welchInterval } from '../../scripts/bench/stats.ts';
+import { pairedInterval, quantile, welchInterval } from '../../scripts/bench/stats.ts';
 
 describe('the bench statistics', () => {
   it("gives Welch's 95% interval of a difference of means, as R's t.test does", () => {
@@ -19,8 +20,28 @@ describe('the bench statistics', () => {
     expect(interval.df).toBeCloseTo(6.502, 3);
   });
 
+  it("gives the paired 95% interval of interleaved runs, as R's t.test(paired = TRUE) does", () => {
+    // t.test(c(30, 32, 35, 31, 33), c(20, 21, 19, 22, 20), paired = TRUE): 8.3545 to 15.2455, df 4.
+    const interval = pairedInterval([30, 32, 35, 31, 33], [20, 21, 19, 22, 20]);
+    expect(interval.difference).toBeCloseTo(11.8, 6);
+    expect(interval.low).toBeCloseTo(8.3545, 3);
+    expect(interval.high).toBeCloseTo(15.2455, 3);
+    expect(interval.df).toBe(4);
+  });
+
+  it('straddles 0 when the two trees differ by a little either way', () => {
+    // t.test(c(102, 98, 101, 99), c(100, 100, 100, 100), paired = TRUE): -2.9052 to 2.9052, df 3.
+    const interval = pairedInterval([102, 98, 101, 99], [100, 100, 100, 100]);
+    expect(interval.difference).toBe(0);
+    expect(interval.low).toBeCloseTo(-2.9052, 3);
+    expect(interval.high).toBeCloseTo(2.9052, 3);
+    expect(interval.df).toBe(3);
+  });
+
   it('refuses an interval from a single run on either side', () => {
     expect(() => welchInterval([30], [20, 21])).toThrow('at least 2 values on each side');
+    expect(() => pairedInterval([30], [20])).toThrow('two equally long samples of at least 2');
+    expect(() => pairedInterval([30, 31], [20])).toThrow('two equally long samples of at least 2');
   });
 
   it('puts the p95 of 25 keys 80% of the way from the 23rd fastest to the 24th', () => {
@@ -80,7 +101,7 @@ describe('the long tasks of a first visit', () => {
       date: '2026-11-28T10:00:00.000Z', minutes: 9, machine: 'test machine', load: [1, 2], stories: { lighthouse: 200, typing: 1000 },
       lighthouse: { static: lighthouse({ ...perfect, ...floor }), first: lighthouse(atTheBounds.first), repeat: lighthouse(atTheBounds.repeat) },
       // Each run's first card after its last task: nothing long after it.
-      tasks: runs.map((tasks) => ({ tasks, firstCard: 1100 })),
+      tasks: runs.map((tasks) => ({ tasks, firstCard: 1100, allCards: 1900, shifts: 0 })),
       // One key a run, so that each run's p95 is that key: the R example above.
       keys: { app: [[30], [32], [35], [31], [33]], plain: [[20], [21], [19], [22], [20]] },
     };
