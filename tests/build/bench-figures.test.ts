@@ -1,7 +1,7 @@
 /**
  * The bench's figures (scripts/bench/): the confidence intervals typing and bench:compare are judged by, #46's targets against the
- * static page, the long tasks of a first visit side by side and those after its first card, and the static page and story images
- * the app is compared with.
+ * static page (LCP reported, not asserted), the long tasks of a first visit side by side and those after its first card, and the
+ * static page and story images the app is compared with.
  */
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
@@ -53,17 +53,36 @@ describe('the bench statistics', () => {
 const floor = { 'first-contentful-paint': 1000, 'largest-contentful-paint': 1400, performance: 93, 'total-blocking-time': 300 };
 const perfect = { 'cumulative-layout-shift': 0.02, accessibility: 100, 'best-practices': 100, seo: 100 };
 const atTheBounds = {
-  first: { ...perfect, 'first-contentful-paint': 1000, 'largest-contentful-paint': 2240, performance: 90, 'total-blocking-time': 400 },
+  // LCP 2.5x the static page's: reported, not a target.
+  first: { ...perfect, 'first-contentful-paint': 1000, 'largest-contentful-paint': 3500, performance: 90, 'total-blocking-time': 400 },
   repeat: { ...perfect, performance: 92, 'total-blocking-time': 350 },
 };
 
 describe("issue #46's targets", () => {
-  it('hold the app to the static page of the same run: FCP 1x, LCP 1.6x, 3 points and TBT + 100 ms on a first visit; 1 point and TBT + 50 ms on a repeat visit', () => {
+  it('are these rules and bounds, LCP not among them', () => {
+    expect(checkTargets(floor, atTheBounds).map((row) => [row.visit, row.id, row.rule, row.bound])).toEqual([
+      ['first', 'first-contentful-paint', "≤ the static page's", 1000],
+      ['first', 'performance', "≥ the static page's - 3", 90],
+      ['first', 'total-blocking-time', "≤ the static page's + 100 ms", 400],
+      ['repeat', 'performance', "≥ the static page's - 1", 92],
+      ['repeat', 'total-blocking-time', "≤ the static page's + 50 ms", 350],
+      ['first', 'cumulative-layout-shift', '≤ 0.02', 0.02],
+      ['first', 'accessibility', '= 100', 100],
+      ['first', 'best-practices', '= 100', 100],
+      ['first', 'seo', '= 100', 100],
+      ['repeat', 'cumulative-layout-shift', '≤ 0.02', 0.02],
+      ['repeat', 'accessibility', '= 100', 100],
+      ['repeat', 'best-practices', '= 100', 100],
+      ['repeat', 'seo', '= 100', 100],
+    ]);
+  });
+
+  it('hold the app to the static page of the same run: FCP 1x, 3 points and TBT + 100 ms on a first visit; 1 point and TBT + 50 ms on a repeat visit', () => {
     expect(checkTargets(floor, atTheBounds).filter((row) => !row.met)).toEqual([]);
     const missed = (visit: 'first' | 'repeat', id: string, value: number) =>
       checkTargets(floor, { ...atTheBounds, [visit]: { ...atTheBounds[visit], [id]: value } }).filter((row) => !row.met).map((row) => `${row.visit} ${row.id}`);
     expect(missed('first', 'first-contentful-paint', 1001)).toEqual(['first first-contentful-paint']);
-    expect(missed('first', 'largest-contentful-paint', 2241)).toEqual(['first largest-contentful-paint']);
+    expect(missed('first', 'largest-contentful-paint', 14_000)).toEqual([]); // 10x the static page's
     expect(missed('first', 'performance', 89)).toEqual(['first performance']);
     expect(missed('first', 'total-blocking-time', 401)).toEqual(['first total-blocking-time']);
     expect(missed('repeat', 'performance', 91)).toEqual(['repeat performance']);
@@ -107,10 +126,13 @@ describe('the long tasks of a first visit', () => {
     };
     const doc = markdown(results);
     expect(doc).toContain("| first | First Contentful Paint | ≤ the static page's | 1.00 s | 1.00 s | yes |");
+    expect(doc).not.toContain('| first | Largest Contentful Paint |');
+    expect(doc).toContain("Largest Contentful Paint is reported, not asserted: first visit 3.50 s against the static page's 1.40 s (2.5×).\nWhy: ");
     expect(doc).toContain('Per run: 2, 1, 2 tasks, blocking 80, 90, 80 ms');
     expect(doc).toContain('tasks over 50 ms after it: 0, 0, 0\n(target: none): met.');
     expect(doc).toContain('| 1 | 3 | 310 (300–320) | 120 (100–140) | module-script index.js: 100 ×3 |');
     expect(doc).toContain('95% confidence interval 9.4 to 14.2 ms');
+    expect(doc).toContain('Targets met: all.');
     expect(missedTargets(results)).toEqual([]);
     results.keys.app = [[40], [42], [45], [41], [43]]; // 10 ms slower: the interval moves by 10 ms
     expect(missedTargets(results)).toEqual(["typing: the 95% CI's upper end 24.2 ms > 20 ms"]);
@@ -118,6 +140,7 @@ describe('the long tasks of a first visit', () => {
     results.tasks[2]!.firstCard = 900;
     expect(missedTargets(results)).toEqual(['first visit: 1 task(s) over 50 ms after the first card, the longest 80 ms', "typing: the 95% CI's upper end 24.2 ms > 20 ms"]);
     expect(markdown(results)).toContain('tasks over 50 ms after it: 0, 0, 1\n(target: none): NOT met, the longest 80 ms.');
+    expect(markdown(results)).toContain("Targets met: not all: first visit: 1 task(s) over 50 ms after the first card, the longest 80 ms; typing: the 95% CI's upper end 24.2 ms > 20 ms.");
   });
 });
 
