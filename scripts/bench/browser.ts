@@ -52,7 +52,11 @@ export async function lighthouseVisits(url: string, repeat: boolean, report: (vi
   }
 }
 
-type Recorded = { tasks: { start: number; duration: number }[]; keys: { id: number; duration: number }[]; firstCard: number | null; quietFor: () => number } & {
+type Recorded = { tasks: { start: number; duration: number }[]; keys: { id: number; duration: number }[]; quietFor: () => number } & {
+  /** When the first story card, and every card of the list (the story area's data-count), were in the document. */
+  cards: { first: number | null; all: number | null };
+  /** The layout shifts' scores not caused by input, summed (CLS over the whole visit, without session windows: an upper bound). */
+  shifts: number;
   scripts: { start: number; duration: number; invoker: string; type: string; source: string; fn: string }[];
 };
 type BenchWindow = { __bench: Recorded };
@@ -60,13 +64,21 @@ type ScriptTiming = { startTime: number; duration: number; invoker: string; invo
 
 /** Installed before the page's scripts: long tasks, the scripts of Long Animation Frames, keyboard interactions (Event Timing). */
 function recorder() {
-  const bench: Recorded = { tasks: [], scripts: [], keys: [], firstCard: null, quietFor: () => performance.now() - Math.max(0, ...bench.tasks.map((t) => t.start + t.duration)) };
+  const bench: Recorded = { tasks: [], scripts: [], keys: [], cards: { first: null, all: null }, shifts: 0, quietFor: () => performance.now() - Math.max(0, ...bench.tasks.map((t) => t.start + t.duration)) };
   const observe = (type: string, take: (entry: PerformanceEntry & Record<string, unknown>) => void, options = {}) =>
     new PerformanceObserver((list) => list.getEntries().forEach((entry) => take(entry as PerformanceEntry & Record<string, unknown>))).observe({ type, buffered: true, ...options });
   observe('longtask', (entry) => bench.tasks.push({ start: entry.startTime, duration: entry.duration }));
-  // The moment the first story card is in the document: a mutation observer's callback runs before the next paint.
-  const cards = new MutationObserver(() => void (document.querySelector('main article') && (bench.firstCard = performance.now(), cards.disconnect())));
+  // When the first and the last card are in the document: a mutation observer's callback runs before the next paint.
+  const articles = document.getElementsByTagName('article');
+  const cards = new MutationObserver(() => {
+    if (articles.length === 0) return;
+    bench.cards.first ??= performance.now();
+    if (articles.length < Number(document.getElementById('stories')?.dataset.count)) return;
+    bench.cards.all = performance.now();
+    cards.disconnect();
+  });
   cards.observe(document, { childList: true, subtree: true });
+  observe('layout-shift', (entry) => void (!entry.hadRecentInput && (bench.shifts += Number(entry.value))));
   observe('long-animation-frame', (entry) => {
     for (const s of entry.scripts as ScriptTiming[]) bench.scripts.push({ start: s.startTime, duration: s.duration, invoker: s.invoker, type: s.invokerType, source: s.sourceURL, fn: s.sourceFunctionName });
   });
@@ -74,34 +86,44 @@ function recorder() {
   Object.assign(window, { __bench: bench });
 }
 
-/** A fresh context at 4x CPU with the recorder, on `url` once `heading` shows and no long task has run for 1 s. */
-async function openSettled(browser: Browser, url: string, heading: string, viewport: { width: number; height: number }) {
+/** A page in a fresh context at 4x CPU. */
+export async function throttledPage(browser: Browser, viewport: { width: number; height: number }) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  return { context, page };
+}
+
+/** A fresh context at 4x CPU with the recorder, on `url` once `heading` shows and no long task has run for 1 s. */
+async function openSettled(browser: Browser, url: string, heading: string, viewport: { width: number; height: number }) {
+  const { context, page } = await throttledPage(browser, viewport);
   // tsx names inner functions with esbuild's __name(), which the page does not have.
   await page.addInitScript('globalThis.__name = (fn) => fn;');
   await page.addInitScript(recorder);
-  await page.goto(url);
+  await page.goto(url, { waitUntil: 'commit' }); // the page's load is awaited below, with the settling
   await page.getByRole('heading', { name: heading }).first().waitFor({ timeout: 60_000 });
   await page.waitForFunction(() => (window as unknown as BenchWindow).__bench.quietFor() > 1000 && document.readyState === 'complete', undefined, { polling: 200, timeout: 60_000 });
   return { context, page, recorded: () => page.evaluate(() => (({ quietFor: _, ...rest }) => rest)((window as unknown as BenchWindow).__bench)) };
 }
 
 export type LongTask = { start: number; duration: number; scripts: { label: string; duration: number }[] };
-/** A first visit's long tasks, and when its first story card showed (ms from navigation). */
-export type FirstVisit = { tasks: LongTask[]; firstCard: number };
+/** A first visit's long tasks, when its first and its last story card showed (ms from navigation), and its layout shift. */
+export type FirstVisit = { tasks: LongTask[]; firstCard: number; allCards: number; shifts: number };
 
 const file = (url: string) => url.split(/[?#]/)[0]?.split('/').pop() || url;
 
-/** A first visit on a phone's viewport: its tasks over 50 ms, each with the scripts Long Animation Frames saw run in it, and its first card's time. */
-export async function firstVisitTasks(browser: Browser, url: string, heading: string): Promise<FirstVisit> {
-  const { context, recorded } = await openSettled(browser, url, heading, { width: 412, height: 823 });
-  const { tasks, scripts, firstCard } = await recorded().finally(() => context.close());
-  if (firstCard === null) throw new Error(`${url}: no story card showed`);
+/** A first visit on a phone's viewport, until every card is in: its tasks over 50 ms, each with the scripts Long Animation Frames saw run in it. */
+export async function firstVisit(browser: Browser, url: string, heading: string): Promise<FirstVisit> {
+  const { context, page, recorded } = await openSettled(browser, url, heading, { width: 412, height: 823 });
+  const { tasks, scripts, cards, shifts } = await page
+    .waitForFunction(() => (window as unknown as BenchWindow).__bench.cards.all !== null, undefined, { polling: 200, timeout: 60_000 })
+    .then(recorded)
+    .finally(() => context.close());
+  const [firstCard, allCards] = [cards.first, cards.all];
+  if (firstCard === null || allCards === null) throw new Error(`${url}: the story cards did not all show`);
   const label = (s: (typeof scripts)[number]) => `${s.type} ${file(s.invoker)}${s.fn ? ` ${s.fn}()` : ''}${s.source && file(s.source) !== file(s.invoker) ? ` in ${file(s.source)}` : ''}`;
   const within = (task: (typeof tasks)[number]) => scripts.filter((s) => s.start >= task.start - 1 && s.start <= task.start + task.duration);
-  return { firstCard, tasks: tasks.map((task) => ({ ...task, scripts: within(task).map((s) => ({ label: label(s), duration: s.duration })) })) };
+  return { firstCard, allCards, shifts, tasks: tasks.map((task) => ({ ...task, scripts: within(task).map((s) => ({ label: label(s), duration: s.duration })) })) };
 }
 
 /** Typing QUERY then BACKSPACES backspaces, a key every 150 ms: each key's interaction duration, as INP counts it. */

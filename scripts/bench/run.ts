@@ -6,7 +6,7 @@ import os from 'node:os';
 import { launchChromium } from '../chromium.mjs';
 import { ROOT } from '../lib/function-command.mjs';
 import { viteBuild, vitePreview } from '../lib/vite.ts';
-import { type FirstVisit, firstVisitTasks, type LighthouseRun, lighthouseVisits, typingRun } from './browser.ts';
+import { type FirstVisit, firstVisit, type LighthouseRun, lighthouseVisits, typingRun } from './browser.ts';
 import { markdown, missedTargets, type Results } from './report.ts';
 import { makeStories, startStandIn } from './site.ts';
 import { quantile } from './stats.ts';
@@ -23,10 +23,9 @@ const reports = `${ROOT}/dist-bench/lighthouse`;
 const standIn = await startStandIn();
 let preview: Awaited<ReturnType<typeof vitePreview>> | undefined;
 try {
-  const env = { VITE_SUPABASE_URL: standIn.origin, VITE_SUPABASE_ANON_KEY: 'local-development-anon-key', NODE_ENV: 'production' };
   log(`building dist-bench/site for the stand-in at ${standIn.origin}`);
-  await viteBuild(`${ROOT}/dist-bench/site`, env);
-  preview = await vitePreview(`${ROOT}/dist-bench/site`, env);
+  await viteBuild(`${ROOT}/dist-bench/site`, standIn.env);
+  preview = await vitePreview(`${ROOT}/dist-bench/site`, standIn.env);
   const staticUrl = `${standIn.origin}/static.html`;
   let stories = makeStories(STORIES.lighthouse, standIn.origin);
   standIn.setStories(stories);
@@ -46,7 +45,7 @@ try {
   const keys: Results['keys'] = { app: [], plain: [] };
   try {
     for (let run = 1; run <= RUNS; run += 1) {
-      tasks.push(await firstVisitTasks(browser, preview.url, stories[0]?.title ?? ''));
+      tasks.push(await firstVisit(browser, preview.url, stories[0]?.title ?? ''));
       log(`long tasks run ${run}/${RUNS}: ${tasks.at(-1)?.tasks.map((task) => `${Math.round(task.start)}+${Math.round(task.duration)}`).join(' ')}; first card at ${Math.round(tasks.at(-1)?.firstCard ?? 0)}`);
     }
     stories = makeStories(STORIES.typing, standIn.origin);

@@ -88,8 +88,8 @@ const CORS = { 'access-control-allow-origin': '*', 'access-control-allow-headers
 /** Text bodies as sent: raw, and gzipped as the function's host and a static host send them. */
 const bodies = (text: string) => ({ raw: Buffer.from(text), gzip: gzipSync(text) });
 
-/** Starts the stand-in on a free loopback port; setStories() sets fetch-news' answer and /static.html. */
-export async function startStandIn(): Promise<{ origin: string; setStories: (stories: Story[]) => void; close: () => Promise<void> }> {
+/** Starts the stand-in on a free loopback port; `env` builds a site that calls it; setStories() sets fetch-news' answer and /static.html. */
+export async function startStandIn(): Promise<{ origin: string; env: Record<string, string>; setStories: (stories: Story[]) => void; close: () => Promise<void> }> {
   let answer = bodies('{"stories":[]}');
   let page = bodies(staticPage([]));
   const images = new Map<string, Uint8Array>();
@@ -113,8 +113,10 @@ export async function startStandIn(): Promise<{ origin: string; setStories: (sto
   });
   server.keepAliveTimeout = 1000;
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin,
+    env: { VITE_SUPABASE_URL: origin, VITE_SUPABASE_ANON_KEY: 'local-development-anon-key', NODE_ENV: 'production' },
     setStories(stories) {
       answer = bodies(JSON.stringify({ stories }));
       page = bodies(staticPage(stories));

@@ -1,4 +1,4 @@
-// The benches' statistics: one percentile definition (simple-statistics' quantile: linear between closest ranks), Welch's interval.
+// The benches' statistics: one percentile definition (simple-statistics' quantile: linear between closest ranks), Welch's and the paired interval.
 import tQuantile from '@stdlib/stats-base-dists-t-quantile';
 import { mean, quantile, sampleVariance } from 'simple-statistics';
 
@@ -16,6 +16,16 @@ export function welchInterval(a: number[], b: number[]): { difference: number; l
   if (va + vb === 0) return { difference, low: difference, high: difference, df: Number.POSITIVE_INFINITY };
   const df = (va + vb) ** 2 / (va ** 2 / (a.length - 1) + vb ** 2 / (b.length - 1));
   const half = tQuantile(0.975, df) * Math.sqrt(va + vb);
+  return { difference, low: difference - half, high: difference + half, df };
+}
+
+/** The 95% confidence interval of the mean of paired differences a[i] - b[i] (runs interleaved in pairs, so the machine's load cancels). */
+export function pairedInterval(a: number[], b: number[]): { difference: number; low: number; high: number; df: number } {
+  if (a.length !== b.length || a.length < 2) throw new Error('A paired interval needs two equally long samples of at least 2');
+  const differences = a.map((value, i) => value - (b[i] as number));
+  const difference = mean(differences);
+  const df = differences.length - 1;
+  const half = tQuantile(0.975, df) * Math.sqrt(sampleVariance(differences) / differences.length);
   return { difference, low: difference - half, high: difference + half, df };
 }
 

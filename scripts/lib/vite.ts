@@ -30,9 +30,10 @@ export function waitForLine(child: ChildProcess, pattern: RegExp): Promise<strin
   });
 }
 
-/** `vite build` into `outDir`, with `env` (the VITE_ variables the build reads). */
-export async function viteBuild(outDir: string, env: Record<string, string>): Promise<void> {
-  const code = await new Promise((done) => spawn(process.execPath, [VITE, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'inherit' }).once('exit', done));
+/** `vite build` into `outDir`, with `env` (the VITE_ variables the build reads); of the tree `root` (a bench's baseline), with its `config`. */
+export async function viteBuild(outDir: string, env: Record<string, string>, { root = ROOT, config }: { root?: string; config?: string } = {}): Promise<void> {
+  const args = [VITE, 'build', ...(config ? ['--config', config] : []), '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
+  const code = await new Promise((done) => spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' }).once('exit', done));
   if (code !== 0) throw new Error(`vite build exited with ${code}`);
 }
 
