@@ -162,6 +162,17 @@ describe('fetch-news ?story=', () => {
     expect(after.body?.generated_at).toBe('2026-12-14T12:05:00.000Z');
   });
 
+  it('answers a member whose leader the retention deleted with itself alone, as ?follow= does', async () => {
+    listed.set('gamma', [{ ...BRIDGE.gamma, hoursAgo: 3 }]);
+    listed.set('beta', [{ ...BRIDGE.beta, hoursAgo: 2 }]);
+    await runIngest();
+    const [gamma, beta] = [await idOf('Gamma', BRIDGE.gamma.title), await idOf('Beta', BRIDGE.beta.title)];
+    await writing(store.sql, (tx) => tx`delete from stories where id = ${gamma}`);
+    const { body } = await ask(fetchNews(), `?story=${beta}`);
+    expect(body?.story).toMatchObject({ id: beta, source: 'Beta' });
+    expect(body?.reports.map((report) => report.id)).toEqual([beta]);
+  });
+
   it('lists reports of the same time with the leader first, then by id, and later ones after them', async () => {
     const row = (id: string, source: string, hoursAgo: number): StoryRow => ({
       id,
