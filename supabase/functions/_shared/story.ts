@@ -42,6 +42,21 @@ export interface FollowedStory extends Story {
   reports: number;
 }
 
+/**
+ * One report of a story's group as `?story=` answers it (docs/product.md#parameters): the outlet's
+ * own title, summary, outlet, time, URL and image, under Story's rules.
+ */
+export type Report = Pick<Story, 'id' | 'title' | 'summary' | 'source' | 'url' | 'published_at' | 'image'>;
+
+/** fetch-news's answer to `?story=<id>`: the story that now leads the id's group, and every report of it, earliest first. */
+export interface StoryCoverage {
+  story: Story;
+  reports: Report[];
+  generated_at: string;
+  /** Present and true when the store could not be reached and an earlier answer is served again. */
+  stale?: boolean;
+}
+
 /** One other outlet's report: a non-empty source name and an absolute http(s) URL. */
 export interface RelatedLink {
   source: string;

@@ -9,8 +9,8 @@ import type { Db } from '../store/db.ts';
 import { sourceStatuses } from '../store/sources.ts';
 import { type IngestState, readIngestState } from '../store/state.ts';
 import { followedStories } from '../store/follows.ts';
-import { newestStories, searchStories, storiesById } from '../store/stories.ts';
-import type { NewsAnswer, Story } from '../story.ts';
+import { newestStories, searchStories, storiesById, storyCoverage } from '../store/stories.ts';
+import type { NewsAnswer, Story, StoryCoverage } from '../story.ts';
 import { encodeCursor, type NewsRequest, parseNewsRequest } from './request.ts';
 
 export const CORS_HEADERS: Readonly<Record<string, string>> = {
@@ -60,6 +60,8 @@ interface Kept {
 }
 
 type Asked = Exclude<NewsRequest, { kind: 'error' }>;
+/** The requests answered by a list of stories (NewsAnswer). */
+type Listed = Exclude<Asked, { kind: 'story' }>;
 
 const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -100,7 +102,7 @@ function staleBody(body: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
 export function createHandler(deps: HandlerDeps): (request: Request) => Promise<Response> {
   const now = deps.now ?? (() => new Date());
   const kept = new Map<string, Kept>();
-  const building = new Map<string, Promise<Kept>>();
+  const building = new Map<string, Promise<Kept | undefined>>();
   let known: { readonly state: IngestState; readonly at: number } | undefined;
   let checking: Promise<IngestState> | undefined;
   let ingesting: Promise<unknown> | undefined;
@@ -131,7 +133,7 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
     return checking;
   };
 
-  const storiesFor = async (asked: Asked): Promise<{ stories: Story[]; next?: string }> => {
+  const storiesFor = async (asked: Listed): Promise<{ stories: Story[]; next?: string }> => {
     if (asked.kind === 'ids') return { stories: await storiesById(deps.sql, asked.ids) };
     if (asked.kind === 'follow') return { stories: await followedStories(deps.sql, asked.ids) };
     if (asked.kind === 'search') return { stories: await searchStories(deps.sql, asked.query, now()) };
@@ -140,22 +142,33 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
     return page.more && last ? { stories: page.stories, next: encodeCursor({ publishedAt: new Date(last.published_at), id: last.id }) } : { stories: page.stories };
   };
 
-  const build = async (asked: Asked, state: IngestState): Promise<Kept> => {
+  /** The answer for a generation; undefined when the asked story is not in the store (a 404). */
+  const answerOf = async (asked: Asked, generatedAt: string): Promise<NewsAnswer | StoryCoverage | undefined> => {
+    if (asked.kind === 'story') {
+      const coverage = await storyCoverage(deps.sql, asked.id);
+      return coverage && { ...coverage, generated_at: generatedAt };
+    }
     const [sources, { stories, next }] = await Promise.all([sourceStatuses(deps.sql), storiesFor(asked)]);
-    const answer: NewsAnswer = { stories, generated_at: (state.startedAt ?? now()).toISOString(), sources, ...(next === undefined ? {} : { next }) };
-    return { generation: state.generation, etag: etagOf(state), body: encoder.encode(JSON.stringify(answer)) };
+    return { stories, generated_at: generatedAt, sources, ...(next === undefined ? {} : { next }) };
   };
 
-  const keep = (key: string, answer: Kept): void => {
+  const build = async (asked: Asked, state: IngestState): Promise<Kept | undefined> => {
+    const answer = await answerOf(asked, (state.startedAt ?? now()).toISOString());
+    return answer && { generation: state.generation, etag: etagOf(state), body: encoder.encode(JSON.stringify(answer)) };
+  };
+
+  /** Keeps a request's answer for a generation; none (a story now gone) forgets the one kept, so it is never served stale. */
+  const keep = (key: string, generation: string, answer: Kept | undefined): void => {
     const current = kept.get(key);
     // A slow build for an older generation never replaces a newer answer.
-    if (current && BigInt(current.generation) > BigInt(answer.generation)) return;
+    if (current && BigInt(current.generation) > BigInt(generation)) return;
     kept.delete(key);
+    if (!answer) return;
     kept.set(key, answer);
     if (kept.size > KEPT_ANSWERS) kept.delete(kept.keys().next().value as string);
   };
 
-  const answerFor = (key: string, asked: Asked, state: IngestState): Promise<Kept> => {
+  const answerFor = (key: string, asked: Asked, state: IngestState): Promise<Kept | undefined> => {
     const hit = kept.get(key);
     if (hit?.generation === state.generation) {
       kept.delete(key);
@@ -168,7 +181,7 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
     if (!pending) {
       pending = build(asked, state)
         .then((answer) => {
-          keep(key, answer);
+          keep(key, state.generation, answer);
           return answer;
         })
         .finally(() => building.delete(job));
@@ -187,7 +200,7 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
     if (asked.kind === 'error') return json({ error: asked.error }, 400, NO_STORE);
     const key = url.search;
     let state: IngestState;
-    let answer: Kept;
+    let answer: Kept | undefined;
     try {
       state = await currentState();
       answer = await answerFor(key, asked, state);
@@ -198,6 +211,7 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
       if (last) return new Response(staleBody(last.body), { status: 200, headers: { ...CORS_HEADERS, ...JSON_TYPE, ...NO_STORE } });
       return json({ error: 'store_unavailable' }, 503, NO_STORE);
     }
+    if (!answer) return json({ error: 'not_found' }, 404, NO_STORE);
     const untilNextIngest = state.startedAt ? state.startedAt.getTime() + INGEST_INTERVAL_MS - now().getTime() : 0;
     const maxAge = Math.min(INGEST_INTERVAL_MS / 1000, Math.max(MIN_MAX_AGE_S, Math.floor(untilNextIngest / 1000)));
     const headers = {

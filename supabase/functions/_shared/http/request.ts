@@ -1,7 +1,7 @@
 /**
  * What a fetch-news request asks for (docs/product.md#the-fetch-news-function): the newest page,
- * the page before a cursor, stories by id, followed stories as they stand now, or a search. Anything else is a 400 with one of the
- * codes of RequestErrorCode.
+ * the page before a cursor, stories by id, followed stories as they stand now, one story's whole
+ * coverage, or a search. Anything else is a 400 with one of the codes of RequestErrorCode.
  */
 import { MAX_FOLLOWS, MAX_IDS } from '../story.ts';
 import type { Cursor } from '../store/stories.ts';
@@ -11,15 +11,16 @@ export const MAX_QUERY_CHARS = 200;
 const ID = /^[0-9A-Za-z._:-]{1,128}$/;
 const CURSOR_MAX_CHARS = 200;
 
-/** The shape of a story id the function accepts (`?ids=`, `?follow=`, follow-news). */
+/** The shape of a story id the function accepts (`?ids=`, `?follow=`, `?story=`, follow-news). */
 export const isStoryId = (id: string): boolean => ID.test(id);
 
-export type RequestErrorCode = 'invalid_parameters' | 'invalid_cursor' | 'invalid_ids' | 'too_many_ids' | 'empty_query' | 'query_too_long';
+export type RequestErrorCode = 'invalid_parameters' | 'invalid_cursor' | 'invalid_ids' | 'too_many_ids' | 'invalid_id' | 'empty_query' | 'query_too_long';
 
 export type NewsRequest =
   | { readonly kind: 'newest'; readonly before?: Cursor }
   | { readonly kind: 'ids'; readonly ids: readonly string[] }
   | { readonly kind: 'follow'; readonly ids: readonly string[] }
+  | { readonly kind: 'story'; readonly id: string }
   | { readonly kind: 'search'; readonly query: string }
   | { readonly kind: 'error'; readonly error: RequestErrorCode };
 
@@ -43,9 +44,11 @@ export function decodeCursor(text: string): Cursor | undefined {
   return { publishedAt, id: match[2] as string };
 }
 
+const PARAMETERS = new Set(['before', 'ids', 'follow', 'story', 'q']);
+
 export function parseNewsRequest(url: URL): NewsRequest {
   const keys = [...url.searchParams.keys()];
-  if (keys.length > 1 || keys.some((key) => key !== 'before' && key !== 'ids' && key !== 'follow' && key !== 'q')) return { kind: 'error', error: 'invalid_parameters' };
+  if (keys.length > 1 || keys.some((key) => !PARAMETERS.has(key))) return { kind: 'error', error: 'invalid_parameters' };
   const [key] = keys;
   const value = key === undefined ? '' : (url.searchParams.get(key) ?? '');
   if (key === undefined) return { kind: 'newest' };
@@ -59,6 +62,7 @@ export function parseNewsRequest(url: URL): NewsRequest {
     if (ids.some((id) => !isStoryId(id))) return { kind: 'error', error: 'invalid_ids' };
     return { kind: key, ids };
   }
+  if (key === 'story') return isStoryId(value) ? { kind: 'story', id: value } : { kind: 'error', error: 'invalid_id' };
   const query = value.trim();
   if (query === '') return { kind: 'error', error: 'empty_query' };
   if (query.length > MAX_QUERY_CHARS) return { kind: 'error', error: 'query_too_long' };

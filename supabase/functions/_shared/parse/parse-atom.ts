@@ -2,7 +2,8 @@ import type { Feed, FeedItem, ReadOptions } from './feed-model.ts';
 import { parseFeedDate } from '../text/dates.ts';
 import { collapseWhitespace, firstImageSource, htmlToText } from '../text/html-text.ts';
 import { htmlElementImage, htmlElementText } from './item-html.ts';
-import { isImage, itunesImage, mediaRssImage } from './media.ts';
+import { LazyFeedItem } from './feed-item.ts';
+import { isImage } from './media.ts';
 import { NS } from './namespaces.ts';
 import { attr, childElements, childrenNamed, firstChild, innerXml, textContent } from './xml-query.ts';
 import type { XmlElement } from './xml.ts';
@@ -34,60 +35,48 @@ function readEntry(
   return new AtomEntry(entry, own, entry.base ?? fallbackBase, summaryChars);
 }
 
-/** One Atom entry. Summary and image are read on first use; the rest when the entry is read. */
-class AtomEntry implements FeedItem {
-  readonly guid: string | undefined;
-  readonly title: string;
-  readonly link: string | undefined;
-  readonly published: Date | undefined;
-  private summaryText: string | undefined;
-  private imageUrl: string | null | undefined;
-
+/** One Atom entry: where Atom keeps its summary and images. */
+class AtomEntry extends LazyFeedItem {
   constructor(
-    private readonly entry: XmlElement,
+    entry: XmlElement,
     private readonly own: readonly string[],
-    private readonly base: string | undefined,
+    base: string | undefined,
     private readonly summaryChars: number,
   ) {
     const id = text(firstChild(entry, own, 'id')).trim();
-    this.guid = id || undefined;
-    this.title = plain(construct(firstChild(entry, own, 'title')));
-    this.link = alternateLink(entry, own, base) ?? (isHttpUrl(id) ? resolveHttpUrl(id) : undefined);
-    this.published = firstDate(entry, own, ['published', 'issued', 'updated', 'modified', 'created']);
+    super(
+      entry,
+      base,
+      id || undefined,
+      plain(construct(firstChild(entry, own, 'title'))),
+      alternateLink(entry, own, base) ?? (isHttpUrl(id) ? resolveHttpUrl(id) : undefined),
+      firstDate(entry, own, ['published', 'issued', 'updated', 'modified', 'created']),
+    );
   }
 
-  get summary(): string {
-    this.summaryText ??=
+  protected override readSummary(): string {
+    return (
       plain(this.construct('summary'), this.summaryChars) ||
       plain(this.construct('content'), this.summaryChars) ||
-      collapseWhitespace(text(firstChild(this.entry, [NS.media], 'description')));
-    return this.summaryText;
+      collapseWhitespace(text(firstChild(this.element, [NS.media], 'description')))
+    );
   }
 
-  get image(): string | undefined {
-    if (this.imageUrl === undefined) {
-      const { entry, own, base } = this;
-      this.imageUrl =
-        mediaRssImage(entry, base) ??
-        enclosureImage(entry, own, base) ??
-        itunesImage(entry, base) ??
-        resolveHttpUrl(
-          firstImage(this.construct('content')) ?? firstImage(this.construct('summary')),
-          firstChild(entry, own, 'content')?.base ?? base,
-        ) ??
-        null;
-    }
-    return this.imageUrl ?? undefined;
+  protected override enclosureImage(): string | undefined {
+    return enclosureImage(this.element, this.own, this.base);
+  }
+
+  protected override inlineImage(): string | undefined {
+    return resolveHttpUrl(
+      firstImage(this.construct('content')) ?? firstImage(this.construct('summary')),
+      firstChild(this.element, this.own, 'content')?.base ?? this.base,
+    );
   }
 
   /** The summary or content construct; content given by reference (src) counts as none. */
   private construct(name: 'summary' | 'content'): Construct {
-    const element = firstChild(this.entry, this.own, name);
+    const element = firstChild(this.element, this.own, name);
     return element && (name === 'summary' || attr(element, 'src') === undefined) ? construct(element) : EMPTY;
-  }
-
-  toJSON(): FeedItem {
-    return { guid: this.guid, title: this.title, link: this.link, published: this.published, summary: this.summary, image: this.image };
   }
 }
 

@@ -2,7 +2,8 @@ import type { Feed, FeedItem, ReadOptions } from './feed-model.ts';
 import { parseFeedDate } from '../text/dates.ts';
 import { htmlToText } from '../text/html-text.ts';
 import { htmlElementImage, htmlElementText } from './item-html.ts';
-import { isImage, itunesImage, mediaRssImage } from './media.ts';
+import { LazyFeedItem } from './feed-item.ts';
+import { isImage } from './media.ts';
 import { NS } from './namespaces.ts';
 import { attr, childElements, childrenNamed, firstChild, textContent } from './xml-query.ts';
 import type { XmlElement } from './xml.ts';
@@ -76,43 +77,34 @@ const ITEM_DATES: readonly (readonly [namespace: string | undefined, name: strin
   [NS.dcterms, 'modified'],
 ];
 
-/**
- * One RSS item. Summary and image are read on first use (only items that become stories need
- * them: feed-model.ts, FeedItem); the rest when the item is read.
- */
-class RssItem implements FeedItem {
-  readonly guid: string | undefined;
-  readonly title: string;
-  readonly link: string | undefined;
-  readonly published: Date | undefined;
-  private summaryText: string | undefined;
-  private imageUrl: string | null | undefined;
-
+/** One RSS item: where RSS keeps its summary and images (RssItemReader). */
+class RssItem extends LazyFeedItem {
   constructor(
-    private readonly element: XmlElement,
+    element: XmlElement,
+    base: string | undefined,
     private readonly reader: RssItemReader,
-    private readonly base: string | undefined,
   ) {
-    const own = reader.own;
-    const guidElement = firstChild(element, own, 'guid');
-    this.guid = (guidElement ? textContent(guidElement).trim() : '') || attr(element, 'about', NS.rdf)?.trim() || undefined;
-    this.title = titleOf(element, own);
-    this.link = reader.link(element, base, guidElement);
-    this.published = itemDate(element, own);
+    const guidElement = firstChild(element, reader.own, 'guid');
+    super(
+      element,
+      base,
+      (guidElement ? textContent(guidElement).trim() : '') || attr(element, 'about', NS.rdf)?.trim() || undefined,
+      titleOf(element, reader.own),
+      reader.link(element, base, guidElement),
+      itemDate(element, reader.own),
+    );
   }
 
-  get summary(): string {
-    this.summaryText ??= this.reader.summary(this.element);
-    return this.summaryText;
+  protected override readSummary(): string {
+    return this.reader.summary(this.element);
   }
 
-  get image(): string | undefined {
-    if (this.imageUrl === undefined) this.imageUrl = this.reader.image(this.element, this.base) ?? null;
-    return this.imageUrl ?? undefined;
+  protected override enclosureImage(): string | undefined {
+    return this.reader.enclosureImage(this.element, this.base);
   }
 
-  toJSON(): FeedItem {
-    return { guid: this.guid, title: this.title, link: this.link, published: this.published, summary: this.summary, image: this.image };
+  protected override inlineImage(): string | undefined {
+    return this.reader.inlineImage(this.element, this.base);
   }
 }
 
@@ -133,7 +125,7 @@ class RssItemReader {
   ) {}
 
   read(item: XmlElement): FeedItem {
-    return new RssItem(item, this, item.base ?? this.fallbackBase);
+    return new RssItem(item, item.base ?? this.fallbackBase, this);
   }
 
   summary(item: XmlElement): string {
@@ -152,15 +144,10 @@ class RssItemReader {
     return '';
   }
 
-  image(item: XmlElement, base: string | undefined): string | undefined {
+  inlineImage(item: XmlElement, base: string | undefined): string | undefined {
     const description = firstChild(item, this.own, 'description');
     const content = firstChild(item, [NS.content], 'encoded');
-    return (
-      mediaRssImage(item, base) ??
-      this.enclosureImage(item, base) ??
-      itunesImage(item, base) ??
-      resolveHttpUrl((content && htmlElementImage(content)) ?? (description && htmlElementImage(description)), base)
-    );
+    return resolveHttpUrl((content && htmlElementImage(content)) ?? (description && htmlElementImage(description)), base);
   }
 
   link(item: XmlElement, base: string | undefined, guidElement: XmlElement | undefined): string | undefined {
@@ -183,7 +170,7 @@ class RssItemReader {
     return about !== undefined && isHttpUrl(about) ? resolveHttpUrl(about) : undefined;
   }
 
-  private enclosureImage(item: XmlElement, base: string | undefined): string | undefined {
+  enclosureImage(item: XmlElement, base: string | undefined): string | undefined {
     for (const enclosure of childrenNamed(item, this.own, 'enclosure')) {
       const url = resolveHttpUrl(attr(enclosure, 'url'), enclosure.base ?? base);
       if (url !== undefined && isImage(undefined, attr(enclosure, 'type'), url)) return url;

@@ -3,7 +3,7 @@
  * place (selectStories), as Miniflux builds its entry queries.
  */
 import type postgres from 'postgres';
-import { MAX_RELATED, MAX_STORIES, type RelatedLink, type Story } from '../story.ts';
+import { MAX_RELATED, MAX_STORIES, type RelatedLink, type Report, type Story, type StoryCoverage } from '../story.ts';
 import type { Db } from './db.ts';
 
 /** Stories are kept this long after they were published or first seen, whichever is later, then deleted by the ingest. */
@@ -128,17 +128,22 @@ function relatedLinks(value: unknown): RelatedLink[] | undefined {
   return links.length > 0 ? links : undefined;
 }
 
-export function storyFromRow(row: DbStory): Story {
-  const story: Story = {
+/** A stored story as one report of its group: Story's own fields, under the same bounds. */
+function reportFromRow(row: DbStory): Report {
+  const report: Report = {
     id: row.id,
     title: cap(row.title),
     summary: cap(row.summary),
     source: cap(row.source),
     url: row.url,
     published_at: row.published_at.toISOString(),
-    category: cap(row.category),
   };
-  if (row.image !== null && row.image.length <= TEXT_MAX_CHARS) story.image = row.image;
+  if (row.image !== null && row.image.length <= TEXT_MAX_CHARS) report.image = row.image;
+  return report;
+}
+
+export function storyFromRow(row: DbStory): Story {
+  const story: Story = { ...reportFromRow(row), category: cap(row.category) };
   const related = relatedLinks(row.related);
   if (related) story.related = related;
   return story;
@@ -186,4 +191,28 @@ export function searchStories(sql: Db, query: string, now: Date): Promise<Story[
     sql`ts_rank(search, websearch_to_tsquery('english', ${query})) desc, published_at desc, id desc`,
     SEARCH_LIMIT,
   );
+}
+
+/**
+ * The group of the story `id`: the story that now leads it (the asked one itself when it leads, stands
+ * alone, or its leader is gone, as `?follow=` answers it) with its `related`, and every report of the
+ * group, the leader's included, earliest first (the leader first among equal times, then by id);
+ * undefined when the store does not have `id`. One query: the asked row and its leader by primary key,
+ * the members by `stories_member_of`. A group holds at most 1 + MAX_RELATED reports (the grouping's
+ * rule); MAX_STORIES bounds the answer whatever the store holds.
+ */
+export async function storyCoverage(sql: Db, id: string): Promise<Pick<StoryCoverage, 'story' | 'reports'> | undefined> {
+  const rows = await sql<(DbStory & { leads: boolean })[]>`
+    with leader as (
+      select coalesce(l.id, a.id) as id
+      from stories a left join stories l on l.id = a.member_of
+      where a.id = ${id}
+    )
+    select s.id, s.title, s.summary, s.source, s.url, s.image, s.published_at, s.category, s.related, s.id = leader.id as leads
+    from leader join stories s on s.id = leader.id or s.member_of = leader.id
+    where length(s.url) <= ${TEXT_MAX_CHARS}
+    order by s.published_at, s.id <> leader.id, s.id
+    limit ${MAX_STORIES}`;
+  const lead = rows.find((row) => row.leads);
+  return lead && { story: storyFromRow(lead), reports: rows.map(reportFromRow) };
 }
