@@ -1,12 +1,10 @@
 // The card bench's page (scripts/bench/compare.ts): the project's StoryList, timed as React draws it. Built by the tree being
-// measured, so the same file times the cards of two commits; inside App's theme, whose GlobalStyle sets the cards' custom properties.
+// measured, so the same file times the cards of two commits; under GlobalStyle, which sets the cards' custom properties.
 import type { ComponentProps } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { ThemeProvider } from 'styled-components';
 import { StoryList } from '../../../src/stories/StorySections.tsx';
 import { GlobalStyle } from '../../../src/theme/GlobalStyle.ts';
-import { theme } from '../../../src/theme/tokens.ts';
 
 type Stories = ComponentProps<typeof StoryList>['stories'];
 export type CardTimes = { mount: number; remount: number[]; update: number[]; layout: number[] };
@@ -16,11 +14,13 @@ const bench = window as unknown as BenchWindow;
 const root = createRoot(document.getElementById('root') as HTMLElement);
 const none = new Set<string>();
 const noop = () => {};
+// The later part's card parts as they are before it comes: a grouped card's disclosure keeps its place, a share menu is unopened.
+const parts: ComponentProps<typeof StoryList>['parts'] = { RelatedSources: () => null, ShareMenu: () => null };
 const page = (stories: Stories) => (
-  <ThemeProvider theme={theme}>
+  <>
     <GlobalStyle />
-    <StoryList stories={stories} layout="more" variant="compact" bookmarks={none} onToggleBookmark={noop} onShare={noop} />
-  </ThemeProvider>
+    <StoryList stories={stories} layout="more" variant="compact" bookmarks={none} onToggleBookmark={noop} onShare={noop} parts={parts} />
+  </>
 );
 
 /** React's render and commit of `stories` (the styles each card injects included), in ms. */
