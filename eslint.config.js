@@ -46,6 +46,7 @@ const FEATURES = {
   appearance: [],
   toasts: ['bookmarks', 'share', 'follow'], // the outcomes they announce
   follow: ['feed', 'stories'], // the `?follow=` call and the backend's address; the Following view's cards
+  coverage: ['feed', 'stories'], // the `?story=` call and the offline notice's box; the card's link style and fonts
 };
 /** The rooms below the features, and the rooms each may import. */
 const BASE = { system: [], ui: ['theme'], browser: [], theme: ['domain'], domain: [] };

@@ -2,7 +2,7 @@ import { assign, enqueueActions, fromPromise, sendTo, setup, type AnyActorRef } 
 import { reportTo } from './report.ts';
 import { storageMachine } from './storage.ts';
 import { adoptAnswer, isFollowed, markSeen, newReports, withFollow, withoutFollow, type Follow, type Followed } from '../src/domain/follows.ts';
-import { CALL_TIMEOUT_MS, type Story } from '../src/domain/story.ts';
+import { CALL_TIMEOUT_MS, isSampleStory, type Story } from '../src/domain/story.ts';
 
 /**
  * Following stories (docs/product.md#following-a-story). Each change of the follows goes to the
@@ -113,6 +113,8 @@ export const followsMachine = setup({
   },
   guards: {
     hasFollows: ({ context }) => context.follows.length > 0,
+    /** A sample story cannot be followed: nothing will ever report on it (the `f` key on its card does nothing). */
+    canFollow: (_, { story }: { story: Story }) => !isSampleStory(story),
   },
   delays: {
     timeout: CALL_TIMEOUT_MS,
@@ -126,7 +128,7 @@ export const followsMachine = setup({
   type: 'parallel',
   invoke: { id: 'storage', src: 'storage' },
   on: {
-    'follow.toggle': { actions: { type: 'toggle', params: ({ event }) => event } },
+    'follow.toggle': { guard: { type: 'canFollow', params: ({ event }) => event }, actions: { type: 'toggle', params: ({ event }) => event } },
     'follows.storage.changed': { actions: { type: 'adoptStored', params: ({ event }) => event } },
     'follows.changed': { actions: 'save' },
   },

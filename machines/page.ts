@@ -7,6 +7,7 @@ import { notificationsMachine } from './notifications.ts';
 import { olderStoriesMachine } from './olderStories.ts';
 import { searchMachine, type SearchReport } from './search.ts';
 import { shareMachine } from './share.ts';
+import { storyPageMachine } from './storyPage.ts';
 import { themeMachine, type ThemeInput } from './theme.ts';
 import type { ThemeName } from '../src/domain/theme.ts';
 import type { Follow } from '../src/domain/follows.ts';
@@ -33,6 +34,7 @@ export interface PageActors {
   notifications: ActorRefFrom<typeof notificationsMachine>;
   theme: ActorRefFrom<typeof themeMachine>;
   share: ActorRefFrom<typeof shareMachine>;
+  storyPage: ActorRefFrom<typeof storyPageMachine>;
 }
 
 export type PageActorId = keyof PageActors;
@@ -111,6 +113,7 @@ export const pageMachine = setup({
     notifications: notificationsMachine,
     theme: themeMachine,
     share: shareMachine,
+    storyPage: storyPageMachine,
     /** Injected: sends the URL's search as the page opens, then url.changed whenever something other than `navigate` changes it. */
     urlChanges: fromCallback<PageEvent>(() => () => {}),
     /** Injected: sends the browser's events the page follows (visibility, focus, other tabs' storage, the system's colours). */
@@ -143,6 +146,7 @@ export const pageMachine = setup({
     { id: 'notifications', systemId: 'notifications', src: 'notifications', input: { ids: [] } },
     { id: 'theme', systemId: 'theme', src: 'theme', input: NOTHING_STORED.theme },
     { id: 'share', systemId: 'share', src: 'share' },
+    { id: 'storyPage', systemId: 'storyPage', src: 'storyPage' },
     { id: 'urlChanges', src: 'urlChanges' },
     { id: 'browserEvents', src: 'browserEvents' },
   ],

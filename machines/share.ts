@@ -7,10 +7,13 @@ import type { Story } from '../src/domain/story.ts';
  * menu, routed here. Twitter and Facebook open their share pages in a new tab; the system share
  * sheet takes the title and URL; Copy Link writes the URL: idle -> copying -> idle, its outcome
  * emitted so the page can show the matching toast, a second copy while one is being written
- * replacing it.
+ * replacing it. A story's page copies its own address the same way (`link.copy`).
  */
 
-export type ShareEvent = { type: 'story.share'; story: Story; target: ShareTarget };
+export type ShareEvent =
+  | { type: 'story.share'; story: Story; target: ShareTarget }
+  /** "Copy link to this page" on a story's page: its own address (docs/product.md#a-page-for-each-story). */
+  | { type: 'link.copy'; url: string };
 export type ShareEmitted = { type: 'link.copied'; url: string } | { type: 'link.copyFailed'; url: string };
 
 export interface ShareContext {
@@ -60,6 +63,7 @@ export const shareMachine = setup({
       },
       { target: '.copying', reenter: true, actions: { type: 'rememberUrl', params: ({ event }) => ({ url: event.story.url }) } },
     ],
+    'link.copy': { target: '.copying', reenter: true, actions: { type: 'rememberUrl', params: ({ event }) => ({ url: event.url }) } },
   },
   states: {
     idle: {},

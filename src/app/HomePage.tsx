@@ -1,7 +1,5 @@
 import { Suspense, useCallback, useEffect } from 'react';
 import styled from 'styled-components';
-import { useThemeActor, useThemeName } from '../appearance/actors.ts';
-import { ThemeToggleButton } from '../appearance/ThemeToggleButton.tsx';
 import { openInNewTab } from '../browser/browser.ts';
 import type { Story } from '../domain/story.ts';
 import { useFeed, useFeedActor } from '../feed/actors.ts';
@@ -16,11 +14,11 @@ import { wrappingRow } from '../theme/mixins.ts';
 import { mediaUp, theme } from '../theme/tokens.ts';
 import { BookmarkIcon, FollowIcon } from '../ui/icons.tsx';
 import { Layout } from '../ui/Layout.tsx';
-import { PageHeader } from '../ui/PageHeader.tsx';
 import { SkipLink } from '../ui/SkipLink.tsx';
 import { ViewToggle } from '../ui/ViewToggle.tsx';
 import { HomeResults, useHomeList } from './HomeResults.tsx';
 import { later } from './later.ts';
+import { SiteHeader } from './SiteHeader.tsx';
 import { PRODUCT_TITLE, TAGLINE } from './title.ts';
 
 // Only a chosen category shows them.
@@ -56,11 +54,9 @@ export function HomePage() {
   const home = useHomeList();
   const { filters, status, list } = home;
   const { categories, selected, loaded } = list;
-  const theme = useThemeActor();
   const feed = useFeedActor();
   const keptAt = useFeed(selectKeptAt);
   const heldBack = useFeed(selectHeldBack);
-  const toggleTheme = useCallback(() => theme.send({ type: 'theme.toggle' }), [theme]);
   const showHeldBack = useCallback(() => feed.send({ type: 'feed.showNew' }), [feed]);
   const { setCategories } = filters;
   const removeCategory = useCallback((category: string) => setCategories(selected.filter((one) => one !== category)), [setCategories, selected]);
@@ -77,8 +73,8 @@ export function HomePage() {
   return (
     <>
       <SkipLink />
-      <PageHeader title={PRODUCT_TITLE} tagline={TAGLINE} actions={<ThemeToggleButton theme={useThemeName()} onToggle={toggleTheme} Toggle={parts?.ThemeToggle ?? null} />} />
-      <Layout>
+      <SiteHeader />
+      <Layout data-home-content>
         <Toolbar role="search" aria-label="Filter stories">
           <Controls>
             <QueryField />

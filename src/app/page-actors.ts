@@ -12,6 +12,7 @@ import { appFollowsMachine, appNotificationsMachine, readFollowsInput } from '..
 import { appShareMachine } from '../share/share-actor.ts';
 import { readLastVisit } from '../reader/lastVisit.ts';
 import { appArchiveSearchMachine } from '../search/actors.ts';
+import { appStoryPageMachine } from '../coverage/actors.ts';
 import { browserEvents } from './browser-events.ts';
 import { later } from './later.ts';
 import { navigateHome, urlChangesOf } from './page-url.ts';
@@ -26,6 +27,7 @@ export interface AppLogic {
   notifications: ReturnType<typeof appNotificationsMachine>;
   theme: typeof appThemeMachine;
   share: typeof appShareMachine;
+  storyPage: typeof appStoryPageMachine;
 }
 
 const followEffects = () => later.arrival().then((parts) => parts.followEffects);
@@ -39,6 +41,7 @@ export const defaultLogic: AppLogic = {
   notifications: appNotificationsMachine(followEffects),
   theme: appThemeMachine,
   share: appShareMachine,
+  storyPage: appStoryPageMachine,
 };
 
 export function appPageMachine(router: RegisteredRouter, logic: AppLogic) {

@@ -29,7 +29,8 @@ export function urlChangesOf(router: RegisteredRouter) {
     sendBack({ type: 'url.changed', ...urlSearchOf(router.state.location.search) });
     return router.history.subscribe(({ location, action }) => {
       const written = (action.type === 'PUSH' || action.type === 'REPLACE') && location.state.byPage === true;
-      if (!written) sendBack({ type: 'url.changed', ...urlSearchOf(parseSearch(location.search)) });
+      // The home page's URL only: a story's page leaves the home page as it was, for Back to find.
+      if (!written && location.pathname === '/') sendBack({ type: 'url.changed', ...urlSearchOf(parseSearch(location.search)) });
     });
   });
 }

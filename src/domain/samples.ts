@@ -1,4 +1,4 @@
-import type { Story } from './story.ts';
+import { SAMPLE_ID_PREFIX, type Story } from './story.ts';
 
 // Loaded on demand with import() (docs/product.md#loading-failure-retry-and-fallback): no other domain module may import it.
 
@@ -62,7 +62,7 @@ const SAMPLES: readonly SampleContent[] = [
 /** The built-in placeholder stories, dated 2, 4, ... 12 hours before `now` (newest first). */
 export function sampleStories(now: number): Story[] {
   return SAMPLES.map((sample, index) => ({
-    id: `sample-${index + 1}`,
+    id: `${SAMPLE_ID_PREFIX}${index + 1}`,
     ...sample,
     published_at: new Date(now - (index + 1) * 2 * HOUR_MS).toISOString(),
   }));

@@ -2,9 +2,15 @@
 import type { Story } from '../../supabase/functions/_shared/story.ts';
 import { isHttpUrl } from './url.ts';
 
-export { MAX_IDS, MAX_RELATED, MAX_STORIES, type RelatedLink, type Story } from '../../supabase/functions/_shared/story.ts';
+export { MAX_IDS, MAX_RELATED, MAX_STORIES, type RelatedLink, type Report, type Story, type StoryCoverage } from '../../supabase/functions/_shared/story.ts';
 
 export const DEFAULT_CATEGORY = 'General';
+
+/** The built-in sample stories' ids begin so (src/domain/samples.ts); the function's never do (they are hashes). */
+export const SAMPLE_ID_PREFIX = 'sample-';
+
+/** A built-in sample story (docs/product.md#loading-failure-retry-and-fallback): nothing will ever report on it, so it cannot be followed. */
+export const isSampleStory = (story: Pick<Story, 'id'>): boolean => story.id.startsWith(SAMPLE_ID_PREFIX);
 
 /** A call of the page to fetch-news with no answer within this time is a failure: the first page, an older page, the last 30 days, the saved stories' refresh. */
 export const CALL_TIMEOUT_MS = 10_000;

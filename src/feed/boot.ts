@@ -5,4 +5,5 @@
  */
 import { startFirstFeedCall } from './fetch-feed.ts';
 
-startFirstFeedCall();
+// The home page's first call: a story's page (a first visit straight to its address) asks for its own.
+if (window.location.pathname === '/') startFirstFeedCall();

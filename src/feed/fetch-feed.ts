@@ -19,19 +19,30 @@ export interface FeedParams {
   q?: string;
   /** The stories leading the coverage of these followed ids (docs/product.md#following-a-story). */
   follow?: readonly string[];
+  /** One story's whole coverage (docs/product.md#a-page-for-each-story). */
+  story?: string;
 }
 
 export const NOT_JSON = 'The fetch-news answer is not JSON';
 
+/** An answer with a status other than 2xx: the caller may tell them apart (a story's 404). */
+export class AnswerStatusError extends Error {
+  constructor(readonly status: number) {
+    super(`The fetch-news function answered with a non-2xx status: ${status}`);
+    this.name = 'AnswerStatusError';
+  }
+}
+
 /** Answers that are not text at all, whatever they contain. */
 const NOT_TEXT = new Set(['application/octet-stream', 'application/pdf', 'text/event-stream', 'multipart/form-data']);
 
-export function feedUrl({ before, ids, q, follow }: FeedParams = {}): string {
+export function feedUrl({ before, ids, q, follow, story }: FeedParams = {}): string {
   const query = new URLSearchParams();
   if (before !== undefined) query.set('before', before);
   if (ids !== undefined) query.set('ids', ids.join(','));
   if (q !== undefined) query.set('q', q);
   if (follow !== undefined) query.set('follow', follow.join(','));
+  if (story !== undefined) query.set('story', story);
   const search = query.toString();
   return `${SUPABASE_URL.replace(/\/+$/, '')}/functions/v1/fetch-news${search ? `?${search}` : ''}`;
 }
@@ -52,7 +63,7 @@ export async function answerOf(params: FeedParams, signal?: AbortSignal): Promis
     signal,
   });
   if (response.headers.get('x-relay-error') === 'true') throw new Error('fetch-news failed at the Supabase relay');
-  if (!response.ok) throw new Error(`The fetch-news function answered with a non-2xx status: ${response.status}`);
+  if (!response.ok) throw new AnswerStatusError(response.status);
   const type = (response.headers.get('content-type') ?? '').replace(/;.*$/s, '').trim().toLowerCase();
   if (NOT_TEXT.has(type)) throw new Error(NOT_JSON);
   const text = await response.text();
@@ -107,7 +118,7 @@ export function startFirstFeedCall(): void {
  * fails: no connection, `signal` aborted (the caller's 10 s), a non-2xx status, or a body that is not JSON.
  */
 export function fetchFeed(params: FeedParams, signal?: AbortSignal): Promise<StoryPage> {
-  if (params.before !== undefined || params.ids !== undefined || params.q !== undefined || params.follow !== undefined) return call(params, signal);
+  if (Object.values(params).some((value) => value !== undefined)) return call(params, signal);
   firstTaken = true;
   const early = first;
   if (!early) return call(params, signal);

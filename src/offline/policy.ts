@@ -102,17 +102,33 @@ export function staleCaches(names: readonly string[], current: string): string[]
   return names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== current);
 }
 
-/** Where a click on a notification of new reports leads: the Following view (docs/product.md#following-a-story). */
+/** Where a click on a notification of new reports on several stories leads: the Following view (docs/product.md#following-a-story). */
 export const FOLLOWING_PATH = '/?following=1';
+
+/** A story's id as the function makes and checks them: 1 to 128 of these characters. */
+const STORY_ID = /^[0-9A-Za-z._:-]{1,128}$/;
+
+/** Where a notification's click leads: the page of the one story it names, else the Following view. */
+export function clickPathOf(stories: unknown): string {
+  const [only, ...more] = Array.isArray(stories) ? stories : [];
+  return more.length === 0 && typeof only === 'string' && STORY_ID.test(only) ? `/story/${encodeURIComponent(only)}` : FOLLOWING_PATH;
+}
+
+/** The address a clicked notification keeps (its `data`, which the worker wrote), checked again: a story's page or the Following view. */
+export function clickPathFrom(data: unknown): string {
+  const path = typeof data === 'object' && data !== null && Object.hasOwn(data, 'path') ? (data as { path: unknown }).path : null;
+  return typeof path === 'string' && (path === FOLLOWING_PATH || /^\/story\/[^/?#]+$/.test(path)) ? path : FOLLOWING_PATH;
+}
 
 /** A notification's title when the push message has none of its own. */
 export const DEFAULT_NOTIFICATION_TITLE = 'New reports';
 
 /**
- * A push message's notification: its JSON `{ title, body }` (the function writes "New reports:
- * {story title}"), read as untrusted; anything else gets the default title and no body.
+ * A push message's notification: its JSON `{ title, body, stories }` (the function writes "New
+ * reports: {story title}", and the ids of the stories with news), read as untrusted; anything else
+ * gets the default title and no body. A click leads to `path` (clickPathOf).
  */
-export function notificationOf(text: string | null): { title: string; body: string } {
+export function notificationOf(text: string | null): { title: string; body: string; path: string } {
   let message: unknown;
   try {
     message = text === null ? null : JSON.parse(text);
@@ -122,5 +138,5 @@ export function notificationOf(text: string | null): { title: string; body: stri
   const fields = typeof message === 'object' && message !== null && !Array.isArray(message) ? (message as Record<string, unknown>) : {};
   const title = Object.hasOwn(fields, 'title') && typeof fields.title === 'string' ? fields.title.trim().slice(0, 200) : '';
   const body = Object.hasOwn(fields, 'body') && typeof fields.body === 'string' ? fields.body.trim().slice(0, 500) : '';
-  return { title: title === '' ? DEFAULT_NOTIFICATION_TITLE : title, body };
+  return { title: title === '' ? DEFAULT_NOTIFICATION_TITLE : title, body, path: clickPathOf(Object.hasOwn(fields, 'stories') ? fields.stories : null) };
 }

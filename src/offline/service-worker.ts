@@ -14,10 +14,11 @@
  *   posts it (src/offline/service-worker-registration.ts), and every page of the old version
  *   reloads when it does, so that no page mixes files of two builds. No clients.claim: the first
  *   worker controls the next visit, not the page that installed it;
- * - push: a notification of new reports on a followed story; notificationclick: the Following
- *   view, in the tab already open or a new one (docs/product.md#following-a-story).
+ * - push: a notification of new reports on a followed story; notificationclick: the story's page
+ *   when it names one, else the Following view, in the tab already open or a new one
+ *   (docs/product.md#following-a-story, #a-page-for-each-story).
  */
-import { APP_SHELL, cacheName, FOLLOWING_PATH, handlingOf, isSkipWaiting, notificationOf, type RouterRule, staleCaches, staticRoutes, storable } from './policy.ts';
+import { APP_SHELL, cacheName, clickPathFrom, handlingOf, isSkipWaiting, notificationOf, type RouterRule, staleCaches, staticRoutes, storable } from './policy.ts';
 
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
@@ -38,18 +39,19 @@ interface PushEvent extends ExtendableEvent {
 }
 
 interface NotificationEvent extends ExtendableEvent {
-  readonly notification: { close(): void };
+  readonly notification: { close(): void; readonly data: unknown };
 }
 
 interface WindowClient {
   readonly url: string;
   focus(): Promise<unknown>;
-  navigate(url: string): Promise<unknown>;
+  /** The same tab at its new address; null when it left the site. */
+  navigate(url: string): Promise<WindowClient | null>;
 }
 
 interface WorkerScope {
   readonly location: Location;
-  readonly registration: { showNotification(title: string, options: { body: string; tag: string; icon: string }): Promise<void> };
+  readonly registration: { showNotification(title: string, options: { body: string; tag: string; icon: string; data: { path: string } }): Promise<void> };
   readonly clients: { matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>; openWindow(url: string): Promise<unknown> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install', listener: (event: InstallEvent) => void): void;
@@ -120,23 +122,24 @@ worker.addEventListener('fetch', (event) => {
 });
 
 worker.addEventListener('push', (event) => {
-  const { title, body } = notificationOf(event.data?.text() ?? null);
+  const { title, body, path } = notificationOf(event.data?.text() ?? null);
   // One notification of new reports at a time: a newer one replaces it.
-  event.waitUntil(worker.registration.showNotification(title, { body, tag: 'new-reports', icon: '/icons/icon-192.png' }));
+  event.waitUntil(worker.registration.showNotification(title, { body, tag: 'new-reports', icon: '/icons/icon-192.png', data: { path } }));
 });
 
 worker.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  event.waitUntil(openFollowing());
+  event.waitUntil(openPage(clickPathFrom(event.notification.data)));
 });
 
-/** The Following view: in the site's tab already open, else in a new one. */
-async function openFollowing(): Promise<unknown> {
+/** The page a notification leads to: in the site's tab already open, brought forward, else in a new one. */
+async function openPage(path: string): Promise<unknown> {
   const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === worker.location.origin);
-  if (!open) return worker.clients.openWindow(FOLLOWING_PATH);
-  await open.focus();
-  return open.navigate(FOLLOWING_PATH);
+  // A tab this worker does not control cannot be sent elsewhere: a new one opens instead.
+  const there = open ? await open.navigate(path).catch(() => null) : null;
+  if (!there) return worker.clients.openWindow(path);
+  return there.focus().catch(() => undefined);
 }
 
 export {};

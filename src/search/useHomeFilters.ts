@@ -1,9 +1,9 @@
-import { useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { beforeReload } from '../browser/on-demand.ts';
 import type { StoryFilter } from '../domain/filter.ts';
 import { usePage } from '../system/page-system.ts';
 import { useSearchActor } from './actors.ts';
+import { useHomeSearch } from './useHomeSearch.ts';
 
 const NO_CATEGORIES: readonly string[] = [];
 
@@ -14,7 +14,7 @@ const NO_CATEGORIES: readonly string[] = [];
  * useQuery's.
  */
 export function useHomeFilters() {
-  const search = useSearch({ from: '/' });
+  const search = useHomeSearch();
   const searchActor = useSearchActor();
   // A reload of the page itself (src/browser/on-demand.ts): what is typed goes into the URL first, the pause skipped.
   useEffect(() => beforeReload(() => searchActor.send({ type: 'search.flush' })), [searchActor]);

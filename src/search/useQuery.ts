@@ -1,6 +1,6 @@
-import { useSearch } from '@tanstack/react-router';
 import { useDeferredValue, useMemo } from 'react';
 import { useSearchText } from './actors.ts';
+import { useHomeSearch } from './useHomeSearch.ts';
 
 /**
  * The search query, read in one place (docs/product.md#search-categories-and-the-url): what the
@@ -12,7 +12,7 @@ import { useSearchText } from './actors.ts';
 export function useQuery() {
   const typed = useSearchText();
   const shown = useDeferredValue(typed);
-  const settled = useSearch({ from: '/', select: (search) => search.q ?? '' });
+  const settled = useHomeSearch().q ?? '';
   // One object while the three stay the same: what is given it as a prop does not re-render.
   return useMemo(() => ({ typed, shown, settled, settling: shown !== settled }), [typed, shown, settled]);
 }

@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { focusRing } from '../theme/mixins.ts';
 import { theme } from '../theme/tokens.ts';
 import { cardTextFont } from './storyFonts.ts';
@@ -11,8 +11,8 @@ export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorE
   children: ReactNode;
 }
 
-// A plain link: it is only followed, and the browser does that best.
-const StyledLink = styled.a`
+/** The card's links: "Read more", "Full coverage". */
+export const cardLink = css`
   display: inline-flex;
   align-items: center;
   gap: ${theme.space(1.5)};
@@ -32,6 +32,11 @@ const StyledLink = styled.a`
   &:focus-visible {
     ${focusRing}
   }
+`;
+
+// A plain link: it is only followed, and the browser does that best.
+const StyledLink = styled.a`
+  ${cardLink}
 `;
 
 /** Opens in a new tab without giving the target page a handle on this one. */

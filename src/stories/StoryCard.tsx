@@ -1,13 +1,15 @@
 import { memo, Suspense, useId, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { formatStoryDate, isoDateTime } from '../domain/format.ts';
-import type { RelatedLink, Story } from '../domain/story.ts';
+import { isSampleStory, type RelatedLink, type Story } from '../domain/story.ts';
+import { storyPagePath } from '../domain/coverage.ts';
 import { isHttpUrl } from '../domain/url.ts';
 import { focusRing, visuallyHidden } from '../theme/mixins.ts';
 import { theme } from '../theme/tokens.ts';
-import { ExternalLink } from './ExternalLink.tsx';
+import { cardLink, ExternalLink } from './ExternalLink.tsx';
 import { IconToggleButton } from '../ui/PlainButtons.tsx';
 import { BookmarkIcon, FollowIcon } from '../ui/icons.tsx';
+import { RouteLink } from '../ui/RouteLink.tsx';
 import { ShareMenuButton, type OpenShareMenuProps } from '../share/ShareMenuButton.tsx';
 import type { ShareTarget } from '../domain/share.ts';
 import { StoryImage } from './StoryImage.tsx';
@@ -160,13 +162,25 @@ const RelatedSourcesPlace = styled.div`
   min-height: ${RELATED_SOURCES_HEIGHT};
 `;
 
+// Its links, then its buttons, on the next line where the card is too narrow for both.
 const Footer = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${theme.space(2)};
+  gap: 0 ${theme.space(2)};
   margin-top: auto;
   padding-top: ${theme.space(1)};
+`;
+
+const Links = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 ${theme.space(4)};
+`;
+
+const CoverageLink = styled(RouteLink)`
+  ${cardLink}
 `;
 
 const Actions = styled.div`
@@ -221,14 +235,19 @@ export const StoryCard = memo(function StoryCard({
           </Suspense>
         )}
         <Footer>
-          {isHttpUrl(story.url) && (
-            <ExternalLink href={story.url}>
-              {/* Seen as "Read more"; named after the story it opens (docs/product.md#accessible-names). */}
-              Read more <Hidden>about {story.title}</Hidden>
-            </ExternalLink>
-          )}
+          <Links>
+            {isHttpUrl(story.url) && (
+              <ExternalLink href={story.url}>
+                {/* Seen as "Read more"; named after the story it opens (docs/product.md#accessible-names). */}
+                Read more <Hidden>about {story.title}</Hidden>
+              </ExternalLink>
+            )}
+            {/* Every report of it, on its own page (docs/product.md#a-page-for-each-story). */}
+            <CoverageLink href={storyPagePath(story.id)}>Full coverage</CoverageLink>
+          </Links>
           <Actions>
-            {onToggleFollow && (
+            {/* Nothing will ever report on a sample story: it cannot be followed. */}
+            {onToggleFollow && !isSampleStory(story) && (
               <IconToggleButton aria-label={isFollowed ? 'Unfollow story' : 'Follow story'} isSelected={isFollowed} onChange={() => onToggleFollow(story)}>
                 <FollowIcon size={18} filled={isFollowed} />
               </IconToggleButton>

@@ -8,6 +8,8 @@ export interface PageHeaderProps {
   title: string;
   tagline: string;
   actions: ReactNode;
+  /** The site's name is the page's heading, unless the page has its own (a story's title): then a paragraph. */
+  titleIs?: 'h1' | 'p';
 }
 
 const Header = styled.header`
@@ -72,7 +74,7 @@ const Actions = styled.div`
   gap: ${theme.space(2)};
 `;
 
-export function PageHeader({ title, tagline, actions }: PageHeaderProps) {
+export function PageHeader({ title, tagline, actions, titleIs = 'h1' }: PageHeaderProps) {
   return (
     <Header>
       <Bar>
@@ -80,7 +82,7 @@ export function PageHeader({ title, tagline, actions }: PageHeaderProps) {
           <NewspaperIcon size={24} />
         </Mark>
         <Titles>
-          <Title>{title}</Title>
+          <Title as={titleIs}>{title}</Title>
           <Tagline>{tagline}</Tagline>
         </Titles>
         <Actions>{actions}</Actions>

@@ -1,8 +1,4 @@
-/**
- * Links within the site, through TanStack Router (its `to`, `params` and `search`, type-checked
- * against the routes): a click navigates without a reload, a middle click or Ctrl+click opens a tab,
- * as a link does. Plain anchors, in the first render's code.
- */
+/** A link within the site, through TanStack Router's Link, styled as a button; RouteLink.tsx is the card's lighter one. */
 import { createLink } from '@tanstack/react-router';
 import styled from 'styled-components';
 import { buttonBase, buttonVariants } from './button-styles.ts';
@@ -13,5 +9,5 @@ const ButtonAnchor = styled.a`
   text-decoration: none;
 `;
 
-/** A link styled as the primary button ("Return to Home"). */
+/** A link styled as the primary button ("Return to Home"), type-checked against the routes. */
 export const RouterButtonLink = createLink(ButtonAnchor);

@@ -29,7 +29,7 @@ const Anchor = styled.a`
   }
 `;
 
-/** "Skip to stories": jumps to the element with id "stories". */
-export function SkipLink() {
-  return <Anchor href="#stories">Skip to stories</Anchor>;
+/** "Skip to stories" (the element with id "stories"), or another target the page names. */
+export function SkipLink({ target = 'stories', children = 'Skip to stories' }: { target?: string; children?: string }) {
+  return <Anchor href={`#${target}`}>{children}</Anchor>;
 }

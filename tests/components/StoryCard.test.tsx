@@ -100,8 +100,10 @@ describe('Read more', () => {
 
   test('is not rendered for a javascript: URL', () => {
     const { card } = renderCard(makeStory({ url: 'javascript:alert(1)' }));
-    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: /Read more/ })).not.toBeInTheDocument();
     expect(card.innerHTML).not.toContain('javascript:');
+    // Its own page stays: the site's address, whatever the story's.
+    expect(within(card).getByRole('link', { name: 'Full coverage' })).toHaveAttribute('href', '/story/story-1');
   });
 });
 

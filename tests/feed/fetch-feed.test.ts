@@ -134,6 +134,15 @@ describe('fetchFeed', () => {
     expect(seen.length).toBe(before + 1);
   });
 
+  it("a story's page: `?story=<id>`, its status told apart (a 404 is the story gone)", async () => {
+    const { AnswerStatusError, answerOf } = await import('../../src/feed/fetch-feed.ts');
+    handler = json(404, '{"error":"not_found"}');
+    const failure = await answerOf({ story: 'a b' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AnswerStatusError);
+    expect((failure as { status: number }).status).toBe(404);
+    expect(seen.at(-1)?.url).toContain('?story=a+b');
+  });
+
   it('reads a JSON body that comes with no content type', async () => {
     handler = (_request, response) => response.end(JSON.stringify({ stories: [STORY] }));
     await expect(fetchFeed({})).resolves.toEqual({ stories: [KEPT], next: null });
@@ -378,6 +387,7 @@ describe('with no build-time configuration (docs/product.md#configuration-and-co
       const { feedUrl } = await import('../../src/feed/fetch-feed.ts');
       expect(feedUrl()).toBe('http://127.0.0.1:54321/functions/v1/fetch-news');
       expect(feedUrl({ follow: ['a', 'b'] })).toBe('http://127.0.0.1:54321/functions/v1/fetch-news?follow=a%2Cb');
+      expect(feedUrl({ story: '3k9x0c41m2p7qa' })).toBe('http://127.0.0.1:54321/functions/v1/fetch-news?story=3k9x0c41m2p7qa');
       expect(config.SUPABASE_ANON_KEY).toBe('local-development-anon-key');
     } finally {
       vi.stubEnv('VITE_SUPABASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);

@@ -153,7 +153,7 @@ definePathSuite({
   },
   check({ event, after, fakes, effects }) {
     // Every machine of the page runs for the page's whole life, under its id.
-    expect(Object.keys(after.children).sort()).toEqual(['archive', 'bookmarks', 'browserEvents', 'feed', 'follows', 'notifications', 'older', 'search', 'share', 'theme', 'urlChanges']);
+    expect(Object.keys(after.children).sort()).toEqual(['archive', 'bookmarks', 'browserEvents', 'feed', 'follows', 'notifications', 'older', 'search', 'share', 'storyPage', 'theme', 'urlChanges']);
     // The page keeps no copy of the URL: its context is what it started from.
     expect(after.context).not.toHaveProperty('url');
     const search = child(after, 'search');
@@ -396,7 +396,7 @@ describe('the page before it starts, and what it tells machines already showing 
     expect(child(page, 'notifications').context.ids).toEqual([]);
     expect(child(page, 'theme').context).toEqual({ theme: 'light', stored: null, systemPrefersDark: false });
     // Each is in the system under its id, for the components (src/system/page-system.ts).
-    for (const id of ['feed', 'older', 'archive', 'search', 'bookmarks', 'follows', 'notifications', 'theme', 'share']) {
+    for (const id of ['feed', 'older', 'archive', 'search', 'bookmarks', 'follows', 'notifications', 'theme', 'share', 'storyPage']) {
       expect(actor.system.get(id), id).toBe((page.children as Record<string, AnyActorRef>)[id]);
     }
     // Started, each is told what this visitor keeps.

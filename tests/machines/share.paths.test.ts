@@ -21,11 +21,13 @@ definePathSuite({
     { type: 'story.share', story, target: 'facebook' },
     { type: 'story.share', story, target: 'native' },
     { type: 'story.share', story, target: 'copy' },
+    // A story's page: "Copy link to this page".
+    { type: 'link.copy', url: 'https://newsroom.example/story/s1' },
     { type: 'xstate.error.actor.writeClipboard', error: new DOMException('Write permission denied', 'NotAllowedError') },
   ],
   delays: {},
-  // Idle before and after a first copy, and copying: every target from each, and the clipboard's two outcomes while copying.
-  expectedPaths: 14,
+  // Idle before a first copy, and idle and copying after a story's link or a page's: every target from each, and the clipboard's two outcomes while copying.
+  expectedPaths: 29,
   arrange: (fakes, effects) =>
     shareMachine.provide({
       actors: { writeClipboard: fakes.actor<void, { text: string }>('writeClipboard') },
@@ -45,14 +47,19 @@ definePathSuite({
     if (event.type === 'story.share' && event.target === 'copy') {
       expect(fakes.calls.at(-1)?.input).toEqual({ text: story.url });
       if (callsBefore) expect(fakes.calls.at(-2)?.signal.aborted).toBe(true);
+    } else if (event.type === 'link.copy') {
+      // The page's own address, replacing a write under way, announced as a story's link is.
+      expect(fakes.calls.at(-1)?.input).toEqual({ text: 'https://newsroom.example/story/s1' });
+      if (callsBefore) expect(fakes.calls.at(-2)?.signal.aborted).toBe(true);
     } else if (event.type === 'story.share') {
       expect(after.value).toEqual(before.value);
       expect(fakes.isPending('writeClipboard')).toBe(callsBefore === 1);
     }
     expect(fakes.isPending('writeClipboard')).toBe(after.matches('copying'));
     // The outcome is announced exactly once, as the toast the page shows.
-    if (event.type === 'xstate.done.actor.writeClipboard') expect(emitted).toEqual([{ type: 'link.copied', url: story.url }]);
-    else if (event.type === 'xstate.error.actor.writeClipboard') expect(emitted).toEqual([{ type: 'link.copyFailed', url: story.url }]);
+    const copied = (before.context as { url: string }).url;
+    if (event.type === 'xstate.done.actor.writeClipboard') expect(emitted).toEqual([{ type: 'link.copied', url: copied }]);
+    else if (event.type === 'xstate.error.actor.writeClipboard') expect(emitted).toEqual([{ type: 'link.copyFailed', url: copied }]);
     else expect(emitted).toEqual([]);
   },
 });

@@ -17,6 +17,7 @@ import { olderStoriesMachine } from '../../machines/olderStories.ts';
 import { pageMachine } from '../../machines/page.ts';
 import { shareMachine } from '../../machines/share.ts';
 import { storageMachine } from '../../machines/storage.ts';
+import { storyPageMachine } from '../../machines/storyPage.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import { extractedInventory, runningInventory } from './support/inventory.ts';
 
@@ -32,6 +33,7 @@ const machines: Array<[file: string, machine: AnyStateMachine]> = [
   ['machines/follows.ts', followsMachine],
   ['machines/notifications.ts', notificationsMachine],
   ['machines/storage.ts', storageMachine],
+  ['machines/storyPage.ts', storyPageMachine],
 ];
 
 describe('what Stately reads from each machine file', () => {

@@ -266,6 +266,36 @@ describe('notifications of new reports (docs/product.md#following-a-story)', () 
     expect(worker.tabs).toEqual([{ url: `${ORIGIN}/?following=1`, focused: true, opened: true }]);
   });
 
+  it.each([
+    [{ stories: ['3k9x0c41m2p7qa'] }, '/story/3k9x0c41m2p7qa'],
+    [{ stories: ['a b/c'] }, '/?following=1'],
+    [{ stories: ['3k9x0c41m2p7qa', 'b2'] }, '/?following=1'],
+    [{ stories: [] }, '/?following=1'],
+    [{ stories: '3k9x0c41m2p7qa' }, '/?following=1'],
+    [{}, '/?following=1'],
+  ])("a click on the notification of a push naming %j opens %s (a story's page for one story)", async (named, path) => {
+    const { worker } = await installed();
+    expect(await worker.push(JSON.stringify({ title: 'New reports: Harbour bridge reopens', body: '1 new report', ...named }))).toBe(true);
+    expect((await worker.clickNotification()).settled).toBe(true);
+    expect(worker.tabs).toEqual([{ url: `${ORIGIN}${path}`, focused: true, opened: true }]);
+  });
+
+  it("a click with the site open in a tab the worker does not control opens a new one", async () => {
+    const { worker } = await installed();
+    worker.tabs.push({ url: `${ORIGIN}/`, focused: false, opened: false, uncontrolled: true });
+    expect((await worker.clickNotification()).settled).toBe(true);
+    expect(worker.tabs).toEqual([
+      { url: `${ORIGIN}/`, focused: false, opened: false, uncontrolled: true },
+      { url: `${ORIGIN}/?following=1`, focused: true, opened: true },
+    ]);
+  });
+
+  it.each([[{ path: 'https://evil.example/' }], [{ path: '/story/a/../../x' }], [null], ['/story/x']])('a click whose notification holds %j opens the Following view', async (data) => {
+    const { worker } = await installed();
+    expect((await worker.clickNotification(data)).settled).toBe(true);
+    expect(worker.tabs).toEqual([{ url: `${ORIGIN}/?following=1`, focused: true, opened: true }]);
+  });
+
   it("a click brings the site's open tab forward, on the Following view", async () => {
     const { worker } = await installed();
     worker.tabs.push({ url: 'https://elsewhere.example.org/', focused: false, opened: false }, { url: `${ORIGIN}/?q=mars`, focused: false, opened: false });

@@ -216,8 +216,10 @@ export function startWorker(code: string, { origin, caches, network }: { origin:
   const location = new URL('/sw.js', origin);
   /** The notifications shown, and the tabs: their addresses, which took focus, which the worker opened. */
   const notifications: Array<{ title: string; options: unknown }> = [];
-  const tabs: Array<{ url: string; focused: boolean; opened: boolean }> = [];
-  const windowClient = (tab: { url: string; focused: boolean }) => ({
+  const tabs: Array<{ url: string; focused: boolean; opened: boolean; uncontrolled?: boolean }> = [];
+  /** `uncontrolled`: a tab opened before the worker, which it cannot send elsewhere. */
+  type Tab = { url: string; focused: boolean; uncontrolled?: boolean };
+  const windowClient = (tab: Tab): { url: string; focus(): Promise<void>; navigate(url: string): Promise<unknown> } => ({
     get url() {
       return tab.url;
     },
@@ -225,7 +227,9 @@ export function startWorker(code: string, { origin, caches, network }: { origin:
       tab.focused = true;
     },
     navigate: async (url: string) => {
+      if (tab.uncontrolled) throw new TypeError('This service worker is not the client\'s active service worker.');
       tab.url = new URL(url, location).href;
+      return windowClient(tab);
     },
   });
   /** Relative URLs in a worker are read against its own script's address. */
@@ -320,9 +324,10 @@ export function startWorker(code: string, { origin, caches, network }: { origin:
       return settled(event);
     },
 
-    async clickNotification(): Promise<{ settled: boolean; closed: boolean }> {
+    /** A click on the last notification shown (with the `data` the worker gave it), or on one with the `data` given. */
+    async clickNotification(data: unknown = (notifications.at(-1)?.options as { data?: unknown } | undefined)?.data): Promise<{ settled: boolean; closed: boolean }> {
       let closed = false;
-      const event = Object.assign(new ExtendableEvent('notificationclick'), { notification: { close: () => (closed = true) } });
+      const event = Object.assign(new ExtendableEvent('notificationclick'), { notification: { close: () => (closed = true), data } });
       dispatch(event);
       return { settled: await settled(event), closed };
     },

@@ -80,7 +80,7 @@ export function walkOf(doc: string, heading: string): string[] {
 
 describe('the walks of docs/architecture.md', () => {
   const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
-  it.each(['A story, from the function', 'A keypress, from the search box'])('"%s…": each file exists, and imports the next or is imported by it', (heading) => {
+  it.each(['A story, from the function', 'A keypress, from the search box', "A card's link, to the story's page"])('"%s…": each file exists, and imports the next or is imported by it', (heading) => {
     const files = walkOf(doc, heading);
     expect(files.length).toBeGreaterThanOrEqual(4);
     for (const file of files) expect(existsSync(join(root, file)), file).toBe(true);

@@ -125,7 +125,7 @@ export function stubClipboard(outcome: 'works' | 'refuses' | 'missing') {
   return written;
 }
 
-export async function renderApp({ path = '/', prefersDark = false }: { path?: string; prefersDark?: boolean } = {}) {
+export async function renderApp({ path = '/', prefersDark = false, waitFor: until = 'heading' }: { path?: string; prefersDark?: boolean; waitFor?: 'heading' | 'nothing' } = {}) {
   const system = stubMatchMedia(prefersDark);
   const backend = new ScriptedBackend();
   // Retry timing is the machine's (tests/machines/timing.test.ts); here the retry follows at once.
@@ -138,8 +138,8 @@ export async function renderApp({ path = '/', prefersDark = false }: { path?: st
   const archive = appArchiveSearchMachine.provide({ actors: { searchArchive: backend.searchArchive } });
   const follows = appFollowsMachine(() => Promise.reject(new Error('no follow effects in this test'))).provide({ actors: { fetchFollowed: backend.fetchFollowed } });
   const view = render(<App logic={{ feed, bookmarks, older, archive, follows }} router={router} />);
-  // The router renders its first match asynchronously.
-  await screen.findByRole('heading', { level: 1 });
+  // The router renders its first match asynchronously (a story's page: its heading comes with the story).
+  if (until === 'heading') await screen.findByRole('heading', { level: 1 });
   return { user, backend, router, history, system, view };
 }
 

@@ -1,0 +1,61 @@
+import { field, isPlainObject, storyOf } from './normalize.ts';
+import { MAX_STORIES, type Report, type Story, type StoryCoverage } from './story.ts';
+
+/**
+ * A story's page (docs/product.md#a-page-for-each-story): its coverage as `?story=` answers it,
+ * validated here and nowhere else, and what the page says of it.
+ */
+
+/** The page of a story, `/story/<id>`, its id encoded. */
+export const storyPagePath = (id: string): string => `/story/${encodeURIComponent(id)}`;
+
+function reportOf(item: unknown): Report | null {
+  const story = storyOf(item);
+  if (story === null) return null;
+  const { id, title, summary, source, url, published_at, image } = story;
+  return image === undefined ? { id, title, summary, source, url, published_at } : { id, title, summary, source, url, published_at, image };
+}
+
+/**
+ * A parsed `?story=` answer as the page shows it, or null when it names no valid story: the
+ * leading story validated as a feed's, its reports each validated (an invalid one dropped, a
+ * repeated id once, at most 200), in the answer's order (earliest first). A group always has its
+ * leading story's own report: an answer with none valid gives that one.
+ */
+export function coverageFromAnswer(answer: unknown): StoryCoverage | null {
+  if (!isPlainObject(answer)) return null;
+  const story = storyOf(field(answer, 'story'));
+  if (story === null) return null;
+  const items = field(answer, 'reports');
+  const reports: Report[] = [];
+  const ids = new Set<string>();
+  for (const item of Array.isArray(items) ? items : []) {
+    const report = reportOf(item);
+    if (report === null || ids.has(report.id) || reports.length >= MAX_STORIES) continue;
+    ids.add(report.id);
+    reports.push(report);
+  }
+  const generated = field(answer, 'generated_at');
+  return { story, reports: reports.length > 0 ? reports : [reportOf(story) as Report], generated_at: typeof generated === 'string' ? generated : '' };
+}
+
+/** A story's coverage from what the browser keeps of it (a saved or followed copy, the samples): its own report. */
+export function keptCoverage(story: Story): StoryCoverage {
+  return { story, reports: [reportOf(story) as Report], generated_at: '' };
+}
+
+/** The outlets that reported it, each once, in the order they did: the reports', then (from a kept copy) the other outlets it names. */
+export function outletsOf({ story, reports }: Pick<StoryCoverage, 'story' | 'reports'>): string[] {
+  return [...new Set([...reports.map((report) => report.source), ...(story.related ?? []).map((link) => link.source)])];
+}
+
+/** "{N} reports from {M} outlets" ("1 report from 1 outlet"): every report the page knows of, the other outlets a kept copy names among them. */
+export function coverageCountText(coverage: Pick<StoryCoverage, 'story' | 'reports'>): string {
+  const named = new Set(coverage.reports.map((report) => report.url));
+  const reports = coverage.reports.length + (coverage.story.related ?? []).filter((link) => !named.has(link.url)).length;
+  const outlets = outletsOf(coverage).length;
+  return `${reports} ${reports === 1 ? 'report' : 'reports'} from ${outlets} ${outlets === 1 ? 'outlet' : 'outlets'}`;
+}
+
+/** "First reported by {source}": the earliest report's outlet. */
+export const firstReportedText = (coverage: Pick<StoryCoverage, 'reports'>): string => `First reported by ${coverage.reports[0]?.source ?? ''}`;
