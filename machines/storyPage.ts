@@ -6,16 +6,16 @@ import { CALL_TIMEOUT_MS, type Story, type StoryCoverage } from '../src/domain/s
  * idle --story.open--> loading, then:
  * - loaded: the coverage (the story that leads the id's group, and every report);
  * - gone: the store does not have the id (404): "This story is no longer available";
- * - failed: a 5xx, a malformed answer, a failed request or no answer within 10 s: "This story
- *   could not load", with "Try again";
- * - offline: the browser has no connection: what it keeps of the story (a saved or followed copy,
- *   given with story.open) with the offline notice, or, when it keeps nothing, that the story
- *   needs a connection; with "Try again".
+ * - failed: a 5xx, an answer that is not a story, or no answer within 10 s: "This story could
+ *   not load", with "Try again";
+ * - offline: the request got no answer at all (no connection, the function out of reach): what
+ *   the browser keeps of the story (a saved or followed copy, given with story.open) with the
+ *   offline notice, or, when it keeps nothing, that the story needs a connection; with "Try again".
  * story.retry asks again from failed or offline; story.open (another story, or the same one
  * again) starts over; story.close (the page left) goes back to idle, its call cancelled.
  */
 
-/** How the call ended, as the app's effect tells it: the validated coverage, the store's 404, or no connection at all. Anything else rejects. */
+/** How the call ended, as the app's effect tells it: the validated coverage, the store's 404, or no answer at all. Anything else rejects. */
 export type StoryOutcome = { kind: 'found'; coverage: StoryCoverage } | { kind: 'gone' } | { kind: 'offline' };
 
 export interface StoryPageContext {

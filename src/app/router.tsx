@@ -30,20 +30,41 @@ function RouteError(props: ErrorComponentProps) {
   );
 }
 
+/** Where the home page was left: its URL, how far it was scrolled, and the first card in view and where it stood. */
+interface LeftAt {
+  search: string;
+  y: number;
+  card: { id: string; top: number } | null;
+}
+
+function firstCardInView(): LeftAt['card'] {
+  for (const card of document.querySelectorAll<HTMLElement>('article[data-story-id]')) {
+    const { top, bottom } = card.getBoundingClientRect();
+    if (bottom > 0) return { id: card.dataset.storyId ?? '', top };
+  }
+  return null;
+}
+
 /**
- * Where the home page was scrolled to when another page took its place: Back to the same URL finds
- * it there. The home page stays drawn meanwhile, hidden (React's Activity: its effects, the reading
- * keys among them, are off), so the list is exactly as it was left, all its cards drawn.
+ * Back to the home page's URL finds it scrolled as it was left, the first card in view where it
+ * stood (cards off screen may be laid out again at another height, content-visibility). The home
+ * page stays drawn meanwhile, hidden (React's Activity: its effects, the reading keys among them,
+ * are off), so the list is exactly as it was left, all its cards drawn.
  */
 function useHomeScroll(onHome: boolean) {
-  const left = useRef<{ y: number; search: string } | null>(null);
+  const left = useRef<LeftAt | null>(null);
   const searchStr = useRouterState({ select: (state) => state.location.searchStr });
   useLayoutEffect(() => {
     if (!onHome) return;
-    if (left.current?.search === searchStr) window.scrollTo(0, left.current.y);
+    const was = left.current;
     left.current = null;
+    if (was?.search === searchStr) {
+      window.scrollTo(0, was.y);
+      const card = was.card && document.querySelector(`article[data-story-id="${CSS.escape(was.card.id)}"]`);
+      if (card && was.card) window.scrollBy(0, card.getBoundingClientRect().top - was.card.top);
+    }
     return () => {
-      left.current = { y: window.scrollY, search: searchStr };
+      left.current = { search: searchStr, y: window.scrollY, card: firstCardInView() };
       window.scrollTo(0, 0);
     };
   }, [onHome, searchStr]);

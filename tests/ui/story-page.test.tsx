@@ -124,7 +124,6 @@ describe("a story's page", () => {
 
   it('offline: a followed story shows what the browser keeps, with the offline notice; one never kept says it needs a connection', async () => {
     localStorage.setItem('newsFollows', JSON.stringify([{ id: 'g1', followed_at: '2026-11-20T10:00:00.000Z', seen: 3, story: lead }]));
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     stubStoryCalls('no connection', 'no connection');
     const { router } = await renderApp({ path: '/story/g1', waitFor: 'nothing' });
     expect(await storyHeading(lead.title)).toBeInTheDocument();
