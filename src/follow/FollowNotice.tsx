@@ -1,38 +1,31 @@
 import styled from 'styled-components';
 import { storiesWithNewReports } from '../domain/follows.ts';
+import { floatingBar, floatingRegion } from '../theme/floating.ts';
 import { PlainButton } from '../ui/PlainButtons.tsx';
 import { FollowIcon } from '../ui/icons.tsx';
 import { useFollows } from './actors.ts';
 import { returnNoticeText } from './texts.ts';
 import { theme } from '../theme/tokens.ts';
 
-const Bar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${theme.space(3)};
-  margin-bottom: ${theme.space(6)};
-  padding: ${theme.space(2)} ${theme.space(4)};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  background: ${theme.color.surface};
-  font-size: ${theme.font.size.sm};
-  font-weight: ${theme.font.weight.medium};
+const Region = styled.div`
+  ${floatingRegion}
+  bottom: ${theme.space(3)};
+`;
 
-  p {
-    flex: 1 1 auto;
-  }
+const Bar = styled.div`
+  ${floatingBar}
 `;
 
 /**
  * On return: "{N} stories you follow have new reports" with "Show", which opens the Following
  * view (docs/product.md#following-a-story). Not while the view shows: there the cards say it.
- * In the first render, with a plain button: above the stories, it would move them down if it came later.
+ * It floats at the bottom of the viewport, as the other notices do: its count comes with the
+ * `?follow=` answer, after the stories are drawn, and nothing on the page moves when it shows.
  */
 export function FollowNotice({ onShow }: { onShow(): void }) {
   const count = useFollows((snapshot) => (snapshot.hasTag('viewing') ? 0 : storiesWithNewReports(snapshot.context.follows)));
   return (
-    <div role="status">
+    <Region role="status">
       {count > 0 && (
         <Bar>
           <FollowIcon size={18} />
@@ -42,6 +35,6 @@ export function FollowNotice({ onShow }: { onShow(): void }) {
           </PlainButton>
         </Bar>
       )}
-    </div>
+    </Region>
   );
 }
