@@ -1,5 +1,5 @@
 // `npm run screenshots`: the built site (`--no-build`: dist/ as it is) in headless Chromium, light and dark, into docs/screenshots/,
-// the function answered from fixtures. `--only=home|reader|offline|memory|update` takes one group (update changes dist/sw.js and puts it back).
+// the function answered from fixtures. `--only=home|reader|offline|memory|update|story` takes one group (update changes dist/sw.js and puts it back).
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium } from './chromium.mjs';
@@ -140,6 +140,39 @@ try {
       await page.getByRole('region', { name: 'From the last 30 days' }).getByRole('article').first().waitFor({ timeout: 15_000 });
       await page.getByRole('heading', { name: 'From the last 30 days' }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
       await shot(page, 'settled', `memory-archive-${theme}-${width}`);
+    });
+  }
+  // A story's page (docs/product.md#a-page-for-each-story): an event three outlets reported, one of them in Arabic; a story
+  // the store no longer has; a followed story with the function out of reach, from what the browser kept.
+  const [lead] = stories();
+  const reports = [
+    { ...lead, related: undefined },
+    { id: 'story-b', title: 'Chip makers race to cut the power their processors draw when idle', summary: 'Two more makers announced designs of the same kind.', source: 'Reuters', url: 'https://example.org/reuters/chips', published_at: '2026-11-22T11:40:00Z' },
+    { id: 'story-c', title: 'تصميم جديد للرقائق يطيل عمر بطاريات الحواسيب المحمولة', summary: 'يخفض التصميم استهلاك الطاقة في وضع الخمول بنحو الثلث.', source: 'Al Jazeera', url: 'https://example.org/aljazeera/chips', published_at: '2026-11-22T13:05:00Z' },
+  ];
+  const coverage = JSON.stringify({ story: { ...lead, related: reports.slice(1).map(({ source, url }) => ({ source, url })) }, reports, generated_at: '2026-11-22T14:00:00Z' });
+  const followed = `localStorage.setItem('newsFollows', ${JSON.stringify(JSON.stringify([{ id: lead?.id, followed_at: '2026-11-22T12:00:00Z', seen: 3, story: JSON.parse(coverage).story }]))})`;
+  for (const [theme, width] of want('story')) {
+    await inContext(browser, theme, width, { serviceWorkers: 'block' }, async (page) => {
+      await answer(page, (params) => (params.has('story') ? coverage : fixture));
+      await page.goto(`${base}/story/${lead?.id}`);
+      await page.getByRole('list', { name: 'Reports' }).waitFor({ timeout: 15_000 });
+      await shot(page, 'networkidle', `story-${theme}-${width}`, true);
+    });
+    await inContext(browser, theme, width, { serviceWorkers: 'block' }, async (page) => {
+      await answer(page, () => fixture);
+      // The last route added is asked first.
+      await page.route((url) => url.searchParams.has('story'), (route) => route.fulfill({ status: 404, headers: cors, contentType: 'application/json', body: '{"error":"not_found"}' }));
+      await page.goto(`${base}/story/gone-story`);
+      await page.getByRole('heading', { name: 'This story is no longer available' }).waitFor({ timeout: 15_000 });
+      await shot(page, 'networkidle', `story-gone-${theme}-${width}`);
+    });
+    await inContext(browser, theme, width, { serviceWorkers: 'block', init: followed }, async (page) => {
+      await answer(page, () => undefined);
+      await page.route((url) => url.pathname.endsWith('/functions/v1/fetch-news'), (route) => route.abort('internetdisconnected'));
+      await page.goto(`${base}/story/${lead?.id}`);
+      await page.getByText("You're offline. Showing this story as this browser kept it.").waitFor({ timeout: 15_000 });
+      await shot(page, 'settled', `story-offline-${theme}-${width}`, true);
     });
   }
   // The page with live stories and with the samples (the function out of reach), and the not-found page.

@@ -1,7 +1,7 @@
 /**
  * The whole page without a mouse (docs/product.md#accessible-names, "Keyboard"): Tab order from the top,
  * a visible focus indicator on every stop, the skip link, the Categories menu, a card's bookmark
- * and share menu, and "Read more".
+ * and share menu, "Read more" and "Full coverage".
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,7 @@ describe('keyboard only', () => {
     await tabTo(page, page.getByRole('button', { name: 'Following', exact: true }));
     const firstCard = storyCard(page, FIRST.title);
     await tabTo(page, firstCard.getByRole('link', { name: 'Read more' }));
+    await tabTo(page, firstCard.getByRole('link', { name: 'Full coverage' }));
     await tabTo(page, firstCard.getByRole('button', { name: 'Follow story' }));
     await tabTo(page, firstCard.getByRole('button', { name: 'Bookmark story' }));
     await tabTo(page, firstCard.getByRole('button', { name: 'Share story' }));
@@ -166,6 +167,7 @@ describe('keyboard only', () => {
       savedToggle(page),
       page.getByRole('button', { name: 'Following', exact: true }),
       card.getByRole('link', { name: 'Read more' }),
+      card.getByRole('link', { name: 'Full coverage' }),
       card.getByRole('button', { name: 'Follow story' }),
     ]) {
       await tabTo(page, control);
