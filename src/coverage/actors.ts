@@ -1,0 +1,46 @@
+/**
+ * A story's page with its real effect, the `?story=` call (docs/product.md#a-page-for-each-story),
+ * and how components read it.
+ */
+import type { SnapshotFrom } from 'xstate';
+import { storyPageMachine, type StoryOutcome } from '../../machines/storyPage.ts';
+import { fromCall } from '../browser/from-call.ts';
+import { onDemand } from '../browser/on-demand.ts';
+import { coverageFromAnswer, keptCoverage } from '../domain/coverage.ts';
+import { isSampleStory } from '../domain/story.ts';
+import { AnswerStatusError, answerOf } from '../feed/fetch-feed.ts';
+import { usePageActor, usePageSelector } from '../system/page-system.ts';
+
+export const NOT_A_STORY = 'The fetch-news answer names no valid story';
+
+/**
+ * The story `id`'s coverage: a built-in sample from the samples, with no call; any other from
+ * `?story=`. The store's 404 is `gone`; a request that gets no answer at all (no connection, the
+ * function out of reach: fetch's TypeError) is `offline`, as the feed's offline notice counts it;
+ * anything else that fails (a 5xx, an answer that is not a story) rejects.
+ */
+export async function fetchStory(id: string, signal?: AbortSignal): Promise<StoryOutcome> {
+  if (isSampleStory({ id })) {
+    const { sampleStories } = await onDemand(() => import('../domain/samples.ts'));
+    const sample = sampleStories(Date.now()).find((story) => story.id === id);
+    return sample ? { kind: 'found', coverage: keptCoverage(sample) } : { kind: 'gone' };
+  }
+  let answer: unknown;
+  try {
+    answer = await answerOf({ story: id }, signal);
+  } catch (error) {
+    if (error instanceof AnswerStatusError && error.status === 404) return { kind: 'gone' };
+    if (error instanceof TypeError) return { kind: 'offline' };
+    throw error;
+  }
+  const coverage = coverageFromAnswer(answer);
+  if (coverage === null) throw new Error(NOT_A_STORY);
+  return { kind: 'found', coverage };
+}
+
+export const appStoryPageMachine = storyPageMachine.provide({
+  actors: { fetchStory: fromCall<StoryOutcome, { id: string }>(({ input, signal }) => fetchStory(input.id, signal)) },
+});
+
+export const useStoryPageActor = () => usePageActor('storyPage');
+export const useStoryPage = <T,>(selector: (snapshot: SnapshotFrom<typeof storyPageMachine>) => T) => usePageSelector('storyPage', selector);
