@@ -16,7 +16,7 @@ import { CALL_TIMEOUT_MS, type Story, type StoryCoverage } from '../src/domain/s
  */
 
 /** How the call ended, as the app's effect tells it: the validated coverage, the store's 404, or no answer at all. Anything else rejects. */
-export type StoryOutcome = { kind: 'found'; coverage: StoryCoverage } | { kind: 'gone' } | { kind: 'offline' };
+export type StoryOutcome = { kind: 'found'; coverage: StoryCoverage } | { kind: 'gone' | 'offline'; coverage: null };
 
 export interface StoryPageContext {
   /** The story asked for; "" before the first. */
@@ -50,7 +50,7 @@ export const storyPageMachine = setup({
   },
   actions: {
     takeStory: assign((_, { id, kept }: { id: string; kept: Story | null }) => ({ id, kept, coverage: null })),
-    keepCoverage: assign((_, { outcome }: { outcome: StoryOutcome }) => ({ coverage: outcome.kind === 'found' ? outcome.coverage : null })),
+    keepCoverage: assign((_, { outcome }: { outcome: StoryOutcome }) => ({ coverage: outcome.coverage })),
   },
   delays: {
     timeout: CALL_TIMEOUT_MS,

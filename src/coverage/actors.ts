@@ -23,14 +23,14 @@ export async function fetchStory(id: string, signal?: AbortSignal): Promise<Stor
   if (isSampleStory({ id })) {
     const { sampleStories } = await onDemand(() => import('../domain/samples.ts'));
     const sample = sampleStories(Date.now()).find((story) => story.id === id);
-    return sample ? { kind: 'found', coverage: keptCoverage(sample) } : { kind: 'gone' };
+    return sample ? { kind: 'found', coverage: keptCoverage(sample) } : { kind: 'gone', coverage: null };
   }
   let answer: unknown;
   try {
     answer = await answerOf({ story: id }, signal);
   } catch (error) {
-    if (error instanceof AnswerStatusError && error.status === 404) return { kind: 'gone' };
-    if (error instanceof TypeError) return { kind: 'offline' };
+    if (error instanceof AnswerStatusError && error.status === 404) return { kind: 'gone', coverage: null };
+    if (error instanceof TypeError) return { kind: 'offline', coverage: null };
     throw error;
   }
   const coverage = coverageFromAnswer(answer);

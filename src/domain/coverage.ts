@@ -57,5 +57,5 @@ export function coverageCountText(coverage: Pick<StoryCoverage, 'story' | 'repor
   return `${reports} ${reports === 1 ? 'report' : 'reports'} from ${outlets} ${outlets === 1 ? 'outlet' : 'outlets'}`;
 }
 
-/** "First reported by {source}": the earliest report's outlet. */
-export const firstReportedText = (coverage: Pick<StoryCoverage, 'reports'>): string => `First reported by ${coverage.reports[0]?.source ?? ''}`;
+/** "First reported by {source}": the earliest report's outlet (with no report, the leading story's own). */
+export const firstReportedText = ({ story, reports }: Pick<StoryCoverage, 'story' | 'reports'>): string => `First reported by ${(reports[0] ?? story).source}`;

@@ -39,6 +39,12 @@ describe('the ?story= answer', () => {
     expect(coverageFromAnswer(answer)).toBeNull();
   });
 
+  it('keeps a report\'s image, and only a report\'s fields', () => {
+    const image = 'https://gamma.example/g1.jpg';
+    const answer = { story: lead, reports: [{ ...lead, image, related: [{ source: 'Beta', url: 'https://beta.example/b1' }] }] };
+    expect(coverageFromAnswer(answer)?.reports).toEqual([{ id: 'g1', title: 'Harbour bridge closes', summary: 'At dawn.', source: 'Gamma', url: 'https://gamma.example/g1', published_at: '2026-11-20T09:00:00.000Z', image }]);
+  });
+
   it('keeps at most 200 reports', () => {
     const many = Array.from({ length: 250 }, (_, i) => report(`r${i}`, `Outlet${i}`));
     expect(coverageFromAnswer({ story: lead, reports: many })?.reports).toHaveLength(200);
@@ -55,7 +61,8 @@ describe('what the page says', () => {
   });
 
   it('"First reported by" the earliest report\'s outlet', () => {
-    expect(firstReportedText({ reports: [report('b1', 'Beta'), report('g1', 'Gamma')] })).toBe('First reported by Beta');
+    expect(firstReportedText({ story: lead, reports: [report('b1', 'Beta'), report('g1', 'Gamma')] })).toBe('First reported by Beta');
+    expect(firstReportedText({ story: lead, reports: [] })).toBe('First reported by Gamma');
   });
 
   it('from a kept copy: its own report, and the other outlets it names counted', () => {

@@ -13,6 +13,7 @@ import { olderStoriesMachine, type OlderStoriesInput } from '../../machines/olde
 import { pageMachine, type PageInput } from '../../machines/page.ts';
 import { searchMachine } from '../../machines/search.ts';
 import { shareMachine } from '../../machines/share.ts';
+import { storyPageMachine } from '../../machines/storyPage.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import type { Story, StoryPage } from '../../src/domain/story.ts';
 import { flush } from './paths.ts';
@@ -124,6 +125,15 @@ describe('machines without provided effects', () => {
     actor.send({ type: 'archive.search', query: 'mars' });
     await flush();
     expect(actor.getSnapshot().hasTag('failed')).toBe(true);
+  });
+
+  it('storyPage: the stand-in call fails, so the page says it could not load, and "Try again" asks again', async () => {
+    const actor = createActor(storyPageMachine).start();
+    actor.send({ type: 'story.open', id: 'a', kept: null });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('failed');
+    actor.send({ type: 'story.retry' });
+    expect(actor.getSnapshot().value).toBe('loading');
   });
 
   it('theme: the toggle works with nothing stored (the stand-in persistTheme stores nothing)', () => {
