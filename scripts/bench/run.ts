@@ -30,12 +30,15 @@ try {
   let stories = makeStories(STORIES.lighthouse, standIn.origin);
   standIn.setStories(stories);
   mkdirSync(reports, { recursive: true });
-  const lighthouse: Results['lighthouse'] = { static: [], first: [], repeat: [] };
+  const lighthouse: Results['lighthouse'] = { static: [], first: [], repeat: [], story: [] };
+  // A story's page: a first visit straight to its address (docs/product.md#a-page-for-each-story), reported, not asserted.
+  const urls = { static: staticUrl, app: preview.url, story: `${preview.url.replace(/\/$/, '')}/story/${stories[0]?.id ?? ''}` };
   for (let run = 1; run <= RUNS; run += 1) {
-    for (const page of run % 2 ? (['static', 'app'] as const) : (['app', 'static'] as const)) {
-      const [first, repeat] = await lighthouseVisits(page === 'app' ? preview.url : staticUrl, page === 'app', (visit) => `${reports}/${page}-${visit}-${run}.json`);
+    for (const page of run % 2 ? (['static', 'app', 'story'] as const) : (['story', 'app', 'static'] as const)) {
+      const [first, repeat] = await lighthouseVisits(urls[page], page === 'app', (visit) => `${reports}/${page}-${visit}-${run}.json`);
       const said = (visit: string, r: LighthouseRun) => `${page} ${visit}: performance ${r.values.performance}, FCP ${Math.round(r.values['first-contentful-paint'] ?? 0)} ms, TBT ${Math.round(r.values['total-blocking-time'] ?? 0)} ms`;
       if (page === 'static' && first) lighthouse.static.push(first);
+      if (page === 'story' && first) lighthouse.story.push(first);
       if (page === 'app' && first && repeat) for (const [visit, r] of [['first', first], ['repeat', repeat]] as const) lighthouse[visit].push(r);
       log(`lighthouse run ${run}/${RUNS}: ${[first && said('first', first), repeat && said('repeat', repeat)].filter(Boolean).join('; ')}`);
     }

@@ -91,11 +91,12 @@ const bodies = (text: string) => ({ raw: Buffer.from(text), gzip: gzipSync(text)
 /** Starts the stand-in on a free loopback port; `env` builds a site that calls it; setStories() sets fetch-news' answer and /static.html. */
 export async function startStandIn(): Promise<{ origin: string; env: Record<string, string>; setStories: (stories: Story[]) => void; close: () => Promise<void> }> {
   let answer = bodies('{"stories":[]}');
+  let coverage = bodies('{}');
   let page = bodies(staticPage([]));
   const images = new Map<string, Uint8Array>();
   const server = createServer((request, response: ServerResponse) => {
     request.resume(); // no body is read: drained, so that keep-alive works
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    const { pathname, searchParams } = new URL(request.url ?? '/', 'http://localhost');
     const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding']));
     const send = (status: number, headers: Record<string, string>, body: Uint8Array | { raw: Buffer; gzip: Buffer } = new Uint8Array()) => {
       const zipped = !(body instanceof Uint8Array) && gzip;
@@ -104,7 +105,7 @@ export async function startStandIn(): Promise<{ origin: string; env: Record<stri
       response.end(request.method === 'HEAD' ? undefined : bytes);
     };
     // The function's own caching header (docs/product.md#the-fetch-news-function); images as a CDN sends them.
-    if (pathname === '/functions/v1/fetch-news') return request.method === 'OPTIONS' ? send(204, CORS) : send(200, { ...CORS, 'content-type': 'application/json', 'cache-control': 'public, max-age=300, s-maxage=300, stale-while-revalidate=300' }, answer);
+    if (pathname === '/functions/v1/fetch-news') return request.method === 'OPTIONS' ? send(204, CORS) : send(200, { ...CORS, 'content-type': 'application/json', 'cache-control': 'public, max-age=300, s-maxage=300, stale-while-revalidate=300' }, searchParams.has('story') ? coverage : answer);
     if (pathname === '/static.html') return send(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' }, page);
     if (!pathname.startsWith('/bench-images/')) return send(404, { 'content-type': 'text/plain' }, Buffer.from('Not found'));
     const image = images.get(pathname) ?? storyImagePng(pathname);
@@ -119,6 +120,9 @@ export async function startStandIn(): Promise<{ origin: string; env: Record<stri
     env: { VITE_SUPABASE_URL: origin, VITE_SUPABASE_ANON_KEY: 'local-development-anon-key', NODE_ENV: 'production' },
     setStories(stories) {
       answer = bodies(JSON.stringify({ stories }));
+      // `?story=`: the first story's page, its group the first five stories (docs/product.md#a-page-for-each-story).
+      const [lead, ...others] = stories.slice(0, 5);
+      if (lead) coverage = bodies(JSON.stringify({ story: { ...lead, related: others.map(({ source, url }) => ({ source, url })) }, reports: [lead, ...others], generated_at: lead.published_at }));
       page = bodies(staticPage(stories));
     },
     close: () => new Promise((done) => (server.closeAllConnections(), server.close(() => done()))),

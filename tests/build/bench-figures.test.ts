@@ -118,7 +118,7 @@ describe('the long tasks of a first visit', () => {
     const lighthouse = (values: Record<string, number>): LighthouseRun[] => [1, 2, 3].map(() => ({ values: { ...values, 'speed-index': 1000, interactive: 2000 }, failing: [], benchmarkIndex: 1500 }));
     const results: Results = {
       date: '2026-11-28T10:00:00.000Z', minutes: 9, machine: 'test machine', load: [1, 2], stories: { lighthouse: 200, typing: 1000 },
-      lighthouse: { static: lighthouse({ ...perfect, ...floor }), first: lighthouse(atTheBounds.first), repeat: lighthouse(atTheBounds.repeat) },
+      lighthouse: { static: lighthouse({ ...perfect, ...floor }), first: lighthouse(atTheBounds.first), repeat: lighthouse(atTheBounds.repeat), story: lighthouse({ ...atTheBounds.first, performance: 97 }) },
       // Each run's first card after its last task: nothing long after it.
       tasks: runs.map((tasks) => ({ tasks, firstCard: 1100, allCards: 1900, shifts: 0 })),
       // One key a run, so that each run's p95 is that key: the R example above.
@@ -129,6 +129,8 @@ describe('the long tasks of a first visit', () => {
     expect(doc).not.toContain('| first | Largest Contentful Paint |');
     expect(doc).toContain("Largest Contentful Paint is reported, not asserted: first visit 3.50 s against the static page's 1.40 s (2.5×).\nWhy: ");
     expect(doc).toContain('Per run: 2, 1, 2 tasks, blocking 80, 90, 80 ms');
+    // A story's page beside the home page, in a column of its own, asserting nothing.
+    expect(doc).toMatch(/^\| Performance \| \d+ \| \d+ \| \d+ \| 97 \|$/m);
     expect(doc).toContain('tasks over 50 ms after it: 0, 0, 0\n(target: none): met.');
     expect(doc).toContain('| 1 | 3 | 310 (300–320) | 120 (100–140) | module-script index.js: 100 ×3 |');
     expect(doc).toContain('95% confidence interval 9.4 to 14.2 ms');

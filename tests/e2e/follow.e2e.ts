@@ -17,6 +17,7 @@ import { freePort, INGEST_DONE, runScript, waitForOutput, type RunningScript } f
 import { EXPECTED_STORIES, FIXTURE_SOURCES, type FixtureSource } from './support/feeds.ts';
 import { startFixtureServer, type FixtureServer } from './support/fixture-server.ts';
 import { useHarness } from './support/harness.ts';
+import { deliverPush } from './support/push.ts';
 import { FUNCTION_PATH, SITE } from './support/paths.ts';
 import { eventually, localStorageItem, openHomeWithStories, storyCard, toast } from './support/site.ts';
 
@@ -115,16 +116,7 @@ describe('following a story', () => {
     await context.grantPermissions(['notifications'], { origin: SITE });
     await openHomeWithStories(page);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    const cdp = await context.newCDPSession(page);
-    const registration = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> }) => {
-        const ours = registrations.find((one) => one.scopeURL === `${SITE}/` && !one.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    const registrationId = await registration;
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: SITE, registrationId, data: JSON.stringify({ title: `New reports: ${FIRST}`, body: '1 new report' }) });
+    await deliverPush(context, page, { title: `New reports: ${FIRST}`, body: '1 new report' });
     const shown = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((one) => [one.title, one.body]));
     await eventually(shown).toEqual([[`New reports: ${FIRST}`, '1 new report']]);
   });

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EXPECTED_STORIES, expectedRelated, GROUPED_STORY, storyByTitle } from './support/feeds.ts';
 import { EXPECTED, useHarness } from './support/harness.ts';
+import { deliverPush } from './support/push.ts';
 import { eventually, localStorageItem, openHomeWithStories, searchBox, SITE, storyCard, storyId } from './support/site.ts';
 
 const h = useHarness();
@@ -90,15 +91,7 @@ describe("a story's page", () => {
     await context.grantPermissions(['notifications'], { origin: SITE });
     await openHomeWithStories(page);
     await controlledByTheWorker(page);
-    const cdp = await context.newCDPSession(page);
-    const registration = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> }) => {
-        const ours = registrations.find((one) => one.scopeURL === `${SITE}/` && !one.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      });
-    });
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: SITE, registrationId: await registration, data: JSON.stringify({ title: `New reports: ${GROUPED_STORY}`, body: '1 new report', stories: [id] }) });
+    await deliverPush(context, page, { title: `New reports: ${GROUPED_STORY}`, body: '1 new report', stories: [id] });
     const worker = context.serviceWorkers().find((one) => one.url().startsWith(SITE));
     if (!worker) throw new Error('no service worker of the site');
     await eventually(() => worker.evaluate(async () => (await (self as unknown as { registration: ServiceWorkerRegistration }).registration.getNotifications()).length)).toBe(1);
