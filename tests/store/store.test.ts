@@ -39,14 +39,21 @@ describe('the migrations', () => {
   it('are applied once each, in order, and recorded', async () => {
     expect(await migrate(store.sql)).toEqual([]);
     const applied = await store.sql<{ name: string }[]>`select name from local_migrations.applied order by name`;
-    expect(applied.map((row) => row.name)).toEqual(['20261127120000_news_store.sql', '20261127120100_schedule_ingest.sql', '20261204120000_ingest_state_and_keeping_word.sql', '20261210120000_follows_and_push.sql']);
+    expect(applied.map((row) => row.name)).toEqual([
+      '20261127120000_news_store.sql',
+      '20261127120100_schedule_ingest.sql',
+      '20261204120000_ingest_state_and_keeping_word.sql',
+      '20261210120000_follows_and_push.sql',
+      '20261216120000_work_queue.sql',
+      '20261216120100_schedule_work.sql',
+    ]);
   });
 
   it('turn row-level security on for every table with no policy, so the anonymous role reads nothing', async () => {
     const tables = await store.sql<{ relname: string; relrowsecurity: boolean }[]>`
       select relname, relrowsecurity from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace order by relname`;
     expect(tables).toEqual(
-      ['follow_calls', 'ingest_state', 'push_follows', 'push_subscriptions', 'sources', 'stories', 'story_tombstones'].map((relname) => ({ relname, relrowsecurity: true })),
+      ['address_windows', 'ingest_state', 'push_follows', 'push_queue', 'push_subscriptions', 'sources', 'stories', 'story_tombstones'].map((relname) => ({ relname, relrowsecurity: true })),
     );
     expect((await store.sql`select 1 from pg_policies where schemaname = 'public'`).length).toBe(0);
   });
@@ -206,13 +213,13 @@ describe('stories', () => {
 
 describe('the ingest state', () => {
   it('starts at generation 0 with no run, and every write bumps the generation by one', async () => {
-    expect(await readIngestState(store.sql)).toEqual({ generation: '0', startedAt: undefined, finishedAt: undefined, outcome: undefined });
+    expect(await readIngestState(store.sql)).toEqual({ generation: '0', startedAt: undefined, finishedAt: undefined, outcome: undefined, newsPending: false });
     await writing(store.sql, (tx) => recordStart(tx, NOW));
-    expect(await readIngestState(store.sql)).toEqual({ generation: '1', startedAt: NOW, finishedAt: undefined, outcome: undefined });
+    expect(await readIngestState(store.sql)).toEqual({ generation: '1', startedAt: NOW, finishedAt: undefined, outcome: undefined, newsPending: false });
     await writing(store.sql, (tx) => upsertStories(tx, NOW, [story(1)]));
     const end = new Date(NOW.getTime() + 8_000);
     await writing(store.sql, (tx) => recordEnd(tx, end, 'partial'));
-    expect(await readIngestState(store.sql)).toEqual({ generation: '3', startedAt: NOW, finishedAt: end, outcome: 'partial' });
+    expect(await readIngestState(store.sql)).toEqual({ generation: '3', startedAt: NOW, finishedAt: end, outcome: 'partial', newsPending: false });
   });
 
   it('leaves the generation as it was when the write fails', async () => {
@@ -258,19 +265,24 @@ describe('sources', () => {
     expect(await sourceStatuses(store.sql)).toEqual([{ name: 'Beta renamed', ok: false, count: 0, error: 'pending' }]);
   });
 
-  // On PostgreSQL two pools, so that the two claims really run at once; the embedded store serves one
-  // connection, so there they share it and follow one another (the lease is what keeps them apart then).
+  it('are claimed 8 at a time by a scheduled call, in file order, the others staying due', async () => {
+    await syncSources(store.sql, Array.from({ length: 20 }, (_, i) => ({ name: `S${String(i).padStart(2, '0')}`, url: `https://s${i}.example/feed`, category: 'World' })));
+    expect((await claimSources(store.sql, NOW, false, 8)).map((s) => s.name)).toEqual(['S00', 'S01', 'S02', 'S03', 'S04', 'S05', 'S06', 'S07']);
+    expect((await claimSources(store.sql, NOW, false, 8)).map((s) => s.name)).toEqual(['S08', 'S09', 'S10', 'S11', 'S12', 'S13', 'S14', 'S15']);
+    expect(await claimSources(store.sql, NOW, false)).toHaveLength(4);
+  });
+
+  // Two pools, so that the two claims really run at once (the embedded store serves them a transaction at a time).
   it('are never claimed by two ingests at once (FOR UPDATE SKIP LOCKED)', async () => {
     await syncSources(store.sql, Array.from({ length: 20 }, (_, i) => ({ name: `S${i}`, url: `https://s${i}.example/feed`, category: 'World' })));
-    const own = store.kind === 'postgresql' ? [connectStore(store.url), connectStore(store.url)] : [];
-    const [a = store.sql, b = store.sql] = own;
+    const [a, b] = [connectStore(store.url), connectStore(store.url)];
     try {
       const [x, y] = await Promise.all([claimSources(a, NOW, true), claimSources(b, NOW, true)]);
       const names = [...x, ...y].map((s) => s.name);
       expect(names).toHaveLength(20);
       expect(new Set(names).size).toBe(20);
     } finally {
-      await Promise.all(own.map((pool) => pool.end()));
+      await Promise.all([a.end(), b.end()]);
     }
   });
 });

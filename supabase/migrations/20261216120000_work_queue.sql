@@ -1,0 +1,53 @@
+-- Scheduled work in bounded calls (docs/deploy.md#scheduled-work): the pushes waiting to be sent, claimed as the
+-- sources are (FOR UPDATE SKIP LOCKED, a lease that a dead claimer lets run out); the news not yet handed to them;
+-- follow-news's two limits per client address; and how many calls the schedule starts for what is due.
+
+-- One push to one subscription, telling of the groups that gained reports. `visible_at` is when a call may take it:
+-- at once when queued, a lease ahead while a call sends it (a call that dies gives it back then), its backoff after a
+-- 429, a 5xx or no answer. A push sent, gone (404, 410) or past its day is deleted.
+create table push_queue (
+  id bigint generated always as identity primary key,
+  endpoint text not null references push_subscriptions (endpoint) on delete cascade,
+  -- [{ "leaderId", "title", "added" }], the group with most new reports first: what the notification says.
+  news jsonb not null,
+  -- The news is a day old at most when it reaches a browser (the push's TTL counts from here).
+  created_at timestamptz not null,
+  visible_at timestamptz not null,
+  attempts integer not null default 0
+);
+create index push_queue_visible on push_queue (visible_at);
+create index push_queue_endpoint on push_queue (endpoint);
+
+-- Set by a grouping that may have given followed groups new reports; cleared by the fan-out once every follow has heard.
+alter table ingest_state add column news_pending boolean not null default false;
+-- A digest of the sources file the sources table follows: an ingest syncs the table only when the file changed.
+alter table ingest_state add column sources_digest text;
+
+-- The fan-out walks the followed stories through this index.
+create index push_follows_story on push_follows (story_id, known_reports);
+
+-- follow-news's limits per client address (a keyed hash of it, never the address): `calls` in a minute, new
+-- `subscriptions` in a day. A window that has ended is deleted by the next ingest.
+create table address_windows (
+  address_hash text not null,
+  kind text not null check (kind in ('calls', 'subscriptions')),
+  window_ends_at timestamptz not null,
+  count integer not null,
+  primary key (address_hash, kind)
+);
+create index address_windows_ends on address_windows (window_ends_at);
+drop table follow_calls;
+
+alter table push_queue enable row level security;
+alter table address_windows enable row level security;
+
+-- How many calls of ingest-news the work due at `at` needs: a call per 8 sources due, per 300 pushes due (about what
+-- a call's CPU budget sends), one for news to fan out or when no run has started for 5 minutes; at most 10 at once.
+-- The schedule starts that many every 10 seconds (20261216120100_schedule_work.sql; locally scripts/lib/work-driver.mjs).
+create function work_calls_due(at timestamptz) returns integer language sql stable as $$
+  select least(10,
+    ceil((select count(*) from sources where next_fetch_at <= at and (claimed_until is null or claimed_until <= at)) / 8.0)
+    + ceil((select count(*) from (select 1 from push_queue where visible_at <= at limit 3000) as due) / 300.0)
+    + (select case when news_pending or started_at is null or started_at < at - interval '5 minutes' then 1 else 0 end from ingest_state)
+  )::integer
+$$;
