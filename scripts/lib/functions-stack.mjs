@@ -39,9 +39,9 @@ function callLine(result) {
   if (result.error) return `work failed: ${result.error.message}`;
   if (result.killed) return `work: a call was stopped (${result.killed})`;
   const a = result.answer ?? {};
-  if (![a.fetched, a.not_modified, a.failed, a.queued, a.pushed, a.gone, a.retrying, a.dropped].some((n) => n > 0)) return undefined;
+  if (!a.regrouped && ![a.fetched, a.not_modified, a.failed, a.queued, a.pushed, a.gone, a.retrying, a.dropped].some((n) => n > 0)) return undefined;
   const cost = result.cpuMs === undefined ? '' : ` (${result.cpuMs} ms CPU, ${result.peakMb.toFixed(0)} MB)`;
-  return `work: ${a.fetched} fetched, ${a.not_modified} not modified, ${a.failed} failed, ${a.stories} stories; ${a.queued} pushes queued, ${a.pushed} sent, ${a.gone} gone, ${a.retrying} to retry, ${a.dropped} dropped${cost}`;
+  return `work: ${a.fetched} fetched, ${a.not_modified} not modified, ${a.failed} failed, ${a.stories} stories${a.regrouped ? ', regrouped' : ''}; ${a.queued} pushes queued, ${a.pushed} sent, ${a.gone} gone, ${a.retrying} to retry, ${a.dropped} dropped${cost}`;
 }
 
 async function waitForFunctions(port, exited) {

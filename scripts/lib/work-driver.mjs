@@ -11,6 +11,7 @@ import { connectStore } from './store.mjs';
 export const TICK_MS = 10_000;
 /** While a round of every source runs (at start, `npm run ingest`), the store is looked at this often. */
 const ROUND_TICK_MS = 50;
+const BURST_WAIT_MS = 2_000;
 /** Calls in flight at once, at most: work_calls_due's own cap. */
 export const MAX_CALLS = 10;
 /** Supabase's Edge Functions limits (the "Limits" page of its guide): CPU, memory, wall clock of one call. */
@@ -41,12 +42,12 @@ function figures(pid) {
 /**
  * A call in a fresh Deno process (supabase/local/call-once.ts) held to the platform's limits: past 2 s of CPU
  * (`ulimit -t`) the kernel stops it, past 256 MB resident or 150 s it is killed; none is waited for. Resolves to
- * { answer, cpuMs, peakMb, wallMs } (the process's whole CPU, its start included), or { killed: 'cpu' | 'memory' |
- * 'wall' | <signal> } when it did not answer. `onStart(child)` sees each process (the scale bench kills some).
+ * { answer, cpuMs, peakMb, wallMs, pid } (the process's whole CPU, its start included), or { killed: 'cpu' | 'memory' |
+ * 'wall' | <signal>, pid } when it did not answer. `onStart(child)` sees each process (the scale bench kills some).
  */
 export function hostedCall(env, { onStart } = {}) {
   const args = denoArgs(env, 'supabase/local/call-once.ts');
-  const limits = `ulimit -H -t ${HOSTED_LIMITS.cpuS + 1} && ulimit -S -t ${HOSTED_LIMITS.cpuS} && exec "$@"`;
+  const limits = `ulimit -S -t ${HOSTED_LIMITS.cpuS} && ulimit -H -t ${HOSTED_LIMITS.cpuS + 1} && exec "$@"`;
   return (all) =>
     new Promise((resolve) => {
       const started = performance.now();
@@ -70,6 +71,7 @@ export function hostedCall(env, { onStart } = {}) {
       child.stdout.on('data', (chunk) => {
         out += chunk;
         if (!out.includes('\n')) return;
+        clearInterval(watch);
         try {
           last = figures(child.pid);
         } catch {
@@ -82,8 +84,8 @@ export function hostedCall(env, { onStart } = {}) {
         clearTimeout(wall);
         const wallMs = performance.now() - started;
         const line = out.split('\n')[0];
-        if (code === 0 && line) resolve({ ...JSON.parse(line), cpuMs: last?.cpuMs, peakMb: last?.peakMb, wallMs });
-        else resolve({ killed: killed ?? (signal === 'SIGXCPU' || signal === 'SIGKILL' ? 'cpu' : (signal ?? `exit ${code}`)), wallMs, peakMb: last?.peakMb });
+        if (code === 0 && line) resolve({ ...JSON.parse(line), cpuMs: last?.cpuMs, peakMb: last?.peakMb, wallMs, pid: child.pid });
+        else resolve({ killed: killed ?? (signal === 'SIGXCPU' || signal === 'SIGKILL' ? 'cpu' : (signal ?? `exit ${code}`)), wallMs, peakMb: last?.peakMb, pid: child.pid });
       });
       onStart?.(child);
     });
@@ -144,15 +146,21 @@ export function startWorkDriver({ databaseUrl, call, onResult = () => {}, tickMs
       let marked = false;
       void first.finally(() => (marked = true));
       const calls = [first];
-      const count = async (which) => (await sql`select count(*)::integer as n from sources where next_fetch_at <= now() and ${which === 'due' ? sql`(claimed_until is null or claimed_until <= now())` : sql`true`} or ${which === 'due' ? sql`false` : sql`claimed_until > now()`}`)[0]?.n ?? 0;
+      const [due, left] = [
+        async () => (await sql`select sources from work_due(now())`)[0]?.sources ?? 0,
+        async () =>
+          (await sql`select exists (select 1 from sources where next_fetch_at <= now() or claimed_until > now()) or grouping_due_since is not null as left from ingest_state`)[0]?.left,
+      ];
       try {
-        // The first call makes every source due; then the calls they need, all at once, again until none is due or held.
-        while (!marked && (await count('due')) === 0) await sleep(ROUND_TICK_MS, stopping.signal);
+        // The first call makes every source due; then the calls they need, all at once, again until none is due or
+        // held and what they wrote is grouped.
+        while (!marked && (await due()) === 0) await sleep(ROUND_TICK_MS, stopping.signal);
         while (!stopping.signal.aborted) {
           const burst = await tick();
           calls.push(...burst);
-          await Promise.all(burst);
-          if (marked && (await count('left')) === 0) break;
+          // Until they answer, or 2 s (by then they hold what they took): a call that waits on a slow source holds back no other.
+          await Promise.race([Promise.all(burst), sleep(BURST_WAIT_MS)]);
+          if (marked && !(await left())) break;
           if (burst.length === 0) await sleep(ROUND_TICK_MS, stopping.signal);
         }
         const results = await Promise.all(calls);

@@ -18,6 +18,9 @@ create table push_queue (
 create index push_queue_visible on push_queue (visible_at);
 create index push_queue_endpoint on push_queue (endpoint);
 
+-- Since when stories were written that the grouping has not seen: the scheduled calls fetch sources without regrouping,
+-- and one call regroups once no source is due (or a minute later at the latest).
+alter table ingest_state add column grouping_due_since timestamptz;
 -- Set by a grouping that may have given followed groups new reports; cleared by the fan-out once every follow has heard.
 alter table ingest_state add column news_pending boolean not null default false;
 -- A digest of the sources file the sources table follows: an ingest syncs the table only when the file changed.
@@ -41,13 +44,25 @@ drop table follow_calls;
 alter table push_queue enable row level security;
 alter table address_windows enable row level security;
 
--- How many calls of ingest-news the work due at `at` needs: a call per 8 sources due, per 300 pushes due (about what
--- a call's CPU budget sends), one for news to fan out or when no run has started for 5 minutes; at most 10 at once.
--- The schedule starts that many every 10 seconds (20261216120100_schedule_work.sql; locally scripts/lib/work-driver.mjs).
+-- The work due at `at`, in one place for the schedule and the calls: sources due and not held, pushes due (counted up to
+-- 3,000), a grouping due (once no source is due, or a minute after the first story it has not seen), news to fan out,
+-- and a run when none started for 5 minutes (fetch-news takes a schedule silent for 15 minutes as broken).
+create function work_due(at timestamptz, out sources integer, out pushes integer, out regroup boolean, out news boolean, out run boolean)
+language sql stable as $$
+  select
+    (select count(*) from sources where next_fetch_at <= at and (claimed_until is null or claimed_until <= at))::integer,
+    (select count(*) from (select 1 from push_queue where visible_at <= at limit 3000) as due)::integer,
+    s.grouping_due_since is not null
+      and (s.grouping_due_since <= at - interval '1 minute'
+        or not exists (select 1 from sources where next_fetch_at <= at and (claimed_until is null or claimed_until <= at))),
+    s.news_pending,
+    s.started_at is null or s.started_at <= at - interval '5 minutes'
+  from ingest_state s
+$$;
+
+-- How many calls of ingest-news that work needs: a call per 8 sources, per 300 pushes (ingest/step.ts's bounds), one for
+-- a grouping, news or a run; at most 10 at once. The schedule starts that many every 10 seconds
+-- (20261216120100_schedule_work.sql; locally scripts/lib/work-driver.mjs).
 create function work_calls_due(at timestamptz) returns integer language sql stable as $$
-  select least(10,
-    ceil((select count(*) from sources where next_fetch_at <= at and (claimed_until is null or claimed_until <= at)) / 8.0)
-    + ceil((select count(*) from (select 1 from push_queue where visible_at <= at limit 3000) as due) / 300.0)
-    + (select case when news_pending or started_at is null or started_at < at - interval '5 minutes' then 1 else 0 end from ingest_state)
-  )::integer
+  select least(10, ceil(sources / 8.0) + ceil(pushes / 300.0) + case when regroup or news or run then 1 else 0 end)::integer from work_due(at)
 $$;

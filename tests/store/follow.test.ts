@@ -70,7 +70,7 @@ async function scheduledCalls(): Promise<PushReport> {
   for (;;) {
     const step = await scheduledCall();
     const { sent, gone, retrying, dropped } = step.push;
-    if (step.queued + sent + gone + retrying + dropped === 0) return report;
+    if (!step.regrouped && step.queued + sent + gone + retrying + dropped === 0) return report;
     report = addReports(report, step.push);
   }
 }

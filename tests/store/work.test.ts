@@ -1,6 +1,6 @@
 // The scheduled work (docs/deploy.md#scheduled-work): how many calls of ingest-news the schedule starts for what is
 // due (work_calls_due), and what one call takes on: 8 sources at most, a run when none started for 5 minutes, the
-// pushes only when it fetched nothing.
+// grouping once the sources are fetched, the pushes only when it did neither.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
 import { runStep } from '../../supabase/functions/_shared/ingest/step.ts';
@@ -50,27 +50,32 @@ async function queuePushes(count: number, at = new Date(clock)): Promise<void> {
 }
 
 describe('the schedule', () => {
-  it('starts a call for a store that never ran, and none when nothing is due', async () => {
+  it('starts a call for a store that never ran, one to regroup once the sources are fetched, and none when nothing is due', async () => {
     expect(await callsDue()).toBe(1);
-    await runStep(store.sql, sources(3), deps());
+    expect((await runStep(store.sql, sources(3), deps())).fetched).toBe(3);
+    expect(await callsDue()).toBe(1);
+    expect((await runStep(store.sql, sources(3), deps())).regrouped).toBe(true);
     expect(await callsDue()).toBe(0);
   });
 
   it('starts a call per 8 sources due, none for sources a call holds, and one when no run started for 5 minutes', async () => {
     await runStep(store.sql, sources(20), deps(), { all: true });
-    // The first call took 8; the other 12 are due.
+    // The first call took 8; the other 12 are due; the grouping waits for them.
     expect(await callsDue()).toBe(2);
+    await store.sql`update sources set next_fetch_at = ${new Date(clock + 4 * MINUTE)}`;
+    await runStep(store.sql, sources(20), deps());
     clock += 4 * MINUTE;
     // All 20 due again, but 8 of them are held by a call that has not answered yet.
     await store.sql`update sources set claimed_until = ${new Date(clock + MINUTE)} where position < 8`;
     expect(await callsDue()).toBe(2);
     await store.sql`update sources set claimed_until = null, next_fetch_at = ${new Date(clock + 60 * MINUTE)}`;
     expect(await callsDue()).toBe(0);
-    clock += 5 * MINUTE;
+    clock += MINUTE;
     expect(await callsDue()).toBe(1);
   });
 
   it('starts a call per 300 pushes due, and one for news to fan out; never more than 10', async () => {
+    await runStep(store.sql, sources(1), deps());
     await runStep(store.sql, sources(1), deps());
     await queuePushes(301);
     expect(await callsDue()).toBe(2);
@@ -96,19 +101,36 @@ describe('a call', () => {
     expect(asked).toHaveLength(20);
   });
 
-  it('records a run when none started for 4 minutes, even with every source backing off, and sends no pushes after fetching', async () => {
+  it('regroups once no source is due (held ones are not waited for), or a minute after the first story it has not seen', async () => {
+    await runStep(store.sql, sources(12), deps(), { all: true });
+    // Four sources are still due: the next call fetches them rather than regroup.
+    expect(await runStep(store.sql, sources(12), deps())).toMatchObject({ fetched: 4, regrouped: false });
+    expect(await runStep(store.sql, sources(12), deps())).toMatchObject({ fetched: 0, regrouped: true });
+    // Sources due again and again: the grouping waits a minute at most.
+    clock += 5 * MINUTE;
+    await runStep(store.sql, sources(12), deps(), { all: true });
+    clock += 59_000;
+    expect(await runStep(store.sql, sources(12), deps())).toMatchObject({ fetched: 4, regrouped: false });
+    await store.sql`update sources set next_fetch_at = ${new Date(clock)}`;
+    clock += 1_000;
+    expect(await runStep(store.sql, sources(12), deps())).toMatchObject({ fetched: 0, regrouped: true });
+    expect((await runStep(store.sql, sources(12), deps())).fetched).toBe(8);
+  });
+
+  it('records a run when none started for 5 minutes, even with every source backing off, and sends no pushes after fetching', async () => {
     await runStep(store.sql, sources(2), deps());
     await store.sql`update sources set next_fetch_at = ${new Date(clock + 60 * MINUTE)}`;
-    clock += 3 * MINUTE;
+    clock += 4 * MINUTE;
     await runStep(store.sql, sources(2), deps());
     expect((await readIngestState(store.sql)).startedAt).toEqual(NOW);
     clock += MINUTE;
     await runStep(store.sql, sources(2), deps());
     expect(await readIngestState(store.sql)).toMatchObject({ startedAt: new Date(clock), outcome: 'idle' });
-    // Without VAPID keys a call drops what is queued: one that fetched leaves it to the next.
+    // Without VAPID keys a call drops what is queued: one that fetched or regrouped leaves it to the next.
     await queuePushes(5);
     await store.sql`update sources set next_fetch_at = ${new Date(clock)}`;
     expect((await runStep(store.sql, sources(2), deps())).push.dropped).toBe(0);
+    expect(await runStep(store.sql, sources(2), deps())).toMatchObject({ regrouped: true, push: { dropped: 0 } });
     expect((await runStep(store.sql, sources(2), deps())).push.dropped).toBe(5);
   });
 });

@@ -36,6 +36,7 @@ export function createIngestNews(options: IngestNewsOptions): (request: Request)
           failed: step.failed,
           stories: step.stories,
           deleted: step.deleted,
+          regrouped: step.regrouped,
           queued: step.queued,
           pushed: push.sent,
           gone: push.gone,

@@ -7,7 +7,7 @@
  */
 import type { Sql } from '../store/db.ts';
 import { claimSources, markAllDue, recordOutcomes, type SourceOutcome, type StoredSource, syncSources } from '../store/sources.ts';
-import { type IngestOutcome, recordEnd, recordNews, recordStart, recordSynced, syncedDigest, writing } from '../store/state.ts';
+import { type IngestOutcome, recordEnd, recordGrouped, recordGroupingDue, recordStart, recordSynced, syncedDigest, writing } from '../store/state.ts';
 import { deleteExpired, type Grouping, newestForGrouping, saveGrouping, type StoryRow, upsertStories } from '../store/stories.ts';
 import type { Story } from '../story.ts';
 import { groupStories } from '../stories/group.ts';
@@ -105,6 +105,19 @@ export interface IngestOptions {
   readonly all?: boolean;
   /** Claims at most this many sources (a scheduled call's batch); the others stay due. */
   readonly limit?: number;
+  /** false: what it writes is regrouped later, by another call (regroup), not by this one. */
+  readonly group?: boolean;
+}
+
+/**
+ * Groups the newest stories again, under the generation's lock, so that it sees every story written before it; the
+ * groups that grew are news for the fan-out.
+ */
+export async function regroup(sql: Sql): Promise<void> {
+  await writing(sql, async (tx) => {
+    await saveGrouping(tx, groupingOf(await newestForGrouping(tx, GROUP_WINDOW_MAX)));
+    await recordGrouped(tx);
+  });
 }
 
 export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: IngestDeps, options: IngestOptions = {}): Promise<IngestReport> {
@@ -137,6 +150,7 @@ export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: 
         const stored = await writing(sql, async (tx) => {
           const count = await upsertStories(tx, now, rowsOf(result.stories));
           await recordOutcomes(tx, now, [outcomeOf(source, result, now)]);
+          if (count > 0 && options.group === false) await recordGroupingDue(tx, now);
           return count;
         });
         written += stored;
@@ -150,14 +164,8 @@ export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: 
       (result, index) => write(result, claimed[index] as StoredSource),
     );
     await started;
-    // Only new reports make a group grow: an ingest that wrote nothing has no news for anyone. The window is read
-    // under the generation's lock, so that overlapping ingests each group every story written before them.
-    if (written > 0) {
-      await writing(sql, async (tx) => {
-        await saveGrouping(tx, groupingOf(await newestForGrouping(tx, GROUP_WINDOW_MAX)));
-        await recordNews(tx);
-      });
-    }
+    // Only new reports make a group grow: an ingest that wrote nothing has no news for anyone.
+    if (written > 0 && options.group !== false) await regroup(sql);
     const failed = results.filter((result) => !result.status.ok).length;
     const outcome: IngestOutcome = claimed.length === 0 ? 'idle' : failed > 0 ? 'partial' : 'ok';
     const deleted = await writing(sql, async (tx) => {

@@ -1,17 +1,18 @@
 /**
  * One call of ingest-news (docs/deploy.md#scheduled-work): a bounded step of whatever work is due, so that every call
  * stays well inside the platform's limits (2 s of CPU, 150 s) whatever the number of sources or subscriptions. The
- * work waits in the store: sources due (claimed 8 at a time), news to fan out (a page of follows at a time), pushes
- * queued (50 at a time); the schedule starts as many calls as it needs (work_calls_due in the migrations).
+ * work waits in the store (work_due in the migrations): sources due, claimed 8 at a time; stories to regroup once the
+ * sources are done; news to fan out, a page of follows at a time; pushes queued, sent 50 at a time. The schedule starts
+ * as many calls as it needs (work_calls_due).
  */
-import { CLAIM_LEASE_MS, sourcesDue } from '../store/sources.ts';
+import { CLAIM_LEASE_MS } from '../store/sources.ts';
 import type { Sql } from '../store/db.ts';
 import { fanOutPage } from '../store/follows.ts';
 import { dropDuePushes } from '../store/push-queue.ts';
-import { clearNews, readIngestState } from '../store/state.ts';
+import { clearNews, readIngestState, workDue } from '../store/state.ts';
 import type { Source } from '../stories/sources-file.ts';
 import { addReports, NO_PUSH, type PushReport, sendDuePushes } from '../push/send.ts';
-import { ingest, type IngestReport, SUCCESS_INTERVAL_MS } from './ingest.ts';
+import { ingest, type IngestReport, regroup } from './ingest.ts';
 import type { IngestDeps } from './refresh.ts';
 
 /** Sources a call claims: their parses stay within a call's CPU beside the runtime's start (docs/performance-function.md). */
@@ -26,12 +27,14 @@ export const FAN_OUT_ROWS = 2_000;
 export const CALL_WORK_MS = 30_000;
 
 export interface StepReport extends IngestReport {
+  /** Whether it regrouped the stories. */
+  readonly regrouped: boolean;
   /** Pushes the fan-out queued. */
   readonly queued: number;
   readonly push: PushReport;
 }
 
-const NOTHING: StepReport = { fetched: 0, notModified: 0, failed: 0, stories: 0, deleted: 0, queued: 0, push: NO_PUSH };
+const NOTHING: StepReport = { fetched: 0, notModified: 0, failed: 0, stories: 0, deleted: 0, regrouped: false, queued: 0, push: NO_PUSH };
 
 export interface StepOptions {
   /** Every source due now, due or not (`npm run ingest`, `?all=1`); this call takes the first of them. */
@@ -39,23 +42,21 @@ export interface StepOptions {
 }
 
 /**
- * Does one call's part of the work due: one batch of sources when some are due (or a run when none started for
- * 4 minutes), else the pushes; and the fan-out of news in either case. Answers what it did.
+ * Does one call's part of the work due, the first that applies: every source made due and a first batch (`all`); the
+ * grouping; a batch of sources (or a run when none started for 5 minutes); else the pushes. The fan-out of news follows
+ * the grouping or comes before the pushes. Answers what it did.
  */
 export async function runStep(sql: Sql, sources: readonly Source[], deps: IngestDeps, options: StepOptions = {}): Promise<StepReport> {
   const started = performance.now();
   const working = () => performance.now() - started < CALL_WORK_MS;
-  let report = NOTHING;
-  const state = await readIngestState(sql);
-  const now = deps.now();
-  const runDue = !state.startedAt || now.getTime() - state.startedAt.getTime() >= SUCCESS_INTERVAL_MS;
-  let claimed = 0;
-  if (options.all === true || runDue || (await sourcesDue(sql, now))) {
+  // The grouping waits until no source is due, a minute at most (work_due): then it comes before more sources.
+  const due = await workDue(sql, deps.now());
+  if (options.all === true || (!due.regroup && (due.sources > 0 || due.run))) {
     const config = { ...deps.config, refreshParseBudgetMs: Math.min(deps.config.refreshParseBudgetMs, CALL_PARSE_BUDGET_MS) };
-    const ingested = await ingest(sql, sources, { ...deps, config }, { all: options.all === true, limit: SOURCES_PER_CALL });
-    claimed = ingested.fetched + ingested.notModified + ingested.failed;
-    report = { ...report, ...ingested };
+    const ingested = await ingest(sql, sources, { ...deps, config }, { all: options.all === true, limit: SOURCES_PER_CALL, group: false });
+    return { ...NOTHING, ...ingested };
   }
+  if (due.regroup) await regroup(sql);
   let queued = 0;
   for (;;) {
     const before = await readIngestState(sql);
@@ -65,8 +66,8 @@ export async function runStep(sql: Sql, sources: readonly Source[], deps: Ingest
     if (page.taken < FAN_OUT_ROWS) await clearNews(sql, before.generation);
   }
   let push = NO_PUSH;
-  // A call that fetched sources has spent its CPU: the pushes are the next calls'.
-  if (claimed === 0) {
+  // A call that regrouped has spent its CPU: the pushes are the next calls'.
+  if (!due.regroup) {
     if (!deps.push) push = { ...NO_PUSH, dropped: await dropDuePushes(sql, deps.now()) };
     const vapidCache = new Map<string, string>();
     while (deps.push && push.sent + push.gone + push.retrying + push.dropped < PUSHES_PER_CALL && working()) {
@@ -75,5 +76,5 @@ export async function runStep(sql: Sql, sources: readonly Source[], deps: Ingest
       push = addReports(push, batch);
     }
   }
-  return { ...report, queued, push };
+  return { ...NOTHING, regrouped: due.regroup, queued, push };
 }

@@ -43,9 +43,34 @@ export async function recordEnd(tx: Db, now: Date, outcome: IngestOutcome): Prom
   await tx`update ingest_state set finished_at = ${now}, outcome = ${outcome}`;
 }
 
-/** Marks that followed groups may have new reports (in the grouping's transaction). */
-export async function recordNews(tx: Db): Promise<void> {
-  await tx`update ingest_state set news_pending = true`;
+/** Marks stories written that the grouping has not seen (in the write's transaction): a later call regroups. */
+export async function recordGroupingDue(tx: Db, now: Date): Promise<void> {
+  await tx`update ingest_state set grouping_due_since = coalesce(grouping_due_since, ${now})`;
+}
+
+/** Records a grouping of every story written before it (in its transaction): followed groups may have new reports. */
+export async function recordGrouped(tx: Db): Promise<void> {
+  await tx`update ingest_state set grouping_due_since = null, news_pending = true`;
+}
+
+/** The work due at `now` (work_due in the migrations: the schedule counts its calls from it). */
+export interface WorkDue {
+  /** Sources due and not held by a call. */
+  readonly sources: number;
+  /** Pushes due (counted up to 3,000). */
+  readonly pushes: number;
+  /** Stories the grouping has not seen, and the sources are done (or a minute has passed). */
+  readonly regroup: boolean;
+  /** News the fan-out has not handed to the pushes yet. */
+  readonly news: boolean;
+  /** No run started for 5 minutes: one is due even with every source backing off. */
+  readonly run: boolean;
+}
+
+export async function workDue(sql: Db, now: Date): Promise<WorkDue> {
+  const [row] = await sql<WorkDue[]>`select sources, pushes, regroup, news, run from work_due(${now})`;
+  if (!row) throw new Error('work_due answered nothing: the store is not migrated');
+  return row;
 }
 
 /**
