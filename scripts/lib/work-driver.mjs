@@ -12,7 +12,10 @@ export const TICK_MS = 10_000;
 /** While a round of every source runs (at start, `npm run ingest`), the store is looked at this often. */
 const ROUND_TICK_MS = 50;
 const BURST_WAIT_MS = 2_000;
-/** Calls in flight at once, at most: work_calls_due's own cap. */
+/**
+ * Calls in flight at once, at most: half work_calls_due's cap (20), which is the platform's concurrency; here they share
+ * this machine's cores, and a refresh's 8 s deadline is wall-clock time.
+ */
 export const MAX_CALLS = 10;
 /** Supabase's Edge Functions limits (the "Limits" page of its guide): CPU, memory, wall clock of one call. */
 export const HOSTED_LIMITS = { cpuS: 2, memoryMb: 256, wallMs: 150_000 };

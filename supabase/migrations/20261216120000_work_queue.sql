@@ -60,9 +60,9 @@ language sql stable as $$
   from ingest_state s
 $$;
 
--- How many calls of ingest-news that work needs: a call per 8 sources, per 300 pushes (ingest/step.ts's bounds), one for
--- a grouping, news or a run; at most 10 at once. The schedule starts that many every 10 seconds
+-- How many calls of ingest-news that work needs: a call per 5 sources, per 100 pushes (ingest/step.ts's bounds), one for
+-- a grouping, news or a run; at most 20 at once. The schedule starts that many every 10 seconds
 -- (20261216120100_schedule_work.sql; locally scripts/lib/work-driver.mjs).
 create function work_calls_due(at timestamptz) returns integer language sql stable as $$
-  select least(10, ceil(sources / 8.0) + ceil(pushes / 300.0) + case when regroup or news or run then 1 else 0 end)::integer from work_due(at)
+  select least(20, ceil(sources / 5.0) + ceil(pushes / 100.0) + case when regroup or news or run then 1 else 0 end)::integer from work_due(at)
 $$;

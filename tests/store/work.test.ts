@@ -1,5 +1,5 @@
 // The scheduled work (docs/deploy.md#scheduled-work): how many calls of ingest-news the schedule starts for what is
-// due (work_calls_due), and what one call takes on: 8 sources at most, a run when none started for 5 minutes, the
+// due (work_calls_due), and what one call takes on: 5 sources at most, a run when none started for 5 minutes, the
 // grouping once the sources are fetched, the pushes only when it did neither.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
@@ -58,15 +58,15 @@ describe('the schedule', () => {
     expect(await callsDue()).toBe(0);
   });
 
-  it('starts a call per 8 sources due, none for sources a call holds, and one when no run started for 5 minutes', async () => {
+  it('starts a call per 5 sources due, none for sources a call holds, and one when no run started for 5 minutes', async () => {
     await runStep(store.sql, sources(20), deps(), { all: true });
-    // The first call took 8; the other 12 are due; the grouping waits for them.
-    expect(await callsDue()).toBe(2);
+    // The first call took 5; the other 15 are due; the grouping waits for them.
+    expect(await callsDue()).toBe(3);
     await store.sql`update sources set next_fetch_at = ${new Date(clock + 4 * MINUTE)}`;
     await runStep(store.sql, sources(20), deps());
     clock += 4 * MINUTE;
-    // All 20 due again, but 8 of them are held by a call that has not answered yet.
-    await store.sql`update sources set claimed_until = ${new Date(clock + MINUTE)} where position < 8`;
+    // All 20 due again, but 10 of them are held by calls that have not answered yet.
+    await store.sql`update sources set claimed_until = ${new Date(clock + MINUTE)} where position < 10`;
     expect(await callsDue()).toBe(2);
     await store.sql`update sources set claimed_until = null, next_fetch_at = ${new Date(clock + 60 * MINUTE)}`;
     expect(await callsDue()).toBe(0);
@@ -74,16 +74,16 @@ describe('the schedule', () => {
     expect(await callsDue()).toBe(1);
   });
 
-  it('starts a call per 300 pushes due, and one for news to fan out; never more than 10', async () => {
+  it('starts a call per 100 pushes due, and one for news to fan out; never more than 20', async () => {
     await runStep(store.sql, sources(1), deps());
     await runStep(store.sql, sources(1), deps());
-    await queuePushes(301);
+    await queuePushes(101);
     expect(await callsDue()).toBe(2);
     await store.sql`update ingest_state set news_pending = true`;
     expect(await callsDue()).toBe(3);
     await store.sql`delete from push_queue`;
-    await queuePushes(3_000, new Date(clock));
-    expect(await callsDue()).toBe(10);
+    await queuePushes(2_000, new Date(clock));
+    expect(await callsDue()).toBe(20);
     // Pushes waiting for a retry, or held by a call, are not due.
     await store.sql`update push_queue set visible_at = ${new Date(clock + MINUTE)}`;
     expect(await callsDue()).toBe(1);
@@ -91,30 +91,30 @@ describe('the schedule', () => {
 });
 
 describe('a call', () => {
-  it('fetches 8 sources at most, in file order, and leaves the others due for the next calls', async () => {
-    const report = await runStep(store.sql, sources(20), deps(), { all: true });
-    expect(report).toMatchObject({ fetched: 8, failed: 0, stories: 24 });
-    expect(asked.sort()).toEqual(['site-0', 'site-1', 'site-2', 'site-3', 'site-4', 'site-5', 'site-6', 'site-7']);
-    expect((await runStep(store.sql, sources(20), deps())).fetched).toBe(8);
-    expect((await runStep(store.sql, sources(20), deps())).fetched).toBe(4);
-    expect((await runStep(store.sql, sources(20), deps())).fetched).toBe(0);
-    expect(asked).toHaveLength(20);
+  it('fetches 5 sources at most, in file order, and leaves the others due for the next calls', async () => {
+    const report = await runStep(store.sql, sources(12), deps(), { all: true });
+    expect(report).toMatchObject({ fetched: 5, failed: 0, stories: 15 });
+    expect(asked.sort()).toEqual(['site-0', 'site-1', 'site-2', 'site-3', 'site-4']);
+    expect((await runStep(store.sql, sources(12), deps())).fetched).toBe(5);
+    expect((await runStep(store.sql, sources(12), deps())).fetched).toBe(2);
+    expect((await runStep(store.sql, sources(12), deps())).fetched).toBe(0);
+    expect(asked).toHaveLength(12);
   });
 
   it('regroups once no source is due (held ones are not waited for), or a minute after the first story it has not seen', async () => {
-    await runStep(store.sql, sources(12), deps(), { all: true });
-    // Four sources are still due: the next call fetches them rather than regroup.
-    expect(await runStep(store.sql, sources(12), deps())).toMatchObject({ fetched: 4, regrouped: false });
-    expect(await runStep(store.sql, sources(12), deps())).toMatchObject({ fetched: 0, regrouped: true });
+    await runStep(store.sql, sources(8), deps(), { all: true });
+    // Three sources are still due: the next call fetches them rather than regroup.
+    expect(await runStep(store.sql, sources(8), deps())).toMatchObject({ fetched: 3, regrouped: false });
+    expect(await runStep(store.sql, sources(8), deps())).toMatchObject({ fetched: 0, regrouped: true });
     // Sources due again and again: the grouping waits a minute at most.
     clock += 5 * MINUTE;
-    await runStep(store.sql, sources(12), deps(), { all: true });
+    await runStep(store.sql, sources(8), deps(), { all: true });
     clock += 59_000;
-    expect(await runStep(store.sql, sources(12), deps())).toMatchObject({ fetched: 4, regrouped: false });
+    expect(await runStep(store.sql, sources(8), deps())).toMatchObject({ fetched: 3, regrouped: false });
     await store.sql`update sources set next_fetch_at = ${new Date(clock)}`;
     clock += 1_000;
-    expect(await runStep(store.sql, sources(12), deps())).toMatchObject({ fetched: 0, regrouped: true });
-    expect((await runStep(store.sql, sources(12), deps())).fetched).toBe(8);
+    expect(await runStep(store.sql, sources(8), deps())).toMatchObject({ fetched: 0, regrouped: true });
+    expect((await runStep(store.sql, sources(8), deps())).fetched).toBe(5);
   });
 
   it('records a run when none started for 5 minutes, even with every source backing off, and sends no pushes after fetching', async () => {

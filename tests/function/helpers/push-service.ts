@@ -45,6 +45,10 @@ export interface PushService {
   readonly tally: { accepted: number; refused: number };
   /** Pushes accepted per endpoint name, also when not recorded. */
   readonly accepted: Map<string, number>;
+  /** When the last push was accepted (performance.now()), 0 before any. */
+  readonly lastAcceptedAt: () => number;
+  /** Pushes accepted with the very payload their endpoint had already accepted once: the same push twice. */
+  readonly repeated: () => number;
   /** Requests the service answered (accepted or not), by endpoint name. */
   readonly requests: string[];
   /** Connects as the functions' runtime would, trusting the CA for https (the feeds on loopback are http): for code run in Node. */
@@ -88,6 +92,9 @@ export async function startPushService(vapid: { publicKey: string; subject: stri
   const browsers = new Map<string, Browser>();
   const scripted = new Map<string, (number | [number, string])[]>();
   const accepted = new Map<string, number>();
+  const payloads = new Map<string, Set<string>>();
+  let lastAccepted = 0;
+  let repeated = 0;
   const deliveries: Delivery[] = [];
   const requests: string[] = [];
   const tally = { accepted: 0, refused: 0 };
@@ -116,7 +123,14 @@ export async function startPushService(vapid: { publicKey: string; subject: stri
         }
       }
       tally[refused ? 'refused' : 'accepted'] += 1;
-      if (!refused) accepted.set(name, (accepted.get(name) ?? 0) + 1);
+      if (!refused) {
+        accepted.set(name, (accepted.get(name) ?? 0) + 1);
+        lastAccepted = performance.now();
+        const text = JSON.stringify(payload);
+        const seen = payloads.get(name) ?? new Set<string>();
+        if (seen.has(text)) repeated += 1;
+        payloads.set(name, seen.add(text));
+      }
       if (record) deliveries.push(refused ? { name, payload: undefined, refused } : { name, payload });
       response.writeHead(refused ? 400 : 201).end();
     });
@@ -160,6 +174,8 @@ export async function startPushService(vapid: { publicKey: string; subject: stri
     deliveries,
     tally,
     accepted,
+    lastAcceptedAt: () => lastAccepted,
+    repeated: () => repeated,
     requests,
     connect,
     close: () =>

@@ -16,11 +16,11 @@ import { ingest, type IngestReport, regroup } from './ingest.ts';
 import type { IngestDeps } from './refresh.ts';
 
 /** Sources a call claims: their parses stay within a call's CPU beside the runtime's start (docs/performance-function.md). */
-export const SOURCES_PER_CALL = 8;
+export const SOURCES_PER_CALL = 5;
 /** The CPU the parses of a call's sources may take together; once spent, the rest are `too_slow`. */
-export const CALL_PARSE_BUDGET_MS = 400;
+export const CALL_PARSE_BUDGET_MS = 250;
 /** Pushes a call sends at most: about 1.5 ms of CPU each (docs/performance-function.md). */
-export const PUSHES_PER_CALL = 300;
+export const PUSHES_PER_CALL = 100;
 /** Follows the fan-out takes in one statement. */
 export const FAN_OUT_ROWS = 2_000;
 /** A call takes no more work after this long: with a batch's own timeouts (8 s, 10 s) it answers within 60 s. */

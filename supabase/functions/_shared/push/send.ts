@@ -24,7 +24,7 @@ export interface PushConfig {
   readonly requestTimeoutMs: number;
 }
 
-export const DEFAULT_PUSH_LIMITS = { batch: 50, requestTimeoutMs: 10_000 } as const;
+export const DEFAULT_PUSH_LIMITS = { batch: 25, requestTimeoutMs: 10_000 } as const;
 
 /** A push reaches its browser within a day or not at all: news goes stale (its TTL, and how long it is retried). */
 export const PUSH_TTL_MS = 24 * 60 * 60_000;
