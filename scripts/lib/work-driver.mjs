@@ -11,6 +11,7 @@ import { connectStore } from './store.mjs';
 export const TICK_MS = 10_000;
 /** While a round of every source runs (at start, `npm run ingest`), the store is looked at this often. */
 const ROUND_TICK_MS = 50;
+/** A round's next calls start once the last ones answered, or this long after them (by then they hold what they took). */
 const BURST_WAIT_MS = 2_000;
 /**
  * Calls in flight at once, at most: half work_calls_due's cap (20), which is the platform's concurrency; here they share
@@ -114,7 +115,7 @@ export function roundLine(total) {
 /**
  * Drives the store at `databaseUrl` with `call(all)`: a tick every TICK_MS starts the calls work_calls_due asks for,
  * at most MAX_CALLS in flight; `onResult(result)` sees each call's result. round() makes every source due and
- * drives calls until none is due or held, and resolves to the sum of its calls' answers.
+ * drives calls until none is due or held and what they wrote is grouped, and resolves to the sum of its calls' answers.
  */
 export function startWorkDriver({ databaseUrl, call, onResult = () => {}, tickMs = TICK_MS }) {
   const sql = connectStore(databaseUrl);
@@ -161,7 +162,7 @@ export function startWorkDriver({ databaseUrl, call, onResult = () => {}, tickMs
         while (!stopping.signal.aborted) {
           const burst = await tick();
           calls.push(...burst);
-          // Until they answer, or 2 s (by then they hold what they took): a call that waits on a slow source holds back no other.
+          // A call that waits on a slow source holds back no other.
           await Promise.race([Promise.all(burst), sleep(BURST_WAIT_MS)]);
           if (marked && !(await left())) break;
           if (burst.length === 0) await sleep(ROUND_TICK_MS, stopping.signal);

@@ -66,3 +66,6 @@ $$;
 create function work_calls_due(at timestamptz) returns integer language sql stable as $$
   select least(20, ceil(sources / 5.0) + ceil(pushes / 100.0) + case when regroup or news or run then 1 else 0 end)::integer from work_due(at)
 $$;
+
+-- Only the functions' own role calls them (Supabase's anon and authenticated roles lose theirs in 20261216120100).
+revoke execute on function work_due(timestamptz), work_calls_due(timestamptz) from public;

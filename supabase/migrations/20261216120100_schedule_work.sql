@@ -13,7 +13,7 @@ begin
   declare
     calls integer := work_calls_due(now());
   begin
-    for call in 1..calls loop
+    for n in 1..calls loop
       perform net.http_post(
         url := (select decrypted_secret from vault.decrypted_secrets where name = 'ingest_news_url'),
         headers := jsonb_build_object(
@@ -27,6 +27,8 @@ begin
     return calls;
   end
   $function$;
+  -- Not for the API's roles (PostgREST would offer them as /rpc/ to anyone holding the anon key).
+  revoke execute on function start_work_calls(), work_due(timestamptz), work_calls_due(timestamptz) from public, anon, authenticated;
   -- The same job name: pg_cron replaces the 5-minute schedule of 20261127120100_schedule_ingest.sql.
   perform cron.schedule('ingest-news', '10 seconds', 'select start_work_calls()');
   -- A run every 10 seconds is 8,640 rows a day in cron's own log: keep two days of it.

@@ -62,6 +62,40 @@ describe('the migrations', () => {
     expect((await store.sql`select 1 from pg_namespace where nspname = 'cron'`).length).toBe(0);
   });
 
+  it('schedule the work where pg_cron, pg_net and Vault are (against stand-ins for them): every 10 s, the calls the due work needs, each with the secret and a 120 s timeout, none runnable by the API\'s roles', async () => {
+    await store.sql.unsafe(`
+      do $roles$ begin create role anon; exception when duplicate_object then null; end $roles$;
+      do $roles$ begin create role authenticated; exception when duplicate_object then null; end $roles$;
+      create schema net; create table net.calls (url text, headers jsonb, timeout integer);
+      create function net.http_post(url text, headers jsonb, body jsonb, timeout_milliseconds integer) returns bigint language sql
+        as $$ insert into net.calls values (url, headers, timeout_milliseconds) returning 1::bigint $$;
+      create schema vault;
+      create view vault.decrypted_secrets as select * from (values ('ingest_news_url', 'https://ref.supabase.co/functions/v1/ingest-news'), ('ingest_secret', 'the-secret')) as v(name, decrypted_secret);
+      create schema cron; create table cron.job (jobname text, schedule text, command text);
+      create function cron.schedule(jobname text, schedule text, command text) returns bigint language sql
+        as $$ insert into cron.job values (jobname, schedule, command) returning 1::bigint $$;`);
+    try {
+      // The migration's block past its check for the extensions, which these stand-ins are not.
+      const text = readFileSync(join(MIGRATIONS_DIR, '20261216120100_schedule_work.sql'), 'utf8');
+      await store.sql.unsafe(`do $block$ begin ${text.slice(text.indexOf('  create or replace function'), text.lastIndexOf('end\n$migration$'))} end $block$`);
+      expect((await store.sql<{ jobname: string; schedule: string; command: string }[]>`select * from cron.job order by jobname`).map((job) => [job.jobname, job.schedule])).toEqual([
+        ['cron-log-retention', '17 3 * * *'],
+        ['ingest-news', '10 seconds'],
+      ]);
+      // Nothing ran yet, and 12 sources are due: a call for the run, and one per 5 sources.
+      await syncSources(store.sql, Array.from({ length: 12 }, (_, i) => ({ name: `S${i}`, url: `https://s${i}.example/feed`, category: 'World' })));
+      expect(await store.sql`select start_work_calls() as calls`).toEqual([{ calls: 4 }]);
+      expect(await store.sql`select url, headers->>'Authorization' as authorization, timeout from net.calls`).toEqual(
+        Array(4).fill({ url: 'https://ref.supabase.co/functions/v1/ingest-news', authorization: 'Bearer the-secret', timeout: 120_000 }),
+      );
+      for (const fn of ['start_work_calls()', 'work_due(timestamptz)', 'work_calls_due(timestamptz)']) {
+        expect(await store.sql`select has_function_privilege('anon', ${fn}, 'execute') as anon, has_function_privilege('authenticated', ${fn}, 'execute') as authenticated`).toEqual([{ anon: false, authenticated: false }]);
+      }
+    } finally {
+      await store.sql.unsafe('drop schema net, vault, cron cascade; drop function if exists start_work_calls()');
+    }
+  });
+
   it('index the newest-first order and the search column, and make the canonical URL unique', async () => {
     const indexes = await store.sql<{ indexdef: string }[]>`select indexdef from pg_indexes where tablename = 'stories' order by indexname`;
     const defs = indexes.map((row) => row.indexdef).join('\n');

@@ -27,7 +27,7 @@ export interface FetchNewsOptions {
   readonly logError?: (error: unknown) => void;
   /** Why sources failed (the store only keeps the codes). */
   readonly log?: (message: string) => void;
-  /** Web Push after an ingest; undefined when notifications are off. */
+  /** Web Push for the queued pushes; undefined when notifications are off. */
   readonly push?: PushConfig;
 }
 

@@ -2,8 +2,8 @@
  * One ingest (docs/product.md#the-ingest): claims the sources that are due, fetches them with
  * conditional requests under the fetch-news rules (address checks, byte, time and CPU budgets),
  * writes each source's stories and status as soon as that source is done, then regroups the
- * recent stories (marking the news for the fan-out), deletes what is past its time and records how
- * the run went. Every write bumps the store's generation (store/state.ts).
+ * recent stories (a scheduled call leaves that to a later one: step.ts), deletes what is past its time
+ * and records how the run went. Every write bumps the store's generation (store/state.ts).
  */
 import type { Sql } from '../store/db.ts';
 import { claimSources, markAllDue, recordOutcomes, type SourceOutcome, type StoredSource, syncSources } from '../store/sources.ts';
@@ -17,7 +17,7 @@ import { type IngestDeps, refreshSources, type SourceResult } from './refresh.ts
 import { forgetEndedWindows } from '../store/windows.ts';
 import { forgetIdleSubscriptions } from '../store/follows.ts';
 
-/** A source that answered is due again at the next 5-minute run, or later if it says so (DECLARED_MAX_MS). */
+/** A source that answered is due again 4 minutes later, or later if it says so (DECLARED_MAX_MS). */
 export const SUCCESS_INTERVAL_MS = 4 * 60_000;
 /** How long a feed may ask to be left alone (Cache-Control max-age, Expires, RSS <ttl>): at most an hour. */
 export const DECLARED_MAX_MS = 60 * 60_000;

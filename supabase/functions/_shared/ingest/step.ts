@@ -1,8 +1,8 @@
 /**
  * One call of ingest-news (docs/deploy.md#scheduled-work): a bounded step of whatever work is due, so that every call
  * stays well inside the platform's limits (2 s of CPU, 150 s) whatever the number of sources or subscriptions. The
- * work waits in the store (work_due in the migrations): sources due, claimed 8 at a time; stories to regroup once the
- * sources are done; news to fan out, a page of follows at a time; pushes queued, sent 50 at a time. The schedule starts
+ * work waits in the store (work_due in the migrations): sources due, claimed 5 at a time; stories to regroup once no
+ * source is due; news to fan out, a page of follows at a time; pushes queued, sent 25 at a time. The schedule starts
  * as many calls as it needs (work_calls_due).
  */
 import { CLAIM_LEASE_MS } from '../store/sources.ts';
@@ -15,11 +15,11 @@ import { addReports, NO_PUSH, type PushReport, sendDuePushes } from '../push/sen
 import { ingest, type IngestReport, regroup } from './ingest.ts';
 import type { IngestDeps } from './refresh.ts';
 
-/** Sources a call claims: their parses stay within a call's CPU beside the runtime's start (docs/performance-function.md). */
+/** Sources a call claims: with the runtime's start, a call's CPU stays under 1 s (docs/performance-function.md#at-scale-100-sources-100000-subscriptions-the-platforms-limits). */
 export const SOURCES_PER_CALL = 5;
 /** The CPU the parses of a call's sources may take together; once spent, the rest are `too_slow`. */
 export const CALL_PARSE_BUDGET_MS = 250;
-/** Pushes a call sends at most: about 1.5 ms of CPU each (docs/performance-function.md). */
+/** Pushes a call sends at most: about 2.5 ms of CPU each in a fresh process, web-push's encryption most of it (the same page). */
 export const PUSHES_PER_CALL = 100;
 /** Follows the fan-out takes in one statement. */
 export const FAN_OUT_ROWS = 2_000;
