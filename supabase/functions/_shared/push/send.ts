@@ -138,7 +138,7 @@ async function pushOnce(push: QueuedPush, deps: PushDeps, now: Date, vapidCache:
 }
 
 /** When a push that failed for the `attempts`-th time is tried again: the backoff, or the push service's Retry-After if later. */
-export function retryAt(now: Date, attempts: number, afterMs: number): Date {
+function retryAt(now: Date, attempts: number, afterMs: number): Date {
   const backoff = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(attempts - 1, 16));
   return new Date(now.getTime() + Math.max(backoff, afterMs));
 }

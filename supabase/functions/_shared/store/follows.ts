@@ -94,12 +94,6 @@ export async function deleteSubscription(sql: Db, endpoint: string): Promise<boo
   return (await sql`delete from push_subscriptions where endpoint = ${endpoint}`).count > 0;
 }
 
-/** Forgets the subscriptions the push service said are gone (404, 410). */
-export async function deleteSubscriptions(sql: Db, endpoints: readonly string[]): Promise<number> {
-  if (endpoints.length === 0) return 0;
-  return (await sql`delete from push_subscriptions where endpoint = any(${endpoints as string[]}::text[])`).count;
-}
-
 /** Forgets the subscriptions the page has not sent for 30 days; returns how many. */
 export async function forgetIdleSubscriptions(sql: Db, now: Date): Promise<number> {
   return (await sql`delete from push_subscriptions where last_seen_at < ${new Date(now.getTime() - SUBSCRIPTION_KEPT_MS)}`).count;
