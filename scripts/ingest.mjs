@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // `npm run ingest`: one ingest now, of every source (due or not; still conditional requests).
-// With DATABASE_URL: run here against that database. Without: ask the running local functions
-// (`npm start` / `npm run functions`), which own the embedded store.
+// With DATABASE_URL: run here against that database (the pushes it queues go with the deployment's scheduled calls).
+// Without: a round of calls to the running local functions (`npm start` / `npm run functions`), which own the
+// embedded store, until every source has been fetched.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { denoArgs, denoEnv, denoPath, ROOT } from './lib/function-command.mjs';
-import { callIngest, LOCAL_FILE, storeDir } from './lib/functions-stack.mjs';
+import { LOCAL_FILE, storeDir } from './lib/functions-stack.mjs';
+import { httpCall, roundLine, startWorkDriver } from './lib/work-driver.mjs';
 
 if (process.env.DATABASE_URL?.trim()) {
-  const args = denoArgs().slice(0, -1);
-  args.push(resolve(ROOT, 'supabase/local/ingest-once.ts'));
+  const args = denoArgs(process.env, 'supabase/local/ingest-once.ts');
   const result = spawnSync(denoPath(), args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...denoEnv(process.env, { databaseUrl: process.env.DATABASE_URL.trim() }) } });
   process.exit(result.status ?? 1);
 }
@@ -19,10 +20,13 @@ if (!existsSync(file)) {
   console.error('No local functions are running: start them (`npm start` or `npm run functions`), or set DATABASE_URL to ingest into that database.');
   process.exit(1);
 }
-const { port, secret } = JSON.parse(readFileSync(file, 'utf8'));
+const { port, secret, databaseUrl } = JSON.parse(readFileSync(file, 'utf8'));
+const driver = startWorkDriver({ databaseUrl, call: httpCall(port, secret) });
 try {
-  console.log(await callIngest(port, secret, true));
+  console.log(roundLine(await driver.round()));
 } catch (error) {
   console.error(`ingest failed: ${error.message} (are the local functions still running on port ${port}?)`);
-  process.exit(1);
+  process.exitCode = 1;
+} finally {
+  await driver.stop();
 }

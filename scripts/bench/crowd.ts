@@ -1,7 +1,7 @@
 // The crowd of `npm run bench:function`: fetch-news on Deno under 100 connections for 10 s (autocannon) on the first page,
 // If-None-Match (304) and a search, each beside a plain Node server sending the same bytes, on the embedded store and on a
 // throwaway Debian PostgreSQL, in a loopback-only network namespace (`unshare -n`, which needs root). The stores, the rounds,
-// the plain server and the namespace's child serve follow.ts too.
+// the plain server and the namespace's child serve follow.ts and scale.ts too.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -28,14 +28,14 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 export type Store = { name: string; url: string; poolSize: number; stop(): void };
 
 /** The embedded PGlite in a child process, so that its CPU is not the benchmark's. */
-async function embeddedStore(): Promise<Store> {
+export async function embeddedStore(): Promise<Store> {
   const child = spawn(process.execPath, ['-e', "import('./scripts/lib/store.mjs').then(async (m) => console.log('store at ' + (await m.startEmbeddedStore()).url))"], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = (await waitForLine(child, /postgres:\/\/\S+/)).trim();
   return { name: 'the embedded store (PGlite, one connection)', url, poolSize: 1, stop: () => void child.kill('SIGTERM') };
 }
 
 /** A throwaway cluster of Debian's PostgreSQL, as .ci/store-on-postgresql starts one. */
-async function postgresStore(): Promise<Store> {
+export async function postgresStore(): Promise<Store> {
   const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b)) : [];
   const bin = versions.map((version) => `/usr/lib/postgresql/${version}/bin`).filter((dir) => existsSync(`${dir}/initdb`)).at(-1);
   if (!bin) throw new Error('no PostgreSQL under /usr/lib/postgresql: apt-get install postgresql');

@@ -1,9 +1,9 @@
 // `npm run bench:function`: the CPU time and peak memory of one ingest's refresh of 24 sources against Supabase's limits
 // (hostile feeds at the byte limit, real feeds, and one-item feeds as the baseline of the same run, each in fresh
 // processes), then fetch-news under a crowd (crowd.ts), then following (follow.ts). Writes docs/performance-function.md;
-// `-- --crowd` or `-- --follow`: that section alone.
+// `-- --crowd`, `-- --follow` or `-- --scale` (the scheduled work at scale with the platform's limits, scale.ts): that section alone.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -13,6 +13,8 @@ import { refreshSources } from '../../supabase/functions/_shared/ingest/refresh.
 import { ROOT } from '../lib/function-command.mjs';
 import { crowdChild } from './crowd.ts';
 import { followChild } from './follow.ts';
+import { scaleChild } from './scale.ts';
+import { REAL_FEEDS } from './feeds.ts';
 import { median } from './stats.ts';
 
 const SELF = fileURLToPath(import.meta.url);
@@ -31,8 +33,6 @@ const HEAD = '<?xml version="1.0"?><rss version="2.0" xmlns:media="http://search
 const TAIL = '</channel></rss>';
 const ITEM = '<item><title>x</title><link>https://hostile.example/a</link>';
 const ampersands = (half = `${'&'.repeat(Math.floor((LIMIT - 400) / 2))};`) => `${HEAD}${ITEM.replace('x', half)}<description>${half}</description></item>${TAIL}`;
-const REAL_FEEDS = ['tests/fixtures/feeds', 'tests/fixtures/feeds/corpus/real-world'].flatMap((dir) =>
-  readdirSync(`${ROOT}/${dir}`).filter((name) => name.endsWith('.xml') && !/billion|quadratic|xxe/.test(name)).map((name) => `${ROOT}/${dir}/${name}`));
 
 /** The scenarios: name, what it is, and source i's body (built in the parent only: a child's memory is the measure). */
 const SCENARIOS: [string, string, (i: number) => string | Buffer][] = [
@@ -134,15 +134,22 @@ const at = process.argv.indexOf('--refresh');
 if (at !== -1) await refreshChild(process.argv[at + 1] ?? '', process.argv[at + 2] ?? '');
 else if (process.argv.includes('--crowd-child')) await crowdChild();
 else if (process.argv.includes('--follow-child')) await followChild();
+else if (process.argv.includes('--scale-child')) await scaleChild();
 else {
-  // Three sections in this order; `--crowd` or `--follow` replaces its own and keeps the others.
-  const [crowdOnly, followOnly] = [process.argv.includes('--crowd'), process.argv.includes('--follow')];
-  const old = crowdOnly || followOnly ? readFileSync(DOC, 'utf8') : '';
-  const [oldRefresh = '', rest = ''] = old.split('## Under a crowd');
-  const [oldCrowd = '', oldFollow = ''] = rest.split('## Following');
-  const refresh = crowdOnly || followOnly ? oldRefresh : await refreshSection();
-  const crowd = followOnly ? `## Under a crowd${oldCrowd}` : await runSelf(['--crowd-child'], true);
-  const follow = crowdOnly ? (oldFollow ? `## Following${oldFollow}` : '') : await runSelf(['--follow-child'], true);
-  writeFileSync(DOC, `${[refresh, crowd, follow].map((part) => part.trim()).filter((part) => part !== '').join('\n\n')}\n`);
+  // The sections in this order; `--crowd`, `--follow` or `--scale` replaces its own and keeps the others (the scale one
+  // runs only when asked: it takes half an hour).
+  const only = ['--crowd', '--follow', '--scale'].filter((flag) => process.argv.includes(flag));
+  const old = readFileSync(DOC, 'utf8');
+  const kept = (heading: string) => {
+    const start = old.indexOf(`## ${heading}`);
+    const end = old.indexOf('\n## ', start + 1);
+    return start === -1 ? '' : old.slice(start, end === -1 ? undefined : end);
+  };
+  const wanted = (flag: string) => (flag === '--scale' ? only.includes(flag) : only.length === 0 || only.includes(flag));
+  const refresh = only.length === 0 ? await refreshSection() : old.slice(0, old.indexOf('## Under a crowd'));
+  const crowd = wanted('--crowd') ? await runSelf(['--crowd-child'], true) : kept('Under a crowd');
+  const follow = wanted('--follow') ? await runSelf(['--follow-child'], true) : kept('Following');
+  const scale = wanted('--scale') ? await runSelf(['--scale-child'], true) : kept('At scale');
+  writeFileSync(DOC, `${[refresh, crowd, follow, scale].map((part) => part.trim()).filter((part) => part !== '').join('\n\n')}\n`);
   console.log('written to docs/performance-function.md');
 }

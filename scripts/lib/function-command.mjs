@@ -27,14 +27,14 @@ export function functionsPort(env = process.env) {
 }
 
 /**
- * Arguments for `deno run`. npm packages come from the project's node_modules
- * (--node-modules-dir=manual), so nothing is downloaded; deno.json maps them to
- * npm: specifiers, which is what a deploy resolves instead. Permissions:
- * network (the feeds, the push services, the store and the server), eleven environment variables, the PG* ones
+ * Arguments for `deno run` of `script` (the local router, or one scheduled call: supabase/local/call-once.ts).
+ * npm packages come from the project's node_modules (--node-modules-dir=manual), so nothing is downloaded;
+ * deno.json maps them to npm: specifiers, which is what a deploy resolves instead. Permissions:
+ * network (the feeds, the push services, the store and the server), twelve environment variables, the PG* ones
  * the `postgres` driver reads for its defaults and ECE_KEYLOG, which web-push's http_ece reads when loaded, and reading
  * only the directory of NEWS_SOURCES_FILE when it is set.
  */
-export function denoArgs(env = process.env) {
+export function denoArgs(env = process.env, script = 'supabase/local/serve-local.ts') {
   const args = [
     'run',
     '--quiet',
@@ -42,11 +42,11 @@ export function denoArgs(env = process.env) {
     '--node-modules-dir=manual',
     `--config=${resolve(FUNCTION_DIR, 'deno.json')}`,
     '--allow-net',
-    '--allow-env=NEWS_SOURCES_FILE,FUNCTIONS_PORT,NEWS_ALLOW_LOOPBACK,DATABASE_URL,SUPABASE_DB_URL,NEWS_DB_POOL_SIZE,INGEST_SECRET,VAPID_PUBLIC_KEY,VAPID_PRIVATE_KEY,VAPID_SUBJECT,PUSH_SERVICE_HOSTS,ECE_KEYLOG,PG*',
+    '--allow-env=NEWS_SOURCES_FILE,FUNCTIONS_PORT,NEWS_ALLOW_LOOPBACK,DATABASE_URL,SUPABASE_DB_URL,NEWS_DB_POOL_SIZE,INGEST_SECRET,VAPID_PUBLIC_KEY,VAPID_PRIVATE_KEY,VAPID_SUBJECT,PUSH_SERVICE_HOSTS,CLIENT_ADDRESS_FROM,ECE_KEYLOG,PG*',
   ];
   const sourcesFile = env.NEWS_SOURCES_FILE?.trim();
   if (sourcesFile) args.push(`--allow-read=${dirname(resolve(sourcesFile))}`);
-  args.push(resolve(ROOT, 'supabase/local/serve-local.ts'));
+  args.push(resolve(ROOT, script));
   return args;
 }
 

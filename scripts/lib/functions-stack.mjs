@@ -1,6 +1,7 @@
 // What `npm run functions` and `npm start` share: the store (DATABASE_URL, else the embedded one in
-// .data/), its migrations, both functions on Deno, and an ingest at start and every 5 minutes, made
-// the way pg_cron makes it in production: a POST to ingest-news with the ingest secret.
+// .data/), its migrations, the three functions on Deno, and the scheduled work driven as pg_cron drives it in
+// production (work-driver.mjs): a round of every source at start, then every 10 seconds the calls the due work needs.
+// `--hosted-limits` runs each of those calls in a fresh Deno process held to the platform's limits.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import webpush from 'web-push';
@@ -8,10 +9,12 @@ import { dirname, join, resolve } from 'node:path';
 import { denoArgs, denoEnv, denoPath, functionsPort, ROOT } from './function-command.mjs';
 import { requireFreePort, startProcess } from './processes.mjs';
 import { connectStore, DATA_DIR, migrate, startEmbeddedStore } from './store.mjs';
+import { hostedCall, httpCall, roundLine, startWorkDriver } from './work-driver.mjs';
 
-export const INGEST_INTERVAL_MS = 5 * 60_000;
-/** Where `npm run ingest` finds the running local functions (their port and ingest secret). */
+/** Where `npm run ingest` finds the running local functions (their port, ingest secret and store). */
 export const LOCAL_FILE = 'functions.json';
+/** The flag of `npm start` and `npm run functions` that runs each scheduled call as the platform would. */
+export const HOSTED_LIMITS_FLAG = '--hosted-limits';
 
 /** Development VAPID keys, made once beside the store (.data/vapid.json, git-ignored); production keys are secrets (docs/deploy.md#notifications). */
 export const VAPID_FILE = 'vapid.json';
@@ -31,16 +34,14 @@ export function storeDir(env = process.env) {
   return dir ? resolve(dir) : join(DATA_DIR, 'store');
 }
 
-/** POSTs to the local ingest-news; resolves to a one-line summary, or rejects with why. */
-export async function callIngest(port, secret, all = false) {
-  const response = await fetch(`http://127.0.0.1:${port}/functions/v1/ingest-news${all ? '?all=1' : ''}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${secret}` },
-    signal: AbortSignal.timeout(60_000),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`ingest-news answered ${response.status} ${JSON.stringify(body)}`);
-  return `ingest: ${body.fetched} fetched, ${body.not_modified} not modified, ${body.failed} failed; ${body.stories} stories written, ${body.deleted} deleted, ${body.pushed} pushes`;
+/** One line for a call that did something (or failed), for the console; undefined for one that found nothing due. */
+function callLine(result) {
+  if (result.error) return `work failed: ${result.error.message}`;
+  if (result.killed) return `work: a call was stopped (${result.killed})`;
+  const a = result.answer ?? {};
+  if (!a.regrouped && ![a.fetched, a.not_modified, a.failed, a.queued, a.pushed, a.gone, a.retrying, a.dropped].some((n) => n > 0)) return undefined;
+  const cost = result.cpuMs === undefined ? '' : ` (${result.cpuMs} ms CPU, ${result.peakMb.toFixed(0)} MB)`;
+  return `work: ${a.fetched} fetched, ${a.not_modified} not modified, ${a.failed} failed, ${a.stories} stories${a.regrouped ? ', regrouped' : ''}; ${a.queued} pushes queued, ${a.pushed} sent, ${a.gone} gone, ${a.retrying} to retry, ${a.dropped} dropped${cost}`;
 }
 
 async function waitForFunctions(port, exited) {
@@ -62,7 +63,7 @@ async function waitForFunctions(port, exited) {
  * Starts the store and the functions, once their port is known to be free. Returns the Deno process (for runTogether) and
  * stop(), which stops the schedule and the embedded store (after the process has exited).
  */
-export async function startFunctions({ prefix } = {}) {
+export async function startFunctions({ prefix, hostedLimits = false } = {}) {
   const port = functionsPort();
   const hint = 'Stop whatever uses it (another `npm start`, `npm run functions` or `supabase start`), or set FUNCTIONS_PORT to another port.';
   await requireFreePort(port, 'the fetch-news function', hint);
@@ -80,31 +81,34 @@ export async function startFunctions({ prefix } = {}) {
   console.log(external ? 'store: DATABASE_URL' : `store: embedded PostgreSQL (PGlite) in ${dir}`);
   const ingestSecret = randomBytes(32).toString('hex');
   const localFile = join(dir, LOCAL_FILE);
-  if (!external) writeFileSync(localFile, JSON.stringify({ port, secret: ingestSecret }), { mode: 0o600 });
-  // The embedded store serves one connection: both functions share it.
-  const poolSize = external ? undefined : 1;
+  if (!external) writeFileSync(localFile, JSON.stringify({ port, secret: ingestSecret, databaseUrl }), { mode: 0o600 });
   const vapid = process.env.VAPID_PUBLIC_KEY?.trim() ? undefined : developmentVapid(join(dirname(dir), VAPID_FILE));
-  const fn = startProcess(denoPath(), denoArgs(), { prefix, env: denoEnv(process.env, { databaseUrl, ingestSecret, poolSize, vapid }), cwd: ROOT });
+  const env = denoEnv(process.env, { databaseUrl, ingestSecret, vapid });
+  const fn = startProcess(denoPath(), denoArgs(), { prefix, env, cwd: ROOT });
 
-  let timer;
-  let running = Promise.resolve();
-  const runIngest = (all) => {
-    running = callIngest(port, ingestSecret, all).then(
-      (line) => console.log(line),
-      (error) => console.error(`ingest failed: ${error.message}`),
-    );
-    return running;
-  };
-  void waitForFunctions(port, fn.exited).then(async (up) => {
-    if (!up) return;
-    await runIngest(true);
-    timer = setInterval(() => void runIngest(false), INGEST_INTERVAL_MS);
+  let driver;
+  const up = waitForFunctions(port, fn.exited).then(async (listening) => {
+    if (!listening) return;
+    if (hostedLimits) console.log(`scheduled calls: each in a fresh Deno process, at most 2 s of CPU, 256 MB and 150 s`);
+    driver = startWorkDriver({
+      databaseUrl,
+      call: hostedLimits ? hostedCall(env) : httpCall(port, ingestSecret),
+      onResult: (result) => {
+        const line = callLine(result);
+        if (line) console.log(line);
+      },
+    });
+    try {
+      console.log(roundLine(await driver.round()));
+    } catch (error) {
+      console.error(`ingest failed: ${error.message}`);
+    }
   });
   return {
     ...fn,
     async stop() {
-      clearInterval(timer);
-      await running;
+      await up;
+      await driver?.stop();
       if (!external) rmSync(localFile, { force: true });
       await store?.stop();
     },

@@ -4,7 +4,7 @@
 // and a pool of one).
 import { createFollowNews } from '../functions/_shared/http/follow-news.ts';
 import { createIngestNews } from '../functions/_shared/http/ingest-news.ts';
-import { allowLoopbackFrom, connectFromEnv, createFetchNews, ingestDeps, loadSources, pushConfigFrom } from '../functions/_shared/http/runtime.ts';
+import { addressSourceFrom, allowLoopbackFrom, clientAddress, connectFromEnv, createFetchNews, ingestDeps, loadSources, pushConfigFrom } from '../functions/_shared/http/runtime.ts';
 import { INGEST_SECRET_ENV } from '../functions/_shared/http/secret.ts';
 import { ALLOW_LOOPBACK_ENV } from '../functions/_shared/net/guard.ts';
 import { SourcesFileError } from '../functions/_shared/stories/sources-file.ts';
@@ -35,8 +35,11 @@ try {
 }
 let sql;
 let push;
+let addressSource;
 try {
   push = pushConfigFrom(getEnv);
+  // No proxy in front here: the connection's address is the client's, unless CLIENT_ADDRESS_FROM says otherwise (tests of a proxy).
+  addressSource = addressSourceFrom(getEnv, { kind: 'connection' });
   sql = connectFromEnv(getEnv);
 } catch (error) {
   console.error(`fetch-news: ${error instanceof Error ? error.message : String(error)}`);
@@ -77,8 +80,7 @@ Deno.serve(
     const { pathname } = new URL(request.url);
     if (under(pathname, FUNCTION_PATH)) return fetchNews(request);
     if (under(pathname, INGEST_PATH)) return ingestNews(request);
-    // No proxy in front here: the connection's address is the client's (X-Forwarded-For is not trusted).
-    if (under(pathname, FOLLOW_PATH)) return followNews(request, info.remoteAddr.hostname);
+    if (under(pathname, FOLLOW_PATH)) return followNews(request, clientAddress(request.headers, info.remoteAddr.hostname, addressSource));
     return Response.json({ error: `not found: ${pathname} (the functions are at ${FUNCTION_PATH}, ${INGEST_PATH} and ${FOLLOW_PATH})` }, { status: 404 });
   },
 );

@@ -16,7 +16,7 @@ console.log(JSON.stringify({ env: denoEnv(env), args: denoArgs(env) }));`;
 describe('the Deno command of npm start / npm run functions', () => {
   it('lets the function read NEWS_ALLOW_LOOPBACK, the store\'s URL and pool size, the ingest secret, the Web Push settings, the driver\'s PG* defaults and http_ece\'s ECE_KEYLOG, and nothing else', () => {
     expect(commandFor({}).args).toContain(
-      '--allow-env=NEWS_SOURCES_FILE,FUNCTIONS_PORT,NEWS_ALLOW_LOOPBACK,DATABASE_URL,SUPABASE_DB_URL,NEWS_DB_POOL_SIZE,INGEST_SECRET,VAPID_PUBLIC_KEY,VAPID_PRIVATE_KEY,VAPID_SUBJECT,PUSH_SERVICE_HOSTS,ECE_KEYLOG,PG*',
+      '--allow-env=NEWS_SOURCES_FILE,FUNCTIONS_PORT,NEWS_ALLOW_LOOPBACK,DATABASE_URL,SUPABASE_DB_URL,NEWS_DB_POOL_SIZE,INGEST_SECRET,VAPID_PUBLIC_KEY,VAPID_PRIVATE_KEY,VAPID_SUBJECT,PUSH_SERVICE_HOSTS,CLIENT_ADDRESS_FROM,ECE_KEYLOG,PG*',
     );
   });
 

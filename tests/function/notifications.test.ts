@@ -1,7 +1,8 @@
 // Notifications end to end on Deno, started the way `npm run functions` starts them: development VAPID
-// keys made once beside the store, a browser subscribed through follow-news, and an ingest that adds a
-// report to its followed story pushing once to a stand-in push service on loopback (https, trusted
-// through DENO_CERT), which checks the VAPID signature and decrypts the payload with the browser's keys.
+// keys made once beside the store, a browser subscribed through follow-news, and an ingest (`npm run ingest`)
+// that adds a report to its followed story, after which the scheduled calls push once, within seconds, to a
+// stand-in push service on loopback (https, trusted through DENO_CERT), which checks the VAPID signature and
+// decrypts the payload with the browser's keys.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,11 +28,16 @@ const rss = (outlet: string, items: string[]) =>
 const item = (outlet: string, title: string, hoursAgo: number) =>
   `<item><title>${title}</title><link>https://${outlet}.example/${hoursAgo}</link><pubDate>${new Date(Date.now() - hoursAgo * HOUR).toUTCString()}</pubDate></item>`;
 
-async function ingestAll(): Promise<{ pushed: number; stories: number }> {
-  const { port, secret } = JSON.parse(readFileSync(join(dir, 'store', 'functions.json'), 'utf8')) as { port: number; secret: string };
-  const response = await fetch(`http://127.0.0.1:${port}/functions/v1/ingest-news?all=1`, { method: 'POST', headers: { authorization: `Bearer ${secret}` } });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { pushed: number; stories: number };
+/** `npm run ingest` against the running functions: its summary line. */
+async function ingestAll(): Promise<string> {
+  const run = runScript('ingest.mjs', { NEWS_STORE_DIR: join(dir, 'store') });
+  expect(await run.exited).toBe(0);
+  return run.output();
+}
+
+async function until(done: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 beforeAll(async () => {
@@ -75,7 +81,7 @@ describe('notifications on Deno (npm run functions)', () => {
     Object.assign(expected, { publicKey: keys.publicKey, subject: keys.subject });
   });
 
-  it('pushes once, signed and encrypted, when an ingest adds a report to the followed story, and not when it adds none', async () => {
+  it('pushes once, signed and encrypted, within seconds of an ingest that adds a report to the followed story, and not after one that adds none', async () => {
     const answer = (await (await fetch(`${base}/fetch-news`)).json()) as NewsAnswer;
     const followed = answer.stories.find((story) => story.title === TITLES[0]);
     expect(followed).toBeDefined();
@@ -88,10 +94,14 @@ describe('notifications on Deno (npm run functions)', () => {
     expect(subscribed.status).toBe(204);
 
     gammaItems.push(item('gamma', TITLES[1] as string, 3));
-    expect((await ingestAll()).pushed).toBe(1);
+    const ingested = Date.now();
+    expect(await ingestAll()).toMatch(/^ingest: 2 fetched, 0 not modified, 0 failed; /m);
+    await until(() => service.deliveries.length > 0, 15_000);
+    expect(Date.now() - ingested).toBeLessThan(15_000);
     expect(service.deliveries).toEqual([{ name: 'ann', payload: { title: `New reports: ${TITLES[1]}`, body: '1 new report' } }]);
 
-    expect((await ingestAll()).pushed).toBe(0);
+    await ingestAll();
+    await new Promise((resolve) => setTimeout(resolve, 12_000)); // a tick of the schedule, and then some
     expect(service.requests).toEqual(['ann']);
-  });
+  }, 60_000);
 });

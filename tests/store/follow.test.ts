@@ -1,19 +1,26 @@
 // Following a story (docs/product.md#follow-news): fetch-news's `?follow=` after the group's
-// leader changed, follow-news's answers to good and bad input, and the pushes an ingest sends,
-// received by a stand-in push service on loopback that checks each VAPID signature and decrypts each
-// payload with the test browser's keys.
+// leader changed, follow-news's answers to good and bad input and its limits, and the pushes the
+// scheduled calls send after an ingest, received by a stand-in push service on loopback that checks
+// each VAPID signature and decrypts each payload with the test browser's keys.
+import { Agent, createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHandler } from '../../supabase/functions/_shared/http/fetch-news.ts';
-import { CALLS_PER_WINDOW, createFollowNews, MAX_BODY_BYTES } from '../../supabase/functions/_shared/http/follow-news.ts';
+import { createFollowNews, MAX_BODY_BYTES } from '../../supabase/functions/_shared/http/follow-news.ts';
+import { clientAddress } from '../../supabase/functions/_shared/http/runtime.ts';
 import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
 import { ingest } from '../../supabase/functions/_shared/ingest/ingest.ts';
+import { runStep } from '../../supabase/functions/_shared/ingest/step.ts';
+import type { Connector } from '../../supabase/functions/_shared/net/guard.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS, type Vapid } from '../../supabase/functions/_shared/push/config.ts';
-import { DEFAULT_PUSH_LIMITS, type PushConfig } from '../../supabase/functions/_shared/push/send.ts';
+import type { Sql } from '../../supabase/functions/_shared/store/db.ts';
+import { addReports, DEFAULT_PUSH_LIMITS, NO_PUSH, type PushConfig, type PushReport } from '../../supabase/functions/_shared/push/send.ts';
 import type { FollowedStory, NewsAnswer } from '../../supabase/functions/_shared/story.ts';
 import type { Source } from '../../supabase/functions/_shared/stories/sources-file.ts';
 import { type FeedServer, startFeedServer } from '../function/helpers/feed-server.ts';
 import { type Browser, type PushService, startPushService } from '../function/helpers/push-service.ts';
+import { connectStore } from '../../scripts/lib/store.mjs';
 import { openTestStore, type TestStore } from './helpers.ts';
 
 const NOW = new Date('2026-12-10T12:00:00Z');
@@ -47,15 +54,25 @@ function rss(outlet: string): string {
 const OUTLETS = ['beta', 'gamma', 'delta'];
 const sources = (): Source[] => OUTLETS.map((outlet) => ({ name: outlet[0]?.toUpperCase() + outlet.slice(1), url: feeds.url(`/${outlet}.xml`), category: 'World' }));
 
-const pushConfig = (overrides: Partial<PushConfig> = {}): PushConfig => ({ vapid: VAPID, hosts: DEFAULT_PUSH_SERVICE_HOSTS, allowLoopback: true, ...DEFAULT_PUSH_LIMITS, retryWaitMaxMs: 50, ...overrides });
+const pushConfig: PushConfig = { vapid: VAPID, hosts: DEFAULT_PUSH_SERVICE_HOSTS, allowLoopback: true, ...DEFAULT_PUSH_LIMITS };
+const ingestDeps = (connect: Connector = service.connect) => ({ now: () => new Date(clock), config: { ...DEFAULT_INGEST_CONFIG, allowLoopback: true, timeoutMs: 3_000, deadlineMs: 3_000 }, connect });
 
-function runIngest(push: PushConfig | undefined = pushConfig()) {
-  return ingest(store.sql, sources(), {
-    now: () => new Date(clock),
-    config: { ...DEFAULT_INGEST_CONFIG, allowLoopback: true, timeoutMs: 3_000, deadlineMs: 3_000 },
-    connect: service.connect,
-    ...(push ? { push } : {}),
-  }, { all: true });
+function runIngest() {
+  return ingest(store.sql, sources(), ingestDeps(), { all: true });
+}
+
+/** One scheduled call of ingest-news, on its own pool if given, its pushes through `connect` if given. */
+const scheduledCall = (sql: Sql = store.sql, connect?: Connector) => runStep(sql, sources(), { ...ingestDeps(connect), push: pushConfig });
+
+/** The scheduled calls after an ingest, as many as there is work due now: what they pushed. */
+async function scheduledCalls(): Promise<PushReport> {
+  let report = NO_PUSH;
+  for (;;) {
+    const step = await scheduledCall();
+    const { sent, gone, retrying, dropped } = step.push;
+    if (!step.regrouped && step.queued + sent + gone + retrying + dropped === 0) return report;
+    report = addReports(report, step.push);
+  }
 }
 
 const idOf = async (outlet: string, title: string): Promise<string> => {
@@ -102,6 +119,7 @@ beforeEach(async () => {
   listed.clear();
   service.deliveries.length = 0;
   service.requests.length = 0;
+  service.accepted.clear();
 });
 
 describe('fetch-news ?follow=', () => {
@@ -232,7 +250,7 @@ describe('follow-news', () => {
   it('refuses a flood from one address with 429 rate_limited and a Retry-After, counted in the store, not another address', async () => {
     // Two handlers: two instances of the function share the count.
     const [first, second] = [followNews(), followNews()];
-    for (let i = 0; i < CALLS_PER_WINDOW; i++) expect((await (i % 2 ? first : second)('POST', { subscription: browser.subscription, ids })).status).toBe(204);
+    for (let i = 0; i < 20; i++) expect((await (i % 2 ? first : second)('POST', { subscription: browser.subscription, ids })).status).toBe(204);
     const refused = await first('POST', { subscription: browser.subscription, ids: ['a00009'] });
     expect(await errorOf(refused)).toEqual([429, 'rate_limited']);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -242,9 +260,80 @@ describe('follow-news', () => {
     clock += 60_000;
     expect((await first('POST', { subscription: browser.subscription, ids: ['a00009'] })).status).toBe(204);
     // The store keeps a keyed hash of each address, never the address.
-    const hashes = (await store.sql<{ address_hash: string }[]>`select address_hash from follow_calls`).map((row) => row.address_hash);
+    const hashes = (await store.sql<{ address_hash: string }[]>`select distinct address_hash from address_windows`).map((row) => row.address_hash);
     expect(hashes).toHaveLength(2);
     for (const hash of hashes) expect(hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('lets one address add 20 subscriptions a day: the 21st is 429 too_many_subscriptions until the day is over, while those it has keep changing', async () => {
+    const call = followNews();
+    const browsers = Array.from({ length: 21 }, (_, i) => service.browser(`day-${i}`));
+    for (const [i, each] of browsers.slice(0, 20).entries()) {
+      expect((await call('POST', { subscription: each.subscription, ids })).status).toBe(204);
+      if (i % 10 === 9) clock += 60_000; // within the calls' limit of 20 a minute
+    }
+    clock += 60_000;
+    const refused = await call('POST', { subscription: browsers[20]!.subscription, ids });
+    expect(await errorOf(refused)).toEqual([429, 'too_many_subscriptions']);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(24 * 3600);
+    expect(await stored()).toBe('20');
+    // A browser already stored changes what it follows as before; another address adds its own.
+    expect((await call('POST', { subscription: browsers[0]!.subscription, ids: ['a00003'] })).status).toBe(204);
+    expect((await call('POST', { subscription: browsers[20]!.subscription, ids }, '198.51.100.1')).status).toBe(204);
+    clock += 24 * 3_600_000;
+    expect((await call('POST', { subscription: service.browser('next-day').subscription, ids })).status).toBe(204);
+  });
+
+  it('refuses a new subscription with 503 subscriptions_full once the store holds 200,000, and still takes changes from those it holds', async () => {
+    await store.sql`
+      insert into push_subscriptions (endpoint, p256dh, auth, last_seen_at)
+      select 'https://fcm.googleapis.com/fcm/send/' || n, ${browser.subscription.keys.p256dh}, ${browser.subscription.keys.auth}, ${new Date(clock)}
+      from generate_series(1, 199999) as n`;
+    const call = followNews();
+    expect((await call('POST', { subscription: browser.subscription, ids })).status).toBe(204);
+    const full = await call('POST', { subscription: service.browser('late').subscription, ids });
+    expect(await errorOf(full)).toEqual([503, 'subscriptions_full']);
+    expect(Number(full.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await stored()).toBe('200000');
+    expect((await call('POST', { subscription: browser.subscription, ids: ['a00003'] })).status).toBe(204);
+    expect(await followedBy(browser.subscription.endpoint)).toEqual(['a00003']);
+  });
+
+  it('refuses a client that forges X-Forwarded-For on each call after 20 calls from its connection, behind a proxy that appends', async () => {
+    // What reaches the function behind a proxy that appends the address it saw, as Supabase's is reported to do
+    // (docs/deploy.md#the-client-address): the client's own X-Forwarded-For, then its real address.
+    const handler = createFollowNews({ sql: store.sql, vapid: VAPID, hosts: DEFAULT_PUSH_SERVICE_HOSTS, allowLoopback: true, now: () => new Date(clock) });
+    const gateway = createServer((request, response) => {
+      const forwarded = [request.headers['x-forwarded-for'], request.socket.remoteAddress].filter(Boolean).join(', ');
+      const headers = new Headers({ 'x-forwarded-for': forwarded, 'content-type': 'application/json' });
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', async () => {
+        const answer = await handler(new Request(`${FN}/follow-news`, { method: 'POST', headers, body: Buffer.concat(chunks) }), clientAddress(headers, '10.0.0.1', { kind: 'forwarded', hops: 1 }));
+        response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
+      });
+    });
+    await new Promise<void>((listening) => gateway.listen(0, '127.0.0.1', listening));
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const { port } = gateway.address() as AddressInfo;
+    const post = (forged: string) =>
+      new Promise<number>((answered, failed) => {
+        const body = JSON.stringify({ subscription: browser.subscription, ids });
+        const outgoing = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/', agent, headers: { 'x-forwarded-for': forged, 'content-type': 'application/json' } }, (incoming) => {
+          incoming.resume().on('end', () => answered(incoming.statusCode ?? 0));
+        });
+        outgoing.on('error', failed);
+        outgoing.end(body);
+      });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 25; i++) statuses.push(await post(`203.0.113.${i}, 198.51.100.${i}`));
+      expect(statuses).toEqual([...Array<number>(20).fill(204), ...Array<number>(5).fill(429)]);
+    } finally {
+      agent.destroy();
+      await new Promise((closed) => gateway.close(closed));
+    }
   });
 });
 
@@ -258,6 +347,7 @@ describe('pushes after an ingest', () => {
   async function harbourFollowed(): Promise<string> {
     listed.set('beta', [[HARBOUR.beta, 2], ['Local council approves new library opening hours downtown', 1]]);
     await runIngest();
+    await scheduledCalls();
     return idOf('beta', HARBOUR.beta);
   }
 
@@ -271,8 +361,10 @@ describe('pushes after an ingest', () => {
 
     listed.set('gamma', [[HARBOUR.gamma, 3]]);
     clock += 5 * 60_000;
-    const report = await runIngest();
-    expect(report.push).toEqual({ subscriptions: 2, sent: 2, gone: 0, failed: 0 });
+    await runIngest();
+    // The ingest queues nothing itself: the scheduled calls that follow tell the followers.
+    expect(service.requests).toEqual([]);
+    expect(await scheduledCalls()).toEqual({ sent: 2, gone: 0, retrying: 0, dropped: 0 });
     expect(service.deliveries.map((d) => d.refused)).toEqual([undefined, undefined]);
     expect([...service.deliveries].sort((a, b) => a.name.localeCompare(b.name))).toEqual([
       { name: 'ann', payload: { title: `New reports: ${HARBOUR.gamma}`, body: '1 new report' } },
@@ -281,7 +373,8 @@ describe('pushes after an ingest', () => {
 
     // The same feeds again: stories rewritten, no group grew, nothing sent.
     clock += 5 * 60_000;
-    expect((await runIngest()).push.sent).toBe(0);
+    await runIngest();
+    expect((await scheduledCalls()).sent).toBe(0);
     expect(service.requests).toHaveLength(2);
   });
 
@@ -295,41 +388,152 @@ describe('pushes after an ingest', () => {
     listed.set('delta', [[HARBOUR.delta, 1], ['Council approves library opening hours downtown for new term', 0.5]]);
     clock += 5 * 60_000;
     await runIngest();
+    await scheduledCalls();
     expect(service.deliveries).toEqual([{ name: 'ann', payload: { title: `New reports: ${HARBOUR.gamma}`, body: '3 new reports on 2 stories you follow' } }]);
   });
 
-  it('forgets a subscription the push service says is gone (410), and tries once more after a 429', async () => {
+  it('forgets a subscription the push service says is gone (410), and tries a 429 again 30 s later', async () => {
     const beta = await harbourFollowed();
     const [ann, bob] = [await subscribe('ann', [beta]), await subscribe('bob', [beta])];
     service.answer('ann', 410);
     service.answer('bob', 429);
     listed.set('gamma', [[HARBOUR.gamma, 3]]);
     clock += 5 * 60_000;
-    expect((await runIngest()).push).toEqual({ subscriptions: 2, sent: 1, gone: 1, failed: 0 });
+    await runIngest();
+    expect(await scheduledCalls()).toEqual({ sent: 0, gone: 1, retrying: 1, dropped: 0 });
     expect(await followedBy(ann.subscription.endpoint)).toEqual([]);
     expect(await followedBy(bob.subscription.endpoint)).toEqual([beta]);
+    clock += 29_000;
+    expect(await scheduledCalls()).toEqual(NO_PUSH);
+    clock += 1_000;
+    expect(await scheduledCalls()).toEqual({ sent: 1, gone: 0, retrying: 0, dropped: 0 });
     expect(service.requests.sort()).toEqual(['ann', 'bob', 'bob']);
     expect(service.deliveries).toEqual([{ name: 'bob', payload: { title: `New reports: ${HARBOUR.gamma}`, body: '1 new report' } }]);
   });
 
-  it('gives up after the one retry', async () => {
-    const beta = await harbourFollowed();
-    await subscribe('ann', [beta]);
-    service.answer('ann', 503, 503, 201);
-    listed.set('gamma', [[HARBOUR.gamma, 3]]);
-    clock += 5 * 60_000;
-    expect((await runIngest()).push).toEqual({ subscriptions: 1, sent: 0, gone: 0, failed: 1 });
-    expect(service.requests).toEqual(['ann', 'ann']);
-  });
-
-  it('forgets a subscription 30 days after the page last sent it', async () => {
+  it('forgets a subscription 30 days after the page last sent it, its queued pushes with it', async () => {
     const beta = await harbourFollowed();
     const ann = await subscribe('ann', [beta]);
+    service.answer('ann', 503, 503, 503);
+    listed.set('gamma', [[HARBOUR.gamma, 3]]);
+    clock += 5 * 60_000;
+    await runIngest();
+    expect((await scheduledCalls()).retrying).toBe(1);
     clock += 29 * DAY;
     const bob = await subscribe('bob', [beta]);
     clock += 1 * DAY + 60_000;
     await runIngest();
     expect(await followedBy(ann.subscription.endpoint)).toEqual([]);
     expect(await followedBy(bob.subscription.endpoint)).toEqual([beta]);
+    expect(await store.sql`select 1 from push_queue`).toHaveLength(0);
+  });
+});
+
+describe('the queue of pushes', () => {
+  /** `count` browsers following the harbour story, then a report that grows its group, found by an ingest. */
+  async function newsForMany(count: number): Promise<Browser[]> {
+    listed.set('beta', [[HARBOUR.beta, 2]]);
+    await runIngest();
+    await scheduledCalls();
+    const beta = await idOf('beta', HARBOUR.beta);
+    const browsers: Browser[] = [];
+    for (let i = 0; i < count; i++) {
+      const browser = service.browser(`reader-${i}`);
+      expect((await followNews()('POST', { subscription: browser.subscription, ids: [beta] }, `192.0.${i >> 8}.${i & 255}`)).status).toBe(204);
+      browsers.push(browser);
+    }
+    listed.set('gamma', [[HARBOUR.gamma, 3]]);
+    clock += 5 * 60_000;
+    await runIngest();
+    return browsers;
+  }
+
+  const acceptedBy = (browsers: readonly Browser[]) => browsers.map((browser) => service.accepted.get(decodeURIComponent(browser.subscription.endpoint.split('/push/')[1] ?? '')) ?? 0);
+
+  it('loses nothing when a call dies mid-batch: the pushes it held go 2 minutes later, a push it had sent at most once more', async () => {
+    const browsers = await newsForMany(60);
+    service.accepted.clear();
+    // The first call's pushes after its 20th hang, and then the call dies: its connection to the store is cut.
+    let through = 0;
+    const dying: Connector = (request) => (++through <= 20 ? service.connect(request) : new Promise<Response>(() => {}));
+    const doomed = connectStore(store.url);
+    void scheduledCall(doomed, dying).catch(() => undefined);
+    while ([...service.accepted.values()].reduce((a, b) => a + b, 0) < 20) await new Promise((resolve) => setTimeout(resolve, 10));
+    await doomed.end({ timeout: 0 });
+    // It had taken 25: the next calls send the other 35 at once, and the 25 once its lease has run out.
+    clock += 60_000;
+    expect((await scheduledCalls()).sent).toBe(35);
+    clock += 60_000;
+    expect((await scheduledCalls()).sent).toBe(25);
+    const counts = acceptedBy(browsers);
+    expect(counts.filter((n) => n === 0)).toEqual([]);
+    expect(counts.filter((n) => n === 2)).toHaveLength(20);
+    expect(Math.max(...counts)).toBe(2);
+    expect(await store.sql`select 1 from push_queue`).toHaveLength(0);
+  });
+
+  it('never sends the same push twice from two calls at once', async () => {
+    const browsers = await newsForMany(150);
+    service.accepted.clear();
+    const [a, b] = [connectStore(store.url), connectStore(store.url)];
+    try {
+      const [one, two] = await Promise.all([scheduledCall(a), scheduledCall(b)]);
+      expect(one.queued + two.queued).toBe(150);
+      expect(one.push.sent + two.push.sent).toBe(150);
+      expect(Math.min(one.push.sent, two.push.sent)).toBeGreaterThan(0);
+    } finally {
+      await Promise.all([a.end(), b.end()]);
+    }
+    expect(acceptedBy(browsers).filter((n) => n !== 1)).toEqual([]);
+  });
+
+  it('sends a push once after a 503 with Retry-After: 120, not before the two minutes', async () => {
+    const [ann] = await newsForMany(1);
+    service.answer('reader-0', [503, '120']);
+    service.requests.length = 0;
+    expect(await scheduledCalls()).toEqual({ sent: 0, gone: 0, retrying: 1, dropped: 0 });
+    clock += 119_000;
+    expect(await scheduledCalls()).toEqual(NO_PUSH);
+    clock += 1_000;
+    expect(await scheduledCalls()).toEqual({ sent: 1, gone: 0, retrying: 0, dropped: 0 });
+    expect(service.requests).toEqual(['reader-0', 'reader-0']);
+    expect(acceptedBy([ann as Browser])).toEqual([1]);
+    clock += 3_600_000;
+    expect(await scheduledCalls()).toEqual(NO_PUSH);
+  });
+
+  it('tries a failing push again at 30 s, 1, 2, 4 ... minutes, at most an hour apart, until its day has passed, then drops it and counts it', async () => {
+    await newsForMany(1);
+    service.answer('reader-0', ...Array<number>(60).fill(503));
+    service.requests.length = 0;
+    const tries: number[] = [];
+    const started = clock;
+    let dropped = 0;
+    while (dropped === 0 && clock - started < 2 * DAY) {
+      const report = await scheduledCalls();
+      if (report.retrying + report.dropped > 0) tries.push((clock - started) / 60_000);
+      dropped = report.dropped;
+      // On to the moment the push may be taken again, a second at a time before it to see that it is not.
+      const [next] = await store.sql<{ at: Date | null }[]>`select min(visible_at) as at from push_queue`;
+      if (next?.at) {
+        clock = next.at.getTime() - 1_000;
+        expect((await scheduledCalls()).retrying).toBe(0);
+        clock += 1_000;
+      }
+    }
+    expect(tries.slice(0, 9)).toEqual([0, 0.5, 1.5, 3.5, 7.5, 15.5, 31.5, 63.5, 123.5]);
+    expect(Math.max(...tries.slice(9).map((at, i) => at - (tries[i + 8] ?? 0)))).toBe(60);
+    expect(tries.at(-1)).toBeLessThan(24 * 60);
+    expect(dropped).toBe(1);
+    expect(service.requests).toHaveLength(tries.length);
+    expect(await store.sql`select 1 from push_queue`).toHaveLength(0);
+  });
+
+  it('sends none and keeps none when notifications are off (no VAPID keys): queued pushes are dropped, counted', async () => {
+    await newsForMany(3);
+    const step = await runStep(store.sql, sources(), ingestDeps());
+    expect(step.queued).toBe(3);
+    expect(step.push).toEqual({ sent: 0, gone: 0, retrying: 0, dropped: 3 });
+    expect(service.requests).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ export interface TestStore {
   /** The connection string, for a second client. */
   readonly url: string;
   readonly kind: 'pglite' | 'postgresql';
-  /** Empties the store (between tests): no sources, stories or tombstones, no ingest yet. */
+  /** Empties the store (between tests): no sources, stories, tombstones, subscriptions or queued pushes, no ingest yet. */
   reset(): Promise<void>;
   /** Closes the shared pool (the embedded store takes one connection at a time) until reopen(). */
   release(): Promise<void>;
@@ -23,8 +23,8 @@ export interface TestStore {
 }
 
 async function emptied(sql: Sql): Promise<void> {
-  await sql`truncate stories, sources, story_tombstones, push_subscriptions, push_follows, follow_calls`;
-  await sql`update ingest_state set generation = 0, started_at = null, finished_at = null, outcome = null`;
+  await sql`truncate stories, sources, story_tombstones, push_subscriptions, push_follows, push_queue, address_windows`;
+  await sql`update ingest_state set generation = 0, started_at = null, finished_at = null, outcome = null, grouping_due_since = null, news_pending = false, sources_digest = null`;
 }
 
 export async function openTestStore(): Promise<TestStore> {

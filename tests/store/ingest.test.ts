@@ -14,9 +14,6 @@ import { type FeedServer, startFeedServer } from '../function/helpers/feed-serve
 import { syntheticRss } from '../function/helpers/synthetic-feed.ts';
 import { openTestStore, type TestStore } from './helpers.ts';
 
-/** No subscription in the store: nothing to push. */
-const NO_PUSH = { subscriptions: 0, sent: 0, gone: 0, failed: 0 };
-
 const NOW = new Date('2025-06-01T12:00:00Z');
 const MINUTE = 60_000;
 let store: TestStore;
@@ -67,10 +64,10 @@ const source = (name: string, path: string): Source => ({ name, url: feeds.url(p
 describe('an ingest', () => {
   it('keeps the stories, then asks again with If-None-Match and If-Modified-Since and parses nothing on a 304', async () => {
     const sources = [source('Alpha', '/alpha.xml')];
-    expect(await ingest(store.sql, sources, deps())).toEqual({ fetched: 1, notModified: 0, failed: 0, stories: 25, deleted: 0, push: NO_PUSH });
+    expect(await ingest(store.sql, sources, deps())).toEqual({ fetched: 1, notModified: 0, failed: 0, stories: 25, deleted: 0 });
     expect((await newestStories(store.sql)).stories).toHaveLength(25);
     clock += 5 * MINUTE;
-    expect(await ingest(store.sql, sources, deps())).toEqual({ fetched: 0, notModified: 1, failed: 0, stories: 0, deleted: 0, push: NO_PUSH });
+    expect(await ingest(store.sql, sources, deps())).toEqual({ fetched: 0, notModified: 1, failed: 0, stories: 0, deleted: 0 });
     expect(seen).toEqual([
       { path: '/alpha.xml' },
       { path: '/alpha.xml', ifNoneMatch: '"alpha-1"', ifModifiedSince: 'Sun, 01 Jun 2025 11:00:00 GMT' },
@@ -165,18 +162,18 @@ describe('an ingest writes each source when it is done', () => {
       { name: 'Healthy', ok: true, count: 1 },
     ]);
     answerSlow();
-    expect(await running).toEqual({ fetched: 2, notModified: 0, failed: 0, stories: 2, deleted: 0, push: NO_PUSH });
+    expect(await running).toEqual({ fetched: 2, notModified: 0, failed: 0, stories: 2, deleted: 0 });
     expect((await newestStories(store.sql)).stories.map((story) => story.title)).toEqual(['Slow news', 'Healthy news']);
   });
 
   it('records its start, end and outcome, and moves the store\'s generation at every write', async () => {
     expect(await readIngestState(store.sql)).toMatchObject({ generation: '0', startedAt: undefined });
-    expect(await ingest(store.sql, [source('Alpha', '/alpha.xml'), source('Down', '/down.xml')], deps())).toEqual({ fetched: 1, notModified: 0, failed: 1, stories: 25, deleted: 0, push: NO_PUSH });
-    // Its start, each source, the grouping, its end.
-    expect(await readIngestState(store.sql)).toEqual({ generation: '5', startedAt: NOW, finishedAt: NOW, outcome: 'partial' });
+    expect(await ingest(store.sql, [source('Alpha', '/alpha.xml'), source('Down', '/down.xml')], deps())).toEqual({ fetched: 1, notModified: 0, failed: 1, stories: 25, deleted: 0 });
+    // The sources file followed (once, as it is new), its start, each source, the grouping (which marks the news for the fan-out), its end.
+    expect(await readIngestState(store.sql)).toEqual({ generation: '6', startedAt: NOW, finishedAt: NOW, outcome: 'partial', newsPending: true });
     clock += MINUTE;
     await ingest(store.sql, [source('Alpha', '/alpha.xml'), source('Down', '/down.xml')], deps());
-    expect(await readIngestState(store.sql)).toEqual({ generation: '7', startedAt: new Date(clock), finishedAt: new Date(clock), outcome: 'idle' });
+    expect(await readIngestState(store.sql)).toEqual({ generation: '8', startedAt: new Date(clock), finishedAt: new Date(clock), outcome: 'idle', newsPending: true });
   });
 });
 
@@ -232,8 +229,7 @@ describe('an ingest keeps its word', () => {
       });
     }
     const sources = [source('One', '/one.xml'), source('Two', '/two.xml')];
-    const own = store.kind === 'postgresql' ? [connectStore(store.url, 2), connectStore(store.url, 2)] : [];
-    const [first = store.sql, second = store.sql] = own;
+    const [first, second] = [connectStore(store.url, 2), connectStore(store.url, 2)];
     const until = async (done: () => boolean) => {
       while (!done()) await new Promise((resolve) => setTimeout(resolve, 10));
     };
@@ -253,7 +249,7 @@ describe('an ingest keeps its word', () => {
       const rows = await store.sql<{ stories: string; articles: string }[]>`select count(*)::text as stories, count(distinct canonical_url)::text as articles from stories`;
       expect(rows[0]).toEqual({ stories: '25', articles: '25' });
     } finally {
-      await Promise.all(own.map((pool) => pool.end()));
+      await Promise.all([first.end(), second.end()]);
     }
   });
 });
@@ -308,11 +304,14 @@ describe('ingest-news', () => {
     expect(seen).toEqual([]);
   });
 
-  it('runs one ingest for the caller with the secret and says what it did', async () => {
+  it('does a step of the work due for the caller with the secret and says what it did; ?all=1 makes every source due', async () => {
     const response = await call({ authorization: `Bearer ${SECRET}` });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ fetched: 1, not_modified: 0, failed: 0, stories: 25, deleted: 0, pushed: 0 });
+    const nothingElse = { deleted: 0, regrouped: false, queued: 0, pushed: 0, gone: 0, retrying: 0, dropped: 0 };
+    expect(await response.json()).toEqual({ fetched: 1, not_modified: 0, failed: 0, stories: 25, ...nothingElse });
+    // Alpha is due again in 4 minutes: the next call regroups what the first wrote; ?all=1 asks Alpha again (conditionally).
+    expect(await (await call({ authorization: `Bearer ${SECRET}` })).json()).toEqual({ fetched: 0, not_modified: 0, failed: 0, stories: 0, ...nothingElse, regrouped: true });
     const again = await call({ authorization: `Bearer ${SECRET}` }, '?all=1');
-    expect(await again.json()).toEqual({ fetched: 0, not_modified: 1, failed: 0, stories: 0, deleted: 0, pushed: 0 });
+    expect(await again.json()).toEqual({ fetched: 0, not_modified: 1, failed: 0, stories: 0, ...nothingElse });
   });
 });

@@ -39,20 +39,61 @@ describe('the migrations', () => {
   it('are applied once each, in order, and recorded', async () => {
     expect(await migrate(store.sql)).toEqual([]);
     const applied = await store.sql<{ name: string }[]>`select name from local_migrations.applied order by name`;
-    expect(applied.map((row) => row.name)).toEqual(['20261127120000_news_store.sql', '20261127120100_schedule_ingest.sql', '20261204120000_ingest_state_and_keeping_word.sql', '20261210120000_follows_and_push.sql']);
+    expect(applied.map((row) => row.name)).toEqual([
+      '20261127120000_news_store.sql',
+      '20261127120100_schedule_ingest.sql',
+      '20261204120000_ingest_state_and_keeping_word.sql',
+      '20261210120000_follows_and_push.sql',
+      '20261216120000_work_queue.sql',
+      '20261216120100_schedule_work.sql',
+    ]);
   });
 
   it('turn row-level security on for every table with no policy, so the anonymous role reads nothing', async () => {
     const tables = await store.sql<{ relname: string; relrowsecurity: boolean }[]>`
       select relname, relrowsecurity from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace order by relname`;
     expect(tables).toEqual(
-      ['follow_calls', 'ingest_state', 'push_follows', 'push_subscriptions', 'sources', 'stories', 'story_tombstones'].map((relname) => ({ relname, relrowsecurity: true })),
+      ['address_windows', 'ingest_state', 'push_follows', 'push_queue', 'push_subscriptions', 'sources', 'stories', 'story_tombstones'].map((relname) => ({ relname, relrowsecurity: true })),
     );
     expect((await store.sql`select 1 from pg_policies where schemaname = 'public'`).length).toBe(0);
   });
 
   it('schedule nothing where pg_cron is not available (this database)', async () => {
     expect((await store.sql`select 1 from pg_namespace where nspname = 'cron'`).length).toBe(0);
+  });
+
+  it('schedule the work where pg_cron, pg_net and Vault are (against stand-ins for them): every 10 s, the calls the due work needs, each with the secret and a 120 s timeout, none runnable by the API\'s roles', async () => {
+    await store.sql.unsafe(`
+      do $roles$ begin create role anon; exception when duplicate_object then null; end $roles$;
+      do $roles$ begin create role authenticated; exception when duplicate_object then null; end $roles$;
+      create schema net; create table net.calls (url text, headers jsonb, timeout integer);
+      create function net.http_post(url text, headers jsonb, body jsonb, timeout_milliseconds integer) returns bigint language sql
+        as $$ insert into net.calls values (url, headers, timeout_milliseconds) returning 1::bigint $$;
+      create schema vault;
+      create view vault.decrypted_secrets as select * from (values ('ingest_news_url', 'https://ref.supabase.co/functions/v1/ingest-news'), ('ingest_secret', 'the-secret')) as v(name, decrypted_secret);
+      create schema cron; create table cron.job (jobname text, schedule text, command text);
+      create function cron.schedule(jobname text, schedule text, command text) returns bigint language sql
+        as $$ insert into cron.job values (jobname, schedule, command) returning 1::bigint $$;`);
+    try {
+      // The migration's block past its check for the extensions, which these stand-ins are not.
+      const text = readFileSync(join(MIGRATIONS_DIR, '20261216120100_schedule_work.sql'), 'utf8');
+      await store.sql.unsafe(`do $block$ begin ${text.slice(text.indexOf('  create or replace function'), text.lastIndexOf('end\n$migration$'))} end $block$`);
+      expect((await store.sql<{ jobname: string; schedule: string; command: string }[]>`select * from cron.job order by jobname`).map((job) => [job.jobname, job.schedule])).toEqual([
+        ['cron-log-retention', '17 3 * * *'],
+        ['ingest-news', '10 seconds'],
+      ]);
+      // Nothing ran yet, and 12 sources are due: a call for the run, and one per 5 sources.
+      await syncSources(store.sql, Array.from({ length: 12 }, (_, i) => ({ name: `S${i}`, url: `https://s${i}.example/feed`, category: 'World' })));
+      expect(await store.sql`select start_work_calls() as calls`).toEqual([{ calls: 4 }]);
+      expect(await store.sql`select url, headers->>'Authorization' as authorization, timeout from net.calls`).toEqual(
+        Array(4).fill({ url: 'https://ref.supabase.co/functions/v1/ingest-news', authorization: 'Bearer the-secret', timeout: 120_000 }),
+      );
+      for (const fn of ['start_work_calls()', 'work_due(timestamptz)', 'work_calls_due(timestamptz)']) {
+        expect(await store.sql`select has_function_privilege('anon', ${fn}, 'execute') as anon, has_function_privilege('authenticated', ${fn}, 'execute') as authenticated`).toEqual([{ anon: false, authenticated: false }]);
+      }
+    } finally {
+      await store.sql.unsafe('drop schema net, vault, cron cascade; drop function if exists start_work_calls()');
+    }
   });
 
   it('index the newest-first order and the search column, and make the canonical URL unique', async () => {
@@ -206,13 +247,13 @@ describe('stories', () => {
 
 describe('the ingest state', () => {
   it('starts at generation 0 with no run, and every write bumps the generation by one', async () => {
-    expect(await readIngestState(store.sql)).toEqual({ generation: '0', startedAt: undefined, finishedAt: undefined, outcome: undefined });
+    expect(await readIngestState(store.sql)).toEqual({ generation: '0', startedAt: undefined, finishedAt: undefined, outcome: undefined, newsPending: false });
     await writing(store.sql, (tx) => recordStart(tx, NOW));
-    expect(await readIngestState(store.sql)).toEqual({ generation: '1', startedAt: NOW, finishedAt: undefined, outcome: undefined });
+    expect(await readIngestState(store.sql)).toEqual({ generation: '1', startedAt: NOW, finishedAt: undefined, outcome: undefined, newsPending: false });
     await writing(store.sql, (tx) => upsertStories(tx, NOW, [story(1)]));
     const end = new Date(NOW.getTime() + 8_000);
     await writing(store.sql, (tx) => recordEnd(tx, end, 'partial'));
-    expect(await readIngestState(store.sql)).toEqual({ generation: '3', startedAt: NOW, finishedAt: end, outcome: 'partial' });
+    expect(await readIngestState(store.sql)).toEqual({ generation: '3', startedAt: NOW, finishedAt: end, outcome: 'partial', newsPending: false });
   });
 
   it('leaves the generation as it was when the write fails', async () => {
@@ -258,19 +299,24 @@ describe('sources', () => {
     expect(await sourceStatuses(store.sql)).toEqual([{ name: 'Beta renamed', ok: false, count: 0, error: 'pending' }]);
   });
 
-  // On PostgreSQL two pools, so that the two claims really run at once; the embedded store serves one
-  // connection, so there they share it and follow one another (the lease is what keeps them apart then).
+  it('are claimed 8 at a time by a scheduled call, in file order, the others staying due', async () => {
+    await syncSources(store.sql, Array.from({ length: 20 }, (_, i) => ({ name: `S${String(i).padStart(2, '0')}`, url: `https://s${i}.example/feed`, category: 'World' })));
+    expect((await claimSources(store.sql, NOW, false, 8)).map((s) => s.name)).toEqual(['S00', 'S01', 'S02', 'S03', 'S04', 'S05', 'S06', 'S07']);
+    expect((await claimSources(store.sql, NOW, false, 8)).map((s) => s.name)).toEqual(['S08', 'S09', 'S10', 'S11', 'S12', 'S13', 'S14', 'S15']);
+    expect(await claimSources(store.sql, NOW, false)).toHaveLength(4);
+  });
+
+  // Two pools, so that the two claims really run at once (the embedded store serves them a transaction at a time).
   it('are never claimed by two ingests at once (FOR UPDATE SKIP LOCKED)', async () => {
     await syncSources(store.sql, Array.from({ length: 20 }, (_, i) => ({ name: `S${i}`, url: `https://s${i}.example/feed`, category: 'World' })));
-    const own = store.kind === 'postgresql' ? [connectStore(store.url), connectStore(store.url)] : [];
-    const [a = store.sql, b = store.sql] = own;
+    const [a, b] = [connectStore(store.url), connectStore(store.url)];
     try {
       const [x, y] = await Promise.all([claimSources(a, NOW, true), claimSources(b, NOW, true)]);
       const names = [...x, ...y].map((s) => s.name);
       expect(names).toHaveLength(20);
       expect(new Set(names).size).toBe(20);
     } finally {
-      await Promise.all(own.map((pool) => pool.end()));
+      await Promise.all([a.end(), b.end()]);
     }
   });
 });

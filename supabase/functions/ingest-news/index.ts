@@ -1,5 +1,5 @@
-// Supabase Edge Function entry: `supabase functions deploy ingest-news` (docs/deploy.md). Called every
-// 5 minutes by pg_cron with the ingest secret; the page never calls it.
+// Supabase Edge Function entry: `supabase functions deploy ingest-news` (docs/deploy.md). Called by pg_cron, as many
+// times every 10 seconds as the work due needs, with the ingest secret; each call does one bounded step. The page never calls it.
 import { createIngestNews } from '../_shared/http/ingest-news.ts';
 import { allowLoopbackFrom, connectFromEnv, ingestDeps, loadSources, pushConfigFrom } from '../_shared/http/runtime.ts';
 import { INGEST_SECRET_ENV } from '../_shared/http/secret.ts';

@@ -38,11 +38,17 @@ export interface PushService {
   readonly ca: string;
   /** A new "browser" subscribed at /push/<name>. */
   browser(name: string): Browser;
-  /** Statuses to answer for an endpoint, in turn (then 201). */
-  answer(name: string, ...statuses: number[]): void;
+  /** Statuses to answer for an endpoint, in turn (then 201); [status, Retry-After] to send one (a 429 without says 0). */
+  answer(name: string, ...statuses: (number | [number, string])[]): void;
   readonly deliveries: Delivery[];
   /** Pushes accepted (signature checked, payload decrypted) and refused, also when not recorded. */
   readonly tally: { accepted: number; refused: number };
+  /** Pushes accepted per endpoint name, also when not recorded. */
+  readonly accepted: Map<string, number>;
+  /** When the last push was accepted (performance.now()), 0 before any. */
+  readonly lastAcceptedAt: () => number;
+  /** Pushes accepted with the very payload their endpoint had already accepted once: the same push twice. */
+  readonly repeated: () => number;
   /** Requests the service answered (accepted or not), by endpoint name. */
   readonly requests: string[];
   /** Connects as the functions' runtime would, trusting the CA for https (the feeds on loopback are http): for code run in Node. */
@@ -84,7 +90,11 @@ export async function startPushService(vapid: { publicKey: string; subject: stri
     extensions: [{ name: 'basicConstraints', cA: false }, { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
   });
   const browsers = new Map<string, Browser>();
-  const scripted = new Map<string, number[]>();
+  const scripted = new Map<string, (number | [number, string])[]>();
+  const accepted = new Map<string, number>();
+  const payloads = new Map<string, Set<string>>();
+  let lastAccepted = 0;
+  let repeated = 0;
   const deliveries: Delivery[] = [];
   const requests: string[] = [];
   const tally = { accepted: 0, refused: 0 };
@@ -97,9 +107,10 @@ export async function startPushService(vapid: { publicKey: string; subject: stri
       const name = decodeURIComponent((request.url ?? '').replace(/^\/push\//, ''));
       if (record) requests.push(name);
       const browser = browsers.get(name);
-      const next = scripted.get(name)?.shift();
+      const step = scripted.get(name)?.shift();
+      const [next, retryAfter] = Array.isArray(step) ? step : [step, step === 429 ? '0' : undefined];
       if (!browser || request.method !== 'POST') return void response.writeHead(404).end();
-      if (next !== undefined && next !== 201) return void response.writeHead(next, next === 429 ? { 'retry-after': '0' } : {}).end();
+      if (next !== undefined && next !== 201) return void response.writeHead(next, retryAfter === undefined ? {} : { 'retry-after': retryAfter }).end();
       let refused = vapidProblem(request.headers.authorization, vapid.publicKey, origin, vapid.subject);
       if (!refused && request.headers['content-encoding'] !== 'aes128gcm') refused = `content-encoding ${request.headers['content-encoding']}`;
       if (!refused && !request.headers.ttl) refused = 'no TTL';
@@ -112,6 +123,14 @@ export async function startPushService(vapid: { publicKey: string; subject: stri
         }
       }
       tally[refused ? 'refused' : 'accepted'] += 1;
+      if (!refused) {
+        accepted.set(name, (accepted.get(name) ?? 0) + 1);
+        lastAccepted = performance.now();
+        const text = JSON.stringify(payload);
+        const seen = payloads.get(name) ?? new Set<string>();
+        if (seen.has(text)) repeated += 1;
+        payloads.set(name, seen.add(text));
+      }
       if (record) deliveries.push(refused ? { name, payload: undefined, refused } : { name, payload });
       response.writeHead(refused ? 400 : 201).end();
     });
@@ -154,6 +173,9 @@ export async function startPushService(vapid: { publicKey: string; subject: stri
     answer: (name, ...statuses) => void scripted.set(name, statuses),
     deliveries,
     tally,
+    accepted,
+    lastAcceptedAt: () => lastAccepted,
+    repeated: () => repeated,
     requests,
     connect,
     close: () =>

@@ -2,20 +2,27 @@
  * follow-news (docs/product.md#follow-news): GET gives the VAPID public key the page subscribes
  * with; POST stores a browser's push subscription and the ids it follows (replacing what it had);
  * DELETE forgets it. Bad input is a 400 with a code (413 for a body over 4 KB) and stores nothing; a
- * flood from one address is a 429, counted in the store (under a keyed hash of the address) so that every
- * instance shares the count.
+ * flood from one address is a 429, and so is an address's new subscriptions past its day's share, both
+ * counted in the store (under a keyed hash of the address) so that every instance shares the count; a
+ * full store refuses new subscriptions with a 503.
  */
 import type { Vapid } from '../push/config.ts';
 import { isP256PublicKey, base64UrlBytes, pushEndpoint } from '../push/config.ts';
-import { CALL_WINDOW_MS, countCall } from '../store/calls.ts';
+import { countInWindow } from '../store/windows.ts';
 import type { Sql } from '../store/db.ts';
 import { deleteSubscription, saveSubscription } from '../store/follows.ts';
 import { MAX_FOLLOWS } from '../story.ts';
 import { isStoryId } from './request.ts';
 
 export const MAX_BODY_BYTES = 4_096;
-/** Calls one address may make in a window; a page makes one per follow or unfollow. */
+/** Calls one address may make in a minute; a page makes one per follow or unfollow. */
 export const CALLS_PER_WINDOW = 20;
+export const CALL_WINDOW_MS = 60_000;
+/** New subscriptions one address may add in a day: a household's or an office's browsers, not a flood. */
+export const SUBSCRIPTIONS_PER_DAY = 20;
+const DAY_MS = 24 * 60 * 60_000;
+/** The store holds at most this many subscriptions (docs/deploy.md#notifications sizes them): then new ones wait. */
+export const MAX_SUBSCRIPTIONS = 200_000;
 
 export type FollowErrorCode =
   | 'invalid_json'
@@ -26,6 +33,8 @@ export type FollowErrorCode =
   | 'too_many_ids'
   | 'body_too_large'
   | 'rate_limited'
+  | 'too_many_subscriptions'
+  | 'subscriptions_full'
   | 'push_unconfigured'
   | 'store_unavailable';
 
@@ -56,6 +65,9 @@ function json(body: unknown, status: number, headers: Record<string, string> = {
 }
 
 const failure = (error: FollowErrorCode, status = 400, headers: Record<string, string> = {}) => json({ error }, status, headers);
+
+/** A Retry-After in whole seconds, at least 1. */
+const secondsUntil = (time: Date, now: Date): string => String(Math.max(1, Math.ceil((time.getTime() - now.getTime()) / 1000)));
 
 class BadInput extends Error {
   constructor(readonly code: FollowErrorCode) {
@@ -125,7 +137,7 @@ export function createFollowNews(deps: FollowNewsDeps): FollowNewsHandler {
     return value;
   };
 
-  const post = async (body: Record<string, unknown>): Promise<Response> => {
+  const post = async (body: Record<string, unknown>, addressHash: string, at: Date): Promise<Response> => {
     const { subscription, ids } = body;
     if (!isObject(subscription) || Object.keys(body).some((key) => key !== 'subscription' && key !== 'ids')) throw new BadInput('invalid_body');
     const endpoint = endpointOf(subscription.endpoint);
@@ -134,8 +146,11 @@ export function createFollowNews(deps: FollowNewsDeps): FollowNewsHandler {
     if (!isObject(keys) || typeof keys.p256dh !== 'string' || typeof keys.auth !== 'string') throw new BadInput('invalid_keys');
     if (!isP256PublicKey(keys.p256dh) || base64UrlBytes(keys.auth)?.length !== 16) throw new BadInput('invalid_keys');
     const followed = parseIds(ids);
-    await saveSubscription(deps.sql, now(), { endpoint, p256dh: keys.p256dh, auth: keys.auth }, followed);
-    return new Response(null, { status: 204, headers: FOLLOW_CORS_HEADERS });
+    const limits = { addressHash, maxSubscriptions: MAX_SUBSCRIPTIONS, perWindow: SUBSCRIPTIONS_PER_DAY, windowMs: DAY_MS };
+    const saved = await saveSubscription(deps.sql, at, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, followed, limits);
+    if (saved.saved) return new Response(null, { status: 204, headers: FOLLOW_CORS_HEADERS });
+    const retryAfter = { 'Retry-After': secondsUntil(saved.retryAt, at) };
+    return saved.reason === 'store_full' ? failure('subscriptions_full', 503, retryAfter) : failure('too_many_subscriptions', 429, retryAfter);
   };
 
   const remove = async (body: Record<string, unknown>): Promise<Response> => {
@@ -154,13 +169,13 @@ export function createFollowNews(deps: FollowNewsDeps): FollowNewsHandler {
     try {
       const hash = await addressHash(address);
       const at = now();
-      const { calls, windowEndsAt } = await countCall(deps.sql, hash, at, CALL_WINDOW_MS);
-      if (calls > CALLS_PER_WINDOW) {
+      const calls = await countInWindow(deps.sql, hash, 'calls', at, CALL_WINDOW_MS);
+      if (calls.count > CALLS_PER_WINDOW) {
         await request.body?.cancel();
-        return failure('rate_limited', 429, { 'Retry-After': String(Math.max(1, Math.ceil((windowEndsAt.getTime() - at.getTime()) / 1000))) });
+        return failure('rate_limited', 429, { 'Retry-After': secondsUntil(calls.windowEndsAt, at) });
       }
       const body = parseJson(await readBody(request));
-      return await (method === 'POST' ? post(body) : remove(body));
+      return await (method === 'POST' ? post(body, hash, at) : remove(body));
     } catch (error) {
       if (error instanceof BadInput) return failure(error.code, error.code === 'body_too_large' ? 413 : 400);
       deps.logError?.(error);

@@ -1,6 +1,6 @@
 import type { IngestDeps } from '../ingest/refresh.ts';
 import type { Source } from '../stories/sources-file.ts';
-import { ingest } from '../ingest/ingest.ts';
+import { runStep } from '../ingest/step.ts';
 import { hasIngestSecret } from './secret.ts';
 import type { Sql } from '../store/db.ts';
 
@@ -18,8 +18,8 @@ function json(body: unknown, status: number): Response {
 }
 
 /**
- * ingest-news (docs/product.md#the-ingest): a POST with `Authorization: Bearer <INGEST_SECRET>` runs
- * one ingest of the sources that are due (`?all=1`: every source) and answers what it did.
+ * ingest-news (docs/product.md#the-ingest): a POST with `Authorization: Bearer <INGEST_SECRET>` does one bounded step of
+ * the work due (ingest/step.ts: `?all=1` makes every source due first) and answers what it did.
  */
 export function createIngestNews(options: IngestNewsOptions): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -27,8 +27,24 @@ export function createIngestNews(options: IngestNewsOptions): (request: Request)
     if (request.method !== 'POST') return json({ error: `method ${request.method} not allowed` }, 405);
     const all = new URL(request.url).searchParams.get('all') === '1';
     try {
-      const report = await ingest(options.sql, options.sources, options.deps, { all });
-      return json({ fetched: report.fetched, not_modified: report.notModified, failed: report.failed, stories: report.stories, deleted: report.deleted, pushed: report.push.sent }, 200);
+      const step = await runStep(options.sql, options.sources, options.deps, { all });
+      const { push } = step;
+      return json(
+        {
+          fetched: step.fetched,
+          not_modified: step.notModified,
+          failed: step.failed,
+          stories: step.stories,
+          deleted: step.deleted,
+          regrouped: step.regrouped,
+          queued: step.queued,
+          pushed: push.sent,
+          gone: push.gone,
+          retrying: push.retrying,
+          dropped: push.dropped,
+        },
+        200,
+      );
     } catch (error) {
       options.logError?.(error);
       return json({ error: 'store_unavailable' }, 503);

@@ -2,8 +2,9 @@
 // the loopback switch; and fetch-news put together from them.
 import defaultSources from '../sources.json' with { type: 'json' };
 import { DEFAULT_INGEST_CONFIG, type IngestConfig } from '../ingest/config.ts';
-import { ingest } from '../ingest/ingest.ts';
+import { runStep } from '../ingest/step.ts';
 import type { IngestDeps } from '../ingest/refresh.ts';
+import { classifyAddress, formatIpv6, parseIpv6 } from '../net/addresses.ts';
 import { ALLOW_LOOPBACK_ENV, type Connector, type Resolver } from '../net/guard.ts';
 import { connect, type Sql } from '../store/db.ts';
 import { parseSources, type Source, SourcesFileError, validateSources } from '../stories/sources-file.ts';
@@ -26,7 +27,7 @@ export interface FetchNewsOptions {
   readonly logError?: (error: unknown) => void;
   /** Why sources failed (the store only keeps the codes). */
   readonly log?: (message: string) => void;
-  /** Web Push after an ingest; undefined when notifications are off. */
+  /** Web Push for the queued pushes; undefined when notifications are off. */
   readonly push?: PushConfig;
 }
 
@@ -42,13 +43,13 @@ export function ingestDeps(options: Omit<FetchNewsOptions, 'sql' | 'sources' | '
   };
 }
 
-/** fetch-news as a request handler: answers from the store, and starts an ingest when the schedule looks broken. */
+/** fetch-news as a request handler: answers from the store, and does a step of the work when the schedule looks broken. */
 export function createFetchNews(options: FetchNewsOptions): (request: Request) => Promise<Response> {
   const deps = ingestDeps(options);
   return createHandler({
     sql: options.sql,
     now: deps.now,
-    startIngest: () => ingest(options.sql, options.sources, deps),
+    startIngest: () => runStep(options.sql, options.sources, deps),
     waitUntil: options.waitUntil,
     logError: options.logError,
   });
@@ -124,8 +125,47 @@ export function pushConfigFrom(getEnv: (name: string) => string | undefined): Pu
   return vapid === undefined ? undefined : { vapid, hosts: pushHostsFrom(getEnv), allowLoopback: allowLoopbackFrom(getEnv), ...DEFAULT_PUSH_LIMITS };
 }
 
-/** The client's address: the first X-Forwarded-For entry where a proxy in front sets one, else the connection's. */
-export function clientAddress(forwardedFor: string | null, connection: string): string {
-  const first = forwardedFor?.split(',')[0]?.trim();
-  return first ? first.slice(0, 64) : connection;
+/**
+ * Where follow-news reads the client's address (docs/deploy.md#the-client-address): `connection` (the TCP peer: no
+ * proxy in front, serve-local's default), `x-forwarded-for` or `x-forwarded-for:N` (the Nth entry from the right of
+ * X-Forwarded-For: proxies append, so entries left of those the trusted proxies added are whatever the client wrote),
+ * or `header:NAME` (a header the platform's proxy sets and overwrites). Deployments default to the right-most entry.
+ */
+export const CLIENT_ADDRESS_ENV = 'CLIENT_ADDRESS_FROM';
+
+export type AddressSource = { readonly kind: 'connection' } | { readonly kind: 'forwarded'; readonly hops: number } | { readonly kind: 'header'; readonly name: string };
+
+export const DEPLOYED_ADDRESS_SOURCE: AddressSource = { kind: 'forwarded', hops: 1 };
+
+/** CLIENT_ADDRESS_FROM, else `fallback`; throws, naming the variable, on anything else. */
+export function addressSourceFrom(getEnv: (name: string) => string | undefined, fallback: AddressSource): AddressSource {
+  const raw = getEnv(CLIENT_ADDRESS_ENV)?.trim().toLowerCase();
+  if (!raw) return fallback;
+  if (raw === 'connection') return { kind: 'connection' };
+  const forwarded = /^x-forwarded-for(?::([1-9]))?$/.exec(raw);
+  if (forwarded) return { kind: 'forwarded', hops: Number(forwarded[1] ?? 1) };
+  const header = /^header:([a-z0-9-]{1,64})$/.exec(raw);
+  if (header && header[1] !== 'x-forwarded-for') return { kind: 'header', name: header[1] as string };
+  throw new Error(`${CLIENT_ADDRESS_ENV} must be "connection", "x-forwarded-for", "x-forwarded-for:N" (N from 1 to 9) or "header:<name>", got "${raw}"`);
+}
+
+/**
+ * The address follow-news counts a client's calls under: from where `source` says, else the connection's (a proxy
+ * that failed to say makes its clients share one count, never a count of their choosing). An IPv6 client counts by
+ * its /64, which it can fill with addresses of its own.
+ */
+export function clientAddress(headers: Headers, connection: string, source: AddressSource): string {
+  let claimed: string | undefined;
+  if (source.kind === 'forwarded') {
+    const entries = (headers.get('x-forwarded-for') ?? '').slice(-4_096).split(',');
+    claimed = entries.length >= source.hops ? entries[entries.length - source.hops]?.trim() : undefined;
+  } else if (source.kind === 'header') {
+    claimed = headers.get(source.name)?.trim();
+  }
+  const address = (claimed && classifyAddress(claimed)) || classifyAddress(connection);
+  if (!address) return connection;
+  const groups = address.address.includes(':') ? parseIpv6(address.address) : undefined;
+  // An IPv4 address written as IPv6 (::ffff:a.b.c.d) stays whole.
+  const mapped = groups?.slice(0, 6).join() === '0,0,0,0,0,65535';
+  return groups && !mapped ? `${formatIpv6([...groups.slice(0, 4), 0, 0, 0, 0])}/64` : address.address;
 }

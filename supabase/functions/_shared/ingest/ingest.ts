@@ -2,23 +2,22 @@
  * One ingest (docs/product.md#the-ingest): claims the sources that are due, fetches them with
  * conditional requests under the fetch-news rules (address checks, byte, time and CPU budgets),
  * writes each source's stories and status as soon as that source is done, then regroups the
- * recent stories, deletes those past 30 days and records how the run went. Every write bumps the
- * store's generation (store/state.ts).
+ * recent stories (a scheduled call leaves that to a later one: step.ts), deletes what is past its time
+ * and records how the run went. Every write bumps the store's generation (store/state.ts).
  */
 import type { Sql } from '../store/db.ts';
-import { claimSources, recordOutcomes, type SourceOutcome, type StoredSource, syncSources } from '../store/sources.ts';
-import { type IngestOutcome, recordEnd, recordStart, writing } from '../store/state.ts';
+import { claimSources, markAllDue, recordOutcomes, type SourceOutcome, type StoredSource, syncSources } from '../store/sources.ts';
+import { type IngestOutcome, recordEnd, recordGrouped, recordGroupingDue, recordStart, recordSynced, syncedDigest, writing } from '../store/state.ts';
 import { deleteExpired, type Grouping, newestForGrouping, saveGrouping, type StoryRow, upsertStories } from '../store/stories.ts';
 import type { Story } from '../story.ts';
 import { groupStories } from '../stories/group.ts';
 import type { Source } from '../stories/sources-file.ts';
 import { canonicalUrl } from '../text/urls.ts';
 import { type IngestDeps, refreshSources, type SourceResult } from './refresh.ts';
-import { notifyFollowers, type PushReport } from '../push/send.ts';
-import { CALL_WINDOW_MS, forgetPastCalls } from '../store/calls.ts';
+import { forgetEndedWindows } from '../store/windows.ts';
 import { forgetIdleSubscriptions } from '../store/follows.ts';
 
-/** A source that answered is due again at the next 5-minute run, or later if it says so (DECLARED_MAX_MS). */
+/** A source that answered is due again 4 minutes later, or later if it says so (DECLARED_MAX_MS). */
 export const SUCCESS_INTERVAL_MS = 4 * 60_000;
 /** How long a feed may ask to be left alone (Cache-Control max-age, Expires, RSS <ttl>): at most an hour. */
 export const DECLARED_MAX_MS = 60 * 60_000;
@@ -37,11 +36,13 @@ export interface IngestReport {
   readonly stories: number;
   /** Stories deleted for being older than 30 days. */
   readonly deleted: number;
-  /** Pushes to followers' browsers (all zero when notifications are off or no group gained reports). */
-  readonly push: PushReport;
 }
 
-const NO_PUSH: PushReport = { subscriptions: 0, sent: 0, gone: 0, failed: 0 };
+/** A digest of the sources file as the store was last made to follow it (SHA-256, hex). */
+async function sourcesDigest(sources: readonly Source[]): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(sources))));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 /**
  * When a source is due again after this result, given its failures before it: after a success, when
@@ -102,27 +103,54 @@ function outcomeOf(source: StoredSource, result: SourceResult, now: Date): Sourc
 export interface IngestOptions {
   /** Every source, due or not (`npm run ingest`); still conditional. */
   readonly all?: boolean;
+  /** Claims at most this many sources (a scheduled call's batch); the others stay due. */
+  readonly limit?: number;
+  /** false: what it writes is regrouped later, by another call (regroup), not by this one. */
+  readonly group?: boolean;
+}
+
+/**
+ * Groups the newest stories again, under the generation's lock, so that it sees every story written before it; the
+ * groups that grew are news for the fan-out.
+ */
+export async function regroup(sql: Sql): Promise<void> {
+  await writing(sql, async (tx) => {
+    await saveGrouping(tx, groupingOf(await newestForGrouping(tx, GROUP_WINDOW_MAX)));
+    await recordGrouped(tx);
+  });
 }
 
 export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: IngestDeps, options: IngestOptions = {}): Promise<IngestReport> {
   const now = refreshDeps.now();
   // One time for the whole ingest: claims, story dates and statuses agree with each other.
   const deps = { ...refreshDeps, now: () => now };
-  await writing(sql, async (tx) => {
-    await syncSources(tx, sources);
-    await recordStart(tx, now);
-  });
+  const digest = await sourcesDigest(sources);
+  // The sources table follows the file (only when it changed: a sync rewrites every row, which claims beside it would skip).
+  if (options.all === true || (await syncedDigest(sql)) !== digest) {
+    await writing(sql, async (tx) => {
+      if ((await syncedDigest(tx)) !== digest) {
+        await syncSources(tx, sources);
+        await recordSynced(tx, digest);
+      }
+      if (options.all === true) await markAllDue(tx, now);
+    });
+  }
+  const claimed = await claimSources(sql, now, false, options.limit);
+  // The run's start is recorded while the fetches begin (it waits for the generation's lock, which other runs' writes
+  // hold); every write of this run comes after it.
+  const started = writing(sql, (tx) => recordStart(tx, now));
+  started.catch(() => undefined); // awaited below, once the fetches are under way
   try {
-    const claimed = await claimSources(sql, now, options.all === true);
     let written = 0;
     // One source's write at a time, in the order the sources finish: they would wait on the generation's
     // lock anyway, and so the first source to answer keeps an article two of them report.
-    let queue: Promise<unknown> = Promise.resolve();
+    let queue: Promise<unknown> = started;
     const write = (result: SourceResult, source: StoredSource): Promise<void> => {
       const next = queue.then(async () => {
         const stored = await writing(sql, async (tx) => {
           const count = await upsertStories(tx, now, rowsOf(result.stories));
           await recordOutcomes(tx, now, [outcomeOf(source, result, now)]);
+          if (count > 0 && options.group === false) await recordGroupingDue(tx, now);
           return count;
         });
         written += stored;
@@ -135,10 +163,9 @@ export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: 
       deps,
       (result, index) => write(result, claimed[index] as StoredSource),
     );
-    if (written > 0) {
-      const window = await newestForGrouping(sql, GROUP_WINDOW_MAX);
-      await writing(sql, (tx) => saveGrouping(tx, groupingOf(window)));
-    }
+    await started;
+    // Only new reports make a group grow: an ingest that wrote nothing has no news for anyone.
+    if (written > 0 && options.group !== false) await regroup(sql);
     const failed = results.filter((result) => !result.status.ok).length;
     const outcome: IngestOutcome = claimed.length === 0 ? 'idle' : failed > 0 ? 'partial' : 'ok';
     const deleted = await writing(sql, async (tx) => {
@@ -147,11 +174,8 @@ export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: 
       return count;
     });
     await forgetIdleSubscriptions(sql, now);
-    await forgetPastCalls(sql, now, CALL_WINDOW_MS);
-    // Only new reports make a group grow: an ingest that wrote nothing has no news for anyone.
-    const push = written > 0 && deps.push ? await notifyFollowers(sql, { config: deps.push, resolve: deps.resolve, connect: deps.connect, log: deps.log }) : NO_PUSH;
+    await forgetEndedWindows(sql, now);
     return {
-      push,
       fetched: results.filter((result) => result.status.ok && !result.notModified).length,
       notModified: results.filter((result) => result.notModified).length,
       failed,

@@ -6,9 +6,12 @@
 import type { FollowedStory } from '../story.ts';
 import { RETENTION_MS, storyFromRow, TEXT_MAX_CHARS, type DbStory } from './stories.ts';
 import type { Db, Sql } from './db.ts';
+import { countInWindow } from './windows.ts';
 
 /** A subscription the page last sent longer ago than this is forgotten. */
 export const SUBSCRIPTION_KEPT_MS = RETENTION_MS;
+/** A browser refused because the store is full is told to try again after this long. */
+const STORE_FULL_RETRY_MS = 60 * 60_000;
 
 export interface StoredSubscription {
   readonly endpoint: string;
@@ -44,13 +47,34 @@ const groupSizes = (tx: Db, ids: readonly string[]) => tx`
   from stories a left join stories l on l.id = a.member_of
   where a.id = any(${ids as string[]}::text[])`;
 
+/** What follow-news allows a new subscription: the store's room, and the client address's subscriptions of the day. */
+export interface SubscriptionLimits {
+  /** The client address's keyed hash (store/windows.ts). */
+  readonly addressHash: string;
+  /** No new subscription once the store holds this many. */
+  readonly maxSubscriptions: number;
+  /** New subscriptions one address may add in a window of `windowMs`. */
+  readonly perWindow: number;
+  readonly windowMs: number;
+}
+
+export type SaveOutcome = { readonly saved: true } | { readonly saved: false; readonly reason: 'store_full' | 'address_limit'; readonly retryAt: Date };
+
 /**
  * Stores a browser's subscription and makes its follows exactly `ids`, refreshing its last-seen time.
  * A story it already followed keeps what the browser knows of it; a new one starts from its group's
- * reports now (following tells of reports to come, not of those already there).
+ * reports now (following tells of reports to come, not of those already there). A new subscription is
+ * refused when the store is full or the address has added its share for the day: nothing is stored then.
  */
-export async function saveSubscription(sql: Sql, now: Date, subscription: StoredSubscription, ids: readonly string[]): Promise<void> {
-  await sql.begin(async (tx) => {
+export async function saveSubscription(sql: Sql, now: Date, subscription: StoredSubscription, ids: readonly string[], limits: SubscriptionLimits): Promise<SaveOutcome> {
+  return (await sql.begin(async (tx) => {
+    const [known] = await tx`select 1 from push_subscriptions where endpoint = ${subscription.endpoint} for update`;
+    if (!known) {
+      const [held] = await tx<{ n: number }[]>`select count(*)::integer as n from push_subscriptions`;
+      if ((held?.n ?? 0) >= limits.maxSubscriptions) return { saved: false, reason: 'store_full', retryAt: new Date(now.getTime() + STORE_FULL_RETRY_MS) };
+      const added = await countInWindow(tx, limits.addressHash, 'subscriptions', now, limits.windowMs);
+      if (added.count > limits.perWindow) return { saved: false, reason: 'address_limit', retryAt: added.windowEndsAt };
+    }
     await tx`
       insert into push_subscriptions (endpoint, p256dh, auth, last_seen_at)
       values (${subscription.endpoint}, ${subscription.p256dh}, ${subscription.auth}, ${now})
@@ -61,7 +85,8 @@ export async function saveSubscription(sql: Sql, now: Date, subscription: Stored
       select ${subscription.endpoint}, x.id, coalesce(g.reports, 1)
       from unnest(${ids as string[]}::text[]) as x(id) left join (${groupSizes(tx, ids)}) g on g.story_id = x.id
       on conflict (endpoint, story_id) do nothing`;
-  });
+    return { saved: true };
+  })) as SaveOutcome;
 }
 
 /** Forgets a browser's subscription and follows; true when there was one. */
@@ -69,65 +94,56 @@ export async function deleteSubscription(sql: Db, endpoint: string): Promise<boo
   return (await sql`delete from push_subscriptions where endpoint = ${endpoint}`).count > 0;
 }
 
-/** Forgets the subscriptions the push service said are gone (404, 410). */
-export async function deleteSubscriptions(sql: Db, endpoints: readonly string[]): Promise<number> {
-  if (endpoints.length === 0) return 0;
-  return (await sql`delete from push_subscriptions where endpoint = any(${endpoints as string[]}::text[])`).count;
-}
-
 /** Forgets the subscriptions the page has not sent for 30 days; returns how many. */
 export async function forgetIdleSubscriptions(sql: Db, now: Date): Promise<number> {
   return (await sql`delete from push_subscriptions where last_seen_at < ${new Date(now.getTime() - SUBSCRIPTION_KEPT_MS)}`).count;
 }
 
-/** One page of subscription endpoints after `after`, in endpoint order: the fan-out's unit of work. */
-export async function subscriptionPage(sql: Db, after: string, limit: number): Promise<string[]> {
-  const rows = await sql<{ endpoint: string }[]>`select endpoint from push_subscriptions where endpoint > ${after} order by endpoint limit ${limit}`;
-  return rows.map((row) => row.endpoint);
-}
-
-/** A group that gained reports, for one subscription. */
+/** A group that gained reports, as a queued push tells of it. */
 export interface GroupNews {
   readonly leaderId: string;
   readonly title: string;
   readonly added: number;
 }
 
-export interface SubscriptionNews extends StoredSubscription {
-  readonly groups: readonly GroupNews[];
-}
-
 /**
- * For these subscriptions, records the reports each followed group has now, and returns those whose
- * groups grew since they last heard. Taking the news and recording it are one statement, so two
- * ingests at once never tell a browser the same news twice.
+ * One page of the fan-out: takes up to `rows` follows whose group's number of reports differs from what their browser
+ * last heard, with every other such follow of the same subscriptions, records what each has heard now and queues one
+ * push per subscription whose groups grew, all in one statement: a follow is marked heard only with its push queued.
+ * Followed stories are found through an index walk (one probe per story), their groups' sizes once each. Returns how
+ * many follows it took (fewer than `rows`: none is left) and how many pushes it queued.
  */
-export async function takeNews(sql: Db, endpoints: readonly string[]): Promise<SubscriptionNews[]> {
-  if (endpoints.length === 0) return [];
-  const rows = await sql<{ endpoint: string; p256dh: string; auth: string; leader_id: string; title: string; added: number }[]>`
-    with current as (
-      select f.endpoint, f.story_id, f.known_reports, coalesce(l.id, a.id) as leader_id, coalesce(l.title, a.title) as title,
+export async function fanOutPage(sql: Db, now: Date, rows: number): Promise<{ taken: number; queued: number }> {
+  const [result] = await sql<{ taken: number; queued: number }[]>`
+    with recursive followed(story_id) as (
+      (select story_id from push_follows order by story_id limit 1)
+      union all
+      select (select p.story_id from push_follows p where p.story_id > f.story_id order by p.story_id limit 1)
+      from followed f where f.story_id is not null
+    ), sizes as (
+      select a.id as story_id, coalesce(l.id, a.id) as leader_id, coalesce(l.title, a.title) as title,
         1 + (select count(*) from stories m where m.member_of = coalesce(l.id, a.id))::integer as reports
-      from push_follows f
-      join stories a on a.id = f.story_id
-      left join stories l on l.id = a.member_of
-      where f.endpoint = any(${endpoints as string[]}::text[])
+      from followed f join stories a on a.id = f.story_id left join stories l on l.id = a.member_of
+    ), taken as (
+      select f.endpoint from sizes s join push_follows f on f.story_id = s.story_id and f.known_reports <> s.reports
+      limit ${rows}
+    ), heard as (
+      select f.endpoint, f.story_id, f.known_reports, s.leader_id, s.title, s.reports
+      from push_follows f join sizes s on s.story_id = f.story_id
+      where f.endpoint in (select endpoint from taken) and f.known_reports <> s.reports
     ), changed as (
-      update push_follows f set known_reports = c.reports
-      from current c
-      where f.endpoint = c.endpoint and f.story_id = c.story_id and f.known_reports <> c.reports
-      returning f.endpoint, c.leader_id, c.title, c.reports - c.known_reports as added
+      update push_follows f set known_reports = h.reports
+      from heard h
+      where f.endpoint = h.endpoint and f.story_id = h.story_id and f.known_reports = h.known_reports
+      returning h.endpoint, h.leader_id, h.title, h.reports - h.known_reports as added
+    ), grown as (
+      select endpoint, leader_id, title, max(added) as added from changed where added > 0 group by endpoint, leader_id, title
+    ), queued as (
+      insert into push_queue (endpoint, news, created_at, visible_at)
+      select endpoint, jsonb_agg(jsonb_build_object('leaderId', leader_id, 'title', title, 'added', added) order by added desc, leader_id), ${now}, ${now}
+      from grown group by endpoint
+      returning 1
     )
-    select s.endpoint, s.p256dh, s.auth, changed.leader_id, changed.title, max(changed.added)::integer as added
-    from changed join push_subscriptions s on s.endpoint = changed.endpoint
-    where changed.added > 0
-    group by s.endpoint, s.p256dh, s.auth, changed.leader_id, changed.title
-    order by s.endpoint, added desc, changed.leader_id`;
-  const news = new Map<string, { endpoint: string; p256dh: string; auth: string; groups: GroupNews[] }>();
-  for (const row of rows) {
-    let entry = news.get(row.endpoint);
-    if (!entry) news.set(row.endpoint, (entry = { endpoint: row.endpoint, p256dh: row.p256dh, auth: row.auth, groups: [] }));
-    entry.groups.push({ leaderId: row.leader_id, title: row.title, added: row.added });
-  }
-  return [...news.values()];
+    select (select count(*) from taken)::integer as taken, (select count(*) from queued)::integer as queued`;
+  return { taken: result?.taken ?? 0, queued: result?.queued ?? 0 };
 }

@@ -6,7 +6,10 @@ import type { Source } from '../stories/sources-file.ts';
 import { cap } from './stories.ts';
 import type { Db, Sql } from './db.ts';
 
-/** A claimed source is not claimed again for this long (an ingest answers well within it). */
+/**
+ * A claim (a source, a batch of pushes) is held this long: a call answers well within it (docs/deploy.md#scheduled-work),
+ * and what a call that died held comes back then.
+ */
 export const CLAIM_LEASE_MS = 2 * 60_000;
 
 export interface StoredSource extends Source {
@@ -29,17 +32,30 @@ export async function syncSources(tx: Db, sources: readonly Source[]): Promise<v
     on conflict (url) do update set name = excluded.name, category = excluded.category, position = excluded.position`;
 }
 
+/** Makes every source due at `now` (`npm run ingest`, `?all=1`), those another ingest holds included. */
+export async function markAllDue(tx: Db, now: Date): Promise<void> {
+  await tx`update sources set next_fetch_at = ${now} where next_fetch_at > ${now}`;
+}
+
+/** True when some source is due at `now` and no ingest holds it. */
+export async function sourcesDue(sql: Db, now: Date): Promise<boolean> {
+  const [row] = await sql<{ due: boolean }[]>`
+    select exists (select 1 from sources where next_fetch_at <= ${now} and (claimed_until is null or claimed_until <= ${now})) as due`;
+  return row?.due === true;
+}
+
 /**
- * Claims the sources due at `now` (all of them when `all`), skipping any row another ingest holds
- * or has claimed within CLAIM_LEASE_MS: two ingests at once never fetch the same source.
+ * Claims the sources due at `now` (all of them when `all`), the first `limit` in file order, skipping any row
+ * another ingest holds or has claimed within CLAIM_LEASE_MS: two ingests at once never fetch the same source.
  */
-export async function claimSources(sql: Sql, now: Date, all: boolean): Promise<StoredSource[]> {
+export async function claimSources(sql: Sql, now: Date, all: boolean, limit = Number.MAX_SAFE_INTEGER): Promise<StoredSource[]> {
   const leaseEnd = new Date(now.getTime() + CLAIM_LEASE_MS);
   const rows: ClaimRow[] = await sql.begin(async (tx) => {
     const due = await tx<{ url: string }[]>`
       select url from sources
       where (${all} or next_fetch_at <= ${now}) and (claimed_until is null or claimed_until <= ${now})
       order by position
+      limit ${limit}
       for update skip locked`;
     if (due.length === 0) return [];
     return [...(await tx<ClaimRow[]>`
