@@ -98,7 +98,10 @@ describe('notifications on Deno (npm run functions)', () => {
     expect(await ingestAll()).toMatch(/^ingest: 2 fetched, 0 not modified, 0 failed; /m);
     await until(() => service.deliveries.length > 0, 15_000);
     expect(Date.now() - ingested).toBeLessThan(15_000);
-    expect(service.deliveries).toEqual([{ name: 'ann', payload: { title: `New reports: ${TITLES[1]}`, body: '1 new report' } }]);
+    // Named by the report that leads its group now: Gamma's, three hours old, before the followed one.
+    const [leader] = ((await (await fetch(`${base}/fetch-news?follow=${followed?.id}`)).json()) as NewsAnswer).stories;
+    expect(leader?.title).toBe(TITLES[1]);
+    expect(service.deliveries).toEqual([{ name: 'ann', payload: { title: `New reports: ${TITLES[1]}`, body: '1 new report', stories: [leader?.id] } }]);
 
     await ingestAll();
     await new Promise((resolve) => setTimeout(resolve, 12_000)); // a tick of the schedule, and then some

@@ -366,9 +366,11 @@ describe('pushes after an ingest', () => {
     expect(service.requests).toEqual([]);
     expect(await scheduledCalls()).toEqual({ sent: 2, gone: 0, retrying: 0, dropped: 0 });
     expect(service.deliveries.map((d) => d.refused)).toEqual([undefined, undefined]);
+    // The push names the story its group is led by now, whose page a click opens.
+    const gamma = await idOf('gamma', HARBOUR.gamma);
     expect([...service.deliveries].sort((a, b) => a.name.localeCompare(b.name))).toEqual([
-      { name: 'ann', payload: { title: `New reports: ${HARBOUR.gamma}`, body: '1 new report' } },
-      { name: 'bob', payload: { title: `New reports: ${HARBOUR.gamma}`, body: '1 new report' } },
+      { name: 'ann', payload: { title: `New reports: ${HARBOUR.gamma}`, body: '1 new report', stories: [gamma] } },
+      { name: 'bob', payload: { title: `New reports: ${HARBOUR.gamma}`, body: '1 new report', stories: [gamma] } },
     ]);
 
     // The same feeds again: stories rewritten, no group grew, nothing sent.
@@ -389,7 +391,13 @@ describe('pushes after an ingest', () => {
     clock += 5 * 60_000;
     await runIngest();
     await scheduledCalls();
-    expect(service.deliveries).toEqual([{ name: 'ann', payload: { title: `New reports: ${HARBOUR.gamma}`, body: '3 new reports on 2 stories you follow' } }]);
+    // Both stories named by the reports that lead their groups now (a click opens the Following view).
+    const leaders = (await follow([beta, library])).map((story) => story.id);
+    expect(leaders).toHaveLength(2);
+    expect(service.deliveries).toEqual([
+      { name: 'ann', payload: { title: `New reports: ${HARBOUR.gamma}`, body: '3 new reports on 2 stories you follow', stories: expect.arrayContaining(leaders) } },
+    ]);
+    expect((service.deliveries[0]?.payload as { stories: unknown[] }).stories).toHaveLength(2);
   });
 
   it('forgets a subscription the push service says is gone (410), and tries a 429 again 30 s later', async () => {
@@ -408,7 +416,7 @@ describe('pushes after an ingest', () => {
     clock += 1_000;
     expect(await scheduledCalls()).toEqual({ sent: 1, gone: 0, retrying: 0, dropped: 0 });
     expect(service.requests.sort()).toEqual(['ann', 'bob', 'bob']);
-    expect(service.deliveries).toEqual([{ name: 'bob', payload: { title: `New reports: ${HARBOUR.gamma}`, body: '1 new report' } }]);
+    expect(service.deliveries).toEqual([{ name: 'bob', payload: { title: `New reports: ${HARBOUR.gamma}`, body: '1 new report', stories: [await idOf('gamma', HARBOUR.gamma)] } }]);
   });
 
   it('forgets a subscription 30 days after the page last sent it, its queued pushes with it', async () => {

@@ -58,10 +58,11 @@ export function addReports(a: PushReport, b: PushReport): PushReport {
   return { sent: a.sent + b.sent, gone: a.gone + b.gone, retrying: a.retrying + b.retrying, dropped: a.dropped + b.dropped };
 }
 
-/** What the notification shows, and nothing more. */
+/** What the notification shows, and the stories it tells of (their groups' leading ids): a click on one story's opens its page. */
 export interface PushPayload {
   readonly title: string;
   readonly body: string;
+  readonly stories: readonly string[];
 }
 
 const reports = (n: number) => `${n} new ${n === 1 ? 'report' : 'reports'}`;
@@ -70,7 +71,7 @@ export function payloadFor(groups: readonly GroupNews[]): PushPayload {
   const [first] = groups;
   const title = first ? (first.title.length > TITLE_MAX_CHARS ? `${first.title.slice(0, TITLE_MAX_CHARS - 1)}…` : first.title) : '';
   const added = groups.reduce((sum, group) => sum + group.added, 0);
-  return { title: `New reports: ${title}`, body: groups.length === 1 ? reports(added) : `${reports(added)} on ${groups.length} stories you follow` };
+  return { title: `New reports: ${title}`, body: groups.length === 1 ? reports(added) : `${reports(added)} on ${groups.length} stories you follow`, stories: groups.map((group) => group.leaderId) };
 }
 
 type Outcome = { readonly kind: 'sent' | 'gone' } | { readonly kind: 'dropped'; readonly why: string } | { readonly kind: 'retry'; readonly afterMs: number };
