@@ -333,13 +333,19 @@ describe('fetch-news when the schedule has stopped', () => {
 });
 
 describe('fetch-news while an ingest waits on a slow source', () => {
-  it('answers the first page within 300 ms, and serves a healthy feed\'s new story before the slow source has answered (7 s)', async () => {
+  // The slow source answers only when the test lets it: every answer below came while it was still waiting,
+  // so none waited for it, whatever the machine's load (an absolute time bound measured the load instead).
+  it('answers the first page, and serves a healthy feed\'s new story, while the slow source has not answered', async () => {
     await fill(3, new Date(Date.now() - 5 * 60_000));
     const sources = [...SOURCES, { name: 'Slow', url: 'https://slow.example/feed.xml', category: 'World' }];
+    let answerSlow = (): void => {};
+    const slowMayAnswer = new Promise<void>((resolve) => (answerSlow = resolve));
+    let slowAsked = false;
     let slowAnswered = false;
     const connect: Connector = async ({ url }) => {
       if (url.startsWith('https://slow.')) {
-        await new Promise((resolve) => setTimeout(resolve, 7_000));
+        slowAsked = true;
+        await slowMayAnswer;
         slowAnswered = true;
         return new Response(syntheticRss('slow', 2, Date.now()), { headers: { 'content-type': 'application/rss+xml' } });
       }
@@ -351,18 +357,17 @@ describe('fetch-news while an ingest waits on a slow source', () => {
     const deps = { now: () => new Date(), config: DEFAULT_INGEST_CONFIG, resolve: (async () => ['93.184.216.34']) as Resolver, connect };
     const handler = createHandler({ sql: store.sql });
     const running = ingest(store.sql, sources, deps, { all: true });
-    const slowest: number[] = [];
     let fresh = false;
-    while (!fresh && !slowAnswered) {
-      const started = performance.now();
-      const { body } = await get(handler);
-      slowest.push(performance.now() - started);
+    while (!fresh) {
+      const { response, body } = await get(handler);
+      expect(response.status).toBe(200);
       fresh = body.stories[0]?.title === 'Fresh from a healthy feed';
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (!fresh) await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(fresh).toBe(true);
+    expect(slowAsked).toBe(true);
     expect(slowAnswered).toBe(false);
-    expect(Math.max(...slowest)).toBeLessThan(300);
+    answerSlow();
     expect(await running).toMatchObject({ fetched: 2, failed: 0 });
+    expect(slowAnswered).toBe(true);
   }, 30_000);
 });
