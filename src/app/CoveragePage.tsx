@@ -11,7 +11,7 @@ import { useFeed } from '../feed/actors.ts';
 import { selectStories } from '../feed/selectors.ts';
 import { Notice } from '../feed/DemoNotice.tsx';
 import { useStoryPage, useStoryPageActor } from '../coverage/actors.ts';
-import { StoryCoverage } from '../coverage/StoryCoverage.tsx';
+import { CoverageView } from '../coverage/CoverageView.tsx';
 import { StoryLoading } from '../coverage/StoryLoading.tsx';
 import { StoryFailed, StoryGone } from '../coverage/StoryUnavailable.tsx';
 import { ALL_STORIES, COPY_LINK, GONE_TITLE, OFFLINE_KEPT_TEXT } from '../coverage/texts.ts';
@@ -99,7 +99,7 @@ export function CoveragePage() {
         <span aria-hidden="true">←</span> {ALL_STORIES}
       </Back>
       {shown ? (
-        <StoryCoverage
+        <CoverageView
           coverage={shown}
           actions={<Toggles story={shown.story} pageId={id} />}
           notice={

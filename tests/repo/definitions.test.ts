@@ -28,8 +28,14 @@ describe('defined once', () => {
     ['MAX_STORIES', 'supabase/functions/_shared/story.ts'],
     ['MAX_IDS', 'supabase/functions/_shared/story.ts'],
     ['Story', 'supabase/functions/_shared/story.ts'],
+    ['Report', 'supabase/functions/_shared/story.ts'],
+    ['StoryCoverage', 'supabase/functions/_shared/story.ts'],
+    ['MAX_FOLLOWS', 'supabase/functions/_shared/story.ts'],
     // The page's calls to the function: their answer and their time.
     ['StoryPage', 'src/domain/story.ts'],
+    // A story's page: its address and its answer, read in one place.
+    ['storyPagePath', 'src/domain/coverage.ts'],
+    ['coverageFromAnswer', 'src/domain/coverage.ts'],
     ['CALL_TIMEOUT_MS', 'src/domain/story.ts'],
     // What the browser keeps, read in one place each.
     ['KeptStories', 'src/domain/kept-feed.ts'],

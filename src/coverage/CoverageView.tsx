@@ -2,14 +2,14 @@ import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { coverageCountText, firstReportedText } from '../domain/coverage.ts';
 import { formatStoryDate, isoDateTime } from '../domain/format.ts';
-import type { Report, StoryCoverage as Coverage } from '../domain/story.ts';
+import type { Report, StoryCoverage } from '../domain/story.ts';
 import { isHttpUrl } from '../domain/url.ts';
 import { ExternalLink } from '../stories/ExternalLink.tsx';
 import { cardTextFont, headlineFont, smallPrintFont } from '../stories/storyFonts.ts';
 import { theme } from '../theme/tokens.ts';
 
-export interface StoryCoverageProps {
-  coverage: Coverage;
+export interface CoverageViewProps {
+  coverage: StoryCoverage;
   /** The page's own actions: the card's toggles and "Copy link to this page". */
   actions: ReactNode;
   /** What stands above the reports: the offline notice, when the coverage is what the browser kept. */
@@ -118,7 +118,7 @@ function ReportItem({ report }: { report: Report }) {
  * actions, and every report, earliest first, each a link to its article in a new tab. From what
  * the browser kept (offline), the other outlets it names follow, as links to their reports.
  */
-export function StoryCoverage({ coverage, actions, notice }: StoryCoverageProps) {
+export function CoverageView({ coverage, actions, notice }: CoverageViewProps) {
   const reportsId = useId();
   const others = (coverage.story.related ?? []).filter((link) => !coverage.reports.some((report) => report.url === link.url));
   return (
