@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
 import { runStep } from '../../supabase/functions/_shared/ingest/step.ts';
-import { readIngestState } from '../../supabase/functions/_shared/store/state.ts';
+import { readIngestState, recordStart, writing } from '../../supabase/functions/_shared/store/state.ts';
 import type { Source } from '../../supabase/functions/_shared/stories/sources-file.ts';
 import { type FeedServer, startFeedServer } from '../function/helpers/feed-server.ts';
 import { syntheticRss } from '../function/helpers/synthetic-feed.ts';
@@ -115,6 +115,14 @@ describe('a call', () => {
     clock += 1_000;
     expect(await runStep(store.sql, sources(8), deps())).toMatchObject({ fetched: 0, regrouped: true });
     expect((await runStep(store.sql, sources(8), deps())).fetched).toBe(5);
+  });
+
+  it('keeps the latest start of two calls at once, whatever order they record it in: no story is dated after the answer\'s generated_at', async () => {
+    // Two calls read their clocks 1 ms apart and take the state's lock in the other order (seen in npm run functions).
+    await writing(store.sql, (tx) => recordStart(tx, new Date(clock + 1)));
+    await writing(store.sql, (tx) => recordStart(tx, new Date(clock)));
+    // fetch-news's generated_at is this start; the later call dates a story from the future at its own clock.
+    expect((await readIngestState(store.sql)).startedAt).toEqual(new Date(clock + 1));
   });
 
   it('records a run when none started for 5 minutes, even with every source backing off, and sends no pushes after fetching', async () => {

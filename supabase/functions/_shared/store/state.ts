@@ -36,7 +36,8 @@ export function writing<T>(sql: Sql, write: (tx: Db) => Promise<T>): Promise<T> 
 }
 
 export async function recordStart(tx: Db, now: Date): Promise<void> {
-  await tx`update ingest_state set started_at = ${now}, finished_at = null, outcome = null`;
+  // Calls run at once and record their starts in lock order: the latest start stays, so no stored story is dated after it.
+  await tx`update ingest_state set started_at = greatest(started_at, ${now}), finished_at = null, outcome = null`;
 }
 
 export async function recordEnd(tx: Db, now: Date, outcome: IngestOutcome): Promise<void> {
