@@ -149,6 +149,49 @@ function cheapLocaleCheck(): Plugin {
 }
 
 /**
+ * The first render's later stages (src/main.tsx), one chunk each: a module that a stage reaches by
+ * static imports, and that neither entry nor an earlier stage reaches, goes in that stage's chunk,
+ * even when a part loaded later (the later part, a story's page) uses it too. Left to itself the
+ * bundler gives each set of modules shared with such a part a chunk of its own: a first visit
+ * then fetched 12 scripts instead of 8 (docs/performance.md). Captured modules' imports stay
+ * where this rule puts them (`includeDependenciesRecursively: false`), so no stage pulls in an
+ * earlier one's modules.
+ */
+type ChunkingContext = { getModuleInfo(id: string): { importedIds: string[] } | null };
+
+function firstRenderStages(): (id: string, context: ChunkingContext) => string | null {
+  const path = (file: string) => join(import.meta.dirname, file);
+  const entries = [path('src/main.tsx'), path('src/feed/boot.ts')];
+  const stages = [
+    ['page-actors', path('src/app/page-actors.ts')],
+    ['mount', path('src/app/mount.tsx')],
+  ] as const;
+  const stageOf = (context: ChunkingContext) => {
+    const reached = new Set<string>();
+    const stage = new Map<string, string>();
+    const reach = (from: string, name?: string) => {
+      const queue = [from];
+      for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+        if (reached.has(id)) continue;
+        reached.add(id);
+        if (name) stage.set(id, name);
+        queue.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+      }
+    };
+    for (const entry of entries) reach(entry);
+    for (const [name, module] of stages) reach(module, name);
+    return stage;
+  };
+  // Worked out once per chunking pass (a watched build has several).
+  const passes = new WeakMap<ChunkingContext, Map<string, string>>();
+  return (id, context) => {
+    const stage = passes.get(context) ?? stageOf(context);
+    passes.set(context, stage);
+    return stage.get(id) ?? null;
+  };
+}
+
+/**
  * Hosting platforms' build environments: a build there is a deployment, whatever command it runs.
  * (Netlify, Vercel, Cloudflare Pages, Render; each sets this variable in its builds.)
  */
@@ -240,8 +283,17 @@ export default defineConfig(({ command, mode }) => {
       target: 'es2022',
       sourcemap: true,
       modulePreload: { polyfill: false },
-      // React and its DOM client in one chunk (src/main.tsx evaluates them in a task of their own): one request and one compression window.
-      rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'react', test: /node_modules\/(react|react-dom|scheduler|use-sync-external-store)\// }] } } },
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              // React and its DOM client in one chunk (src/main.tsx evaluates them in a task of their own): one request and one compression window.
+              { name: 'react', test: /node_modules\/(react|react-dom|scheduler|use-sync-external-store)\// },
+              { name: firstRenderStages(), includeDependenciesRecursively: false },
+            ],
+          },
+        },
+      },
     },
   };
 });

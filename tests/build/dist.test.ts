@@ -40,6 +40,12 @@ describe('the built site', () => {
     expect(kb).toBeLessThanOrEqual(FIRST_RENDER_BUDGET_KB);
   });
 
+  it('fetches 8 scripts for the first render: the theme, the entry, the feed call, and each stage of the entry in one chunk', () => {
+    const scripts = measureFirstRender(dist).chunks.map((chunk) => chunk.src.replace(/-[\w-]{8}\.js$/, ''));
+    // Modules that the story's page or the later part share with a stage stay in that stage's chunk (vite.config.ts, firstRenderStages).
+    expect(scripts.sort()).toEqual(['/assets/boot', '/assets/fetch-feed', '/assets/index', '/assets/mount', '/assets/page-actors', '/assets/react', '/assets/rolldown-runtime', '/theme-boot.js']);
+  });
+
   it("loads the rest of the page in one part after the first render, and only a story's page, the 404 page, the error page and the sample stories on first use", () => {
     type Chunk = { file: string; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
     const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
@@ -47,8 +53,8 @@ describe('the built site', () => {
       .filter(([, chunk]) => chunk.isDynamicEntry)
       .map(([source]) => source)
       .sort();
-    // The app's own stage of the first render (src/main.tsx), the later part, and the parts on first use.
-    expect(loadedLater).toEqual(['src/app/CoveragePage.tsx', 'src/app/ErrorPage.tsx', 'src/app/NotFoundPage.tsx', 'src/app/later/later-part.ts', 'src/app/mount.tsx', 'src/domain/samples.ts']);
+    // The later part, and the parts on first use (the first render's stages are chunks of their own, below).
+    expect(loadedLater).toEqual(['src/app/CoveragePage.tsx', 'src/app/ErrorPage.tsx', 'src/app/NotFoundPage.tsx', 'src/app/later/later-part.ts', 'src/domain/samples.ts']);
     // The entry's three stages, each evaluated in a task of its own: React, the page's machines, the rest of the app.
     expect(manifest['index.html']?.dynamicImports?.map((source) => manifest[source]?.file.replace(/-[\w-]{8}\.js$/, ''))).toEqual(['assets/react', 'assets/page-actors', 'assets/mount']);
     const filesOf = (source: string, seen = new Set<string>()): Set<string> => {
