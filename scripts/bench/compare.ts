@@ -2,7 +2,8 @@
 // node_modules is linked to this one's), both built here and run by run interleaved in Chromium at 4x CPU on loopback:
 // - a card's cost: the project's StoryList drawing 200 stories (scripts/bench/cards/, copied into a baseline that has none);
 // - a first visit at 200 stories, as `npm run bench` records it: when the first and the last card were in, its tasks, its layout shift;
-// - typing at 1,000 stories, as `npm run bench` types, beside the static page's plain input (the machine's own noise).
+// - typing at 1,000 stories, as `npm run bench` types, beside the static page's plain input (the machine's own noise);
+// - Lighthouse on the home page at 200 stories, as `npm run bench` runs it (mobile preset, a first visit and a repeat visit).
 // Prints candidate - baseline with 95% confidence intervals, paired by run, and writes dist-bench/compare.json.
 import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -11,16 +12,16 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../chromium.mjs';
 import { ROOT } from '../lib/function-command.mjs';
 import { viteBuild, vitePreview } from '../lib/vite.ts';
-import { CPU_THROTTLE, type FirstVisit, firstVisit, throttledPage, typingRun } from './browser.ts';
+import { CPU_THROTTLE, type FirstVisit, firstVisit, type LighthouseRun, lighthouseVisits, throttledPage, typingRun } from './browser.ts';
 import type { CardTimes } from './cards/main.tsx';
 import { afterFirstCard, blockingTime } from './report.ts';
 import { makeStories, startStandIn } from './site.ts';
 import { median, pairedInterval, quantile } from './stats.ts';
 
-const USAGE = 'usage: npm run bench:compare -- <baseline tree> [--card-runs=10] [--visit-runs=5] [--typing-runs=5] (each at least 2)';
+const USAGE = 'usage: npm run bench:compare -- <baseline tree> [--card-runs=10] [--visit-runs=5] [--typing-runs=5] [--lighthouse-runs=5] (each at least 2)';
 const baselineArg = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
 const option = (name: string, fallback: number) => Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
-const RUNS = { cards: option('card-runs', 10), visits: option('visit-runs', 5), typing: option('typing-runs', 5) };
+const RUNS = { cards: option('card-runs', 10), visits: option('visit-runs', 5), typing: option('typing-runs', 5), lighthouse: option('lighthouse-runs', 5) };
 if (!baselineArg || !existsSync(`${resolve(baselineArg)}/package.json`) || Object.values(RUNS).some((runs) => !Number.isInteger(runs) || runs < 2)) throw new Error(USAGE);
 const STORIES = { cards: 200, typing: 1000 };
 const REPEAT = 5;
@@ -69,6 +70,18 @@ try {
   const cards: Record<Tree, CardTimes[]> = { baseline: [], candidate: [] };
   const visits: Record<Tree, FirstVisit[]> = { baseline: [], candidate: [] };
   const keys: Record<Tree | 'plain', number[][]> = { baseline: [], candidate: [], plain: [] };
+  const lighthouse: Record<Tree, Record<'first' | 'repeat', LighthouseRun[]>> = { baseline: { first: [], repeat: [] }, candidate: { first: [], repeat: [] } };
+  mkdirSync(`${out}/lighthouse`, { recursive: true });
+  standIn.setStories(makeStories(STORIES.cards, standIn.origin));
+  for (let run = 0; run < RUNS.lighthouse; run += 1) {
+    for (const tree of ORDER(run)) {
+      const [first, repeat] = await lighthouseVisits(url(tree), true, (visit) => `${out}/lighthouse/${tree}-${visit}-${run + 1}.json`);
+      if (first) lighthouse[tree].first.push(first);
+      if (repeat) lighthouse[tree].repeat.push(repeat);
+    }
+    const lcp = (tree: Tree) => `${tree} LCP ${Math.round(lighthouse[tree].first.at(-1)?.values['largest-contentful-paint'] ?? 0)} ms`;
+    log(`lighthouse run ${run + 1}/${RUNS.lighthouse}: ${ORDER(run).map(lcp).join(', ')}`);
+  }
   const browser = await launchChromium();
   try {
     let stories = makeStories(STORIES.cards, standIn.origin);
@@ -95,7 +108,7 @@ try {
   }
   load.push(os.loadavg()[0] ?? Number.NaN);
   mkdirSync(out, { recursive: true });
-  writeFileSync(`${out}/../compare.json`, JSON.stringify({ date: new Date().toISOString(), trees: TREES, runs: RUNS, load, cards, visits, keys }, null, 2));
+  writeFileSync(`${out}/../compare.json`, JSON.stringify({ date: new Date().toISOString(), trees: TREES, runs: RUNS, load, cards, visits, keys, lighthouse }, null, 2));
 
   /** A figure of each run of both trees: their medians, and candidate - baseline with its 95% interval. */
   const row = (name: string, pick: (tree: Tree) => number[], digits = 1) => {
@@ -106,7 +119,17 @@ try {
   };
   const card = (pick: (times: CardTimes) => number) => (tree: Tree) => cards[tree].map(pick);
   const visit = (pick: (visit: FirstVisit) => number) => (tree: Tree) => visits[tree].map(pick);
+  const audit = (visit: 'first' | 'repeat', id: string) => (tree: Tree) => lighthouse[tree][visit].map((run) => run.values[id] ?? Number.NaN);
+  const indexes = (['baseline', 'candidate'] as const).flatMap((tree) => [...lighthouse[tree].first, ...lighthouse[tree].repeat].map((run) => run.benchmarkIndex));
   const lines = [
+    `Lighthouse, the home page at ${STORIES.cards} stories, mobile preset, ${RUNS.lighthouse} runs each (benchmark index ${Math.round(Math.min(...indexes))} to ${Math.round(Math.max(...indexes))}):`,
+    row('first visit Performance', audit('first', 'performance'), 0),
+    row('first visit First Contentful Paint (ms)', audit('first', 'first-contentful-paint'), 0),
+    row('first visit Largest Contentful Paint (ms)', audit('first', 'largest-contentful-paint'), 0),
+    row('first visit Total Blocking Time (ms)', audit('first', 'total-blocking-time'), 0),
+    row('repeat visit Performance', audit('repeat', 'performance'), 0),
+    row('repeat visit Largest Contentful Paint (ms)', audit('repeat', 'largest-contentful-paint'), 0),
+    row('repeat visit Total Blocking Time (ms)', audit('repeat', 'total-blocking-time'), 0),
     `A card's render, ${STORIES.cards} cards at ${CPU_THROTTLE}x CPU, ${RUNS.cards} page loads each (ms):`,
     row('first mount (render + commit)', card((t) => t.mount)),
     row(`mount again, median of ${REPEAT}`, card((t) => median(t.remount))),
