@@ -98,8 +98,10 @@ function headScripts(): Plugin {
             injectTo: 'head',
           }));
         return {
-          // The entry waits for the first paint anyway: a low priority too.
-          html: html.replace(new RegExp(`<script type="module" crossorigin src="/${indexChunk.fileName}"`), (tag) => tag.replace('<script ', '<script fetchpriority="low" ')),
+          // The entry waits for the first paint anyway: a low priority too, as the preloads Vite writes for its imports.
+          html: html
+            .replace(new RegExp(`<script type="module" crossorigin src="/${indexChunk.fileName}"`), (tag) => tag.replace('<script ', '<script fetchpriority="low" '))
+            .replace(/<link rel="modulepreload" crossorigin href="[^"]+"(?= *>)/g, (tag) => `${tag} fetchpriority="low"`),
           tags: [script(`/${bootChunk.fileName}`), ...preloads],
         };
       },
@@ -289,7 +291,7 @@ export default defineConfig(({ command, mode }) => {
             groups: [
               // React and its DOM client in one chunk (src/main.tsx evaluates them in a task of their own): one request and one compression window.
               { name: 'react', test: /node_modules\/(react|react-dom|scheduler|use-sync-external-store)\// },
-              { name: firstRenderStages(), includeDependenciesRecursively: false },
+              { name: firstRenderStages(), debugName: 'first-render stages', includeDependenciesRecursively: false },
             ],
           },
         },

@@ -44,6 +44,11 @@ describe('the built site', () => {
     const scripts = measureFirstRender(dist).chunks.map((chunk) => chunk.src.replace(/-[\w-]{8}\.js$/, ''));
     // Modules that the story's page or the later part share with a stage stay in that stage's chunk (vite.config.ts, firstRenderStages).
     expect(scripts.sort()).toEqual(['/assets/boot', '/assets/fetch-feed', '/assets/index', '/assets/mount', '/assets/page-actors', '/assets/react', '/assets/rolldown-runtime', '/theme-boot.js']);
+    // None of the module scripts comes before the first paint, which the HTML's frame makes: each at a low priority.
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const modules = [...html.matchAll(/<script [^>]*type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
+    expect(modules.length).toBe(7);
+    expect(modules.filter((tag) => !tag.includes('fetchpriority="low"'))).toEqual([]);
   });
 
   it("loads the rest of the page in one part after the first render, and only a story's page, the 404 page, the error page and the sample stories on first use", () => {
