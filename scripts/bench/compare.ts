@@ -34,9 +34,14 @@ const log = (message: string) => console.error(`[compare ${new Date().toISOStrin
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 
-/** One page load of the card bench: StoryList's render and commit of the stories, and the layout after. */
+/**
+ * One page load of the card bench: StoryList's render and commit of the stories, and the layout after. Throws when the
+ * page did not draw every card (a tree whose StoryList needs what this page does not give it): its times would time nothing.
+ */
 async function cardRun(browser: Browser, dir: string, stories: ReturnType<typeof makeStories>): Promise<CardTimes> {
   const { context, page } = await throttledPage(browser, { width: 1280, height: 900 });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   try {
     // The build's files at a made-up origin, answered here: nothing leaves the browser.
     await page.route('http://cards.bench/**', (route) => {
@@ -46,7 +51,10 @@ async function cardRun(browser: Browser, dir: string, stories: ReturnType<typeof
     await page.addInitScript((init) => Object.assign(window, init), { __stories: stories, __repeat: REPEAT });
     await page.goto('http://cards.bench/index.html');
     await page.waitForFunction(() => '__cards' in window);
-    return await page.evaluate(() => (window as unknown as { __cards: () => CardTimes }).__cards());
+    const times = await page.evaluate(() => (window as unknown as { __cards: () => CardTimes }).__cards());
+    const drawn = await page.locator('article').count();
+    if (drawn !== stories.length) throw new Error(`page drew ${drawn} of ${stories.length} cards${errors[0] ? ` (${errors[0]})` : ''}`);
+    return times;
   } finally {
     await context.close();
   }
@@ -68,6 +76,7 @@ try {
   const url = (tree: Tree) => previews[tree]?.url ?? '';
   load.push(os.loadavg()[0] ?? Number.NaN);
   const cards: Record<Tree, CardTimes[]> = { baseline: [], candidate: [] };
+  let cardsFailed: string | undefined;
   const visits: Record<Tree, FirstVisit[]> = { baseline: [], candidate: [] };
   const keys: Record<Tree | 'plain', number[][]> = { baseline: [], candidate: [], plain: [] };
   const lighthouse: Record<Tree, Record<'first' | 'repeat', LighthouseRun[]>> = { baseline: { first: [], repeat: [] }, candidate: { first: [], repeat: [] } };
@@ -87,7 +96,14 @@ try {
     let stories = makeStories(STORIES.cards, standIn.origin);
     standIn.setStories(stories);
     for (let run = 0; run < RUNS.cards; run += 1) {
-      for (const tree of ORDER(run)) cards[tree].push(await cardRun(browser, `${out}/${tree}/cards`, stories));
+      for (const tree of ORDER(run)) {
+        const times = await cardRun(browser, `${out}/${tree}/cards`, stories).catch((error: unknown) => {
+          cardsFailed ??= `not compared: the ${tree}'s card ${String(error instanceof Error ? error.message : error)}`;
+          return undefined;
+        });
+        if (times) cards[tree].push(times);
+      }
+      if (cardsFailed) break;
       log(`cards run ${run + 1}/${RUNS.cards}: ${ORDER(run).map((tree) => `${tree} mount ${cards[tree].at(-1)?.mount.toFixed(0)} ms`).join(', ')}`);
     }
     for (let run = 0; run < RUNS.visits; run += 1) {
@@ -131,10 +147,14 @@ try {
     row('repeat visit Largest Contentful Paint (ms)', audit('repeat', 'largest-contentful-paint'), 0),
     row('repeat visit Total Blocking Time (ms)', audit('repeat', 'total-blocking-time'), 0),
     `A card's render, ${STORIES.cards} cards at ${CPU_THROTTLE}x CPU, ${RUNS.cards} page loads each (ms):`,
-    row('first mount (render + commit)', card((t) => t.mount)),
-    row(`mount again, median of ${REPEAT}`, card((t) => median(t.remount))),
-    row(`render again with new objects, median of ${REPEAT}`, card((t) => median(t.update))),
-    row('style and layout after a mount, median', card((t) => median(t.layout))),
+    ...(cardsFailed
+      ? [`- ${cardsFailed}`]
+      : [
+          row('first mount (render + commit)', card((t) => t.mount)),
+          row(`mount again, median of ${REPEAT}`, card((t) => median(t.remount))),
+          row(`render again with new objects, median of ${REPEAT}`, card((t) => median(t.update))),
+          row('style and layout after a mount, median', card((t) => median(t.layout))),
+        ]),
     `A first visit, ${STORIES.cards} stories, 412x823, ${CPU_THROTTLE}x CPU, ${RUNS.visits} runs each:`,
     row('first card (ms)', visit((v) => v.firstCard)),
     row('every card, after the first (ms)', visit((v) => v.allCards - v.firstCard)),
