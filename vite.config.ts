@@ -150,17 +150,18 @@ function cheapLocaleCheck(): Plugin {
   };
 }
 
+/** What a `codeSplitting` group's name function is given of the module graph. */
+type ChunkingContext = { getModuleInfo(id: string): { importedIds: string[] } | null };
+
 /**
  * The first render's later stages (src/main.tsx), one chunk each: a module that a stage reaches by
  * static imports, and that neither entry nor an earlier stage reaches, goes in that stage's chunk,
  * even when a part loaded later (the later part, a story's page) uses it too. Left to itself the
  * bundler gives each set of modules shared with such a part a chunk of its own: a first visit
- * then fetched 12 scripts instead of 8 (docs/performance.md). Captured modules' imports stay
+ * then fetched 12 scripts instead of 8 (docs/performance-experiments.md). Captured modules' imports stay
  * where this rule puts them (`includeDependenciesRecursively: false`), so no stage pulls in an
  * earlier one's modules.
  */
-type ChunkingContext = { getModuleInfo(id: string): { importedIds: string[] } | null };
-
 function firstRenderStages(): (id: string, context: ChunkingContext) => string | null {
   const path = (file: string) => join(import.meta.dirname, file);
   const entries = [path('src/main.tsx'), path('src/feed/boot.ts')];
