@@ -9,7 +9,8 @@ import globals from 'globals';
  * each holds for every file below its folder at any depth:
  * - machines/ and src/domain/ are pure: no React, UI or network package, no browser or Node global,
  *   and a machine imports nothing from src/ but src/domain/.
- * - Below the features (BASE): src/domain/, src/theme/ and src/browser/ import no other room; src/ui/
+ * - Below the features (BASE): src/domain/, src/theme/ and src/browser/ import no other room; src/api/
+ *   (the backend's functions: their address, headers and answers) only src/domain/; src/ui/
  *   (generic building blocks) only src/theme/, src/theme/ only src/domain/'s types; src/system/ (how
  *   components reach the page's actors) only the machines, for their types.
  * - A feature room (FEATURES) imports those, the machines, and another feature only along an edge of
@@ -18,7 +19,7 @@ import globals from 'globals';
  * - First render or later: a file below a `later/` folder is never in the first render; any other file
  *   imports no React Aria and nothing from a `later/` folder (LATER, firstRenderOnly).
  * - The standalone bundles import next to nothing: the boot entry (src/feed/boot.ts) only the
- *   feed call, the service worker (src/offline/service-worker.ts) only its policy, which imports
+ *   fetch-news calls (src/api/fetch-news.ts), the service worker (src/offline/service-worker.ts) only its policy, which imports
  *   nothing, and theme-boot (src/appearance/theme-boot.ts) only the storage keys and the boot.
  * tests/lint/boundaries.test.ts plants a violation of each, at the top of a room and two folders down.
  */
@@ -39,17 +40,17 @@ const FEATURES = {
   feed: [],
   stories: ['share'], // the card's share button
   share: [],
-  search: ['feed', 'stories'], // the archive's call; its cards
-  bookmarks: ['feed'], // the saved stories' call
+  search: ['stories'], // its cards
+  bookmarks: [],
   reader: [],
   offline: [],
   appearance: [],
   toasts: ['bookmarks', 'share', 'follow'], // the outcomes they announce
-  follow: ['feed', 'stories'], // the `?follow=` call and the backend's address; the Following view's cards
-  coverage: ['feed', 'stories'], // the `?story=` call and the offline notice's box; the card's link style and fonts
+  follow: ['stories'], // the Following view's cards
+  'story-page': ['bookmarks', 'follow', 'share', 'stories'], // the card's toggles, with what they act on, and "Copy link to this page"; the card's link style
 };
 /** The rooms below the features, and the rooms each may import. */
-const BASE = { system: [], ui: ['theme'], browser: [], theme: ['domain'], domain: [] };
+const BASE = { api: ['domain'], system: [], ui: ['theme'], browser: [], theme: ['domain'], domain: [] };
 const ROOMS = ['app', ...Object.keys(FEATURES), ...Object.keys(BASE)];
 const room = (name) => `./src/${name}`;
 
@@ -196,7 +197,7 @@ export default tseslint.config(
   },
   {
     files: ['src/feed/boot.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': onlyImport(String.raw`\./fetch-feed\.ts`, 'The boot entry runs before the app: it imports the feed call and nothing else.') },
+    rules: { '@typescript-eslint/no-restricted-imports': onlyImport(String.raw`\.\./api/fetch-news\.ts`, 'The boot entry runs before the app: it imports the fetch-news calls and nothing else.') },
   },
   {
     files: ['src/offline/service-worker.ts'],

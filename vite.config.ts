@@ -202,7 +202,7 @@ const HOSTING_BUILD_VARIABLES = ['NETLIFY', 'VERCEL', 'CF_PAGES', 'RENDER'] as c
 
 /**
  * The backend settings a build takes (docs/deploy.md). `npm run build` writes dist/ with the
- * local defaults of src/feed/backend.ts for whatever is not set (docs/product.md#configuration-and-commands),
+ * local defaults of src/api/functions.ts for whatever is not set (docs/product.md#configuration-and-commands),
  * and says so (`defaulted`). A deployment must not ship them: it is refused (`problems`) when
  * built with `npm run build:deploy` (`--mode deploy`) or on a hosting platform's build, and
  * whenever the URL names a remote project but no key is set. Every build refuses a secret key.

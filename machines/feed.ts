@@ -1,7 +1,7 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
 import { reportTo } from './report.ts';
 import type { KeptStories } from '../src/domain/kept-feed.ts';
-import { CALL_TIMEOUT_MS, type Story, type StoryPage } from '../src/domain/story.ts';
+import { CALL_TIMEOUT_MS, type Story, type FeedPage } from '../src/domain/story.ts';
 
 /**
  * The news feed (docs/product.md#loading-failure-retry-and-fallback, #refetch-and-freshness).
@@ -68,12 +68,12 @@ export const feedMachine = setup({
   },
   actors: {
     /** Injected: the live call, resolving with its validated stories; rejects when the call fails. */
-    fetchStories: fromPromise<StoryPage>(() => Promise.reject(new Error('fetchStories is provided by the app'))),
+    fetchStories: fromPromise<FeedPage>(() => Promise.reject(new Error('fetchStories is provided by the app'))),
     /** Injected: resolves with the built-in sample stories, loaded on demand. */
     loadSamples: fromPromise<Story[]>(() => Promise.reject(new Error('loadSamples is provided by the app'))),
   },
   guards: {
-    hasNoStories: (_, { page }: { page: StoryPage }) => page.stories.length === 0,
+    hasNoStories: (_, { page }: { page: FeedPage }) => page.stories.length === 0,
     canRetry: ({ context }) => context.failures < RETRIES,
     showsNothing: ({ context }) => context.source === null,
     hasKept: (_, { kept }: { kept: KeptStories | null }) => kept !== null,
@@ -86,8 +86,8 @@ export const feedMachine = setup({
   actions: {
     startCall: assign({ failures: 0 }),
     countFailure: assign(({ context }) => ({ failures: context.failures + 1 })),
-    showLive: assign((_, { page }: { page: StoryPage }) => ({ stories: page.stories, next: page.next, source: 'live' as const, keptAt: null })),
-    holdBack: assign((_, { page }: { page: StoryPage }) => ({ incoming: page.stories, incomingNext: page.next, source: 'kept' as const })),
+    showLive: assign((_, { page }: { page: FeedPage }) => ({ stories: page.stories, next: page.next, source: 'live' as const, keptAt: null })),
+    holdBack: assign((_, { page }: { page: FeedPage }) => ({ incoming: page.stories, incomingNext: page.next, source: 'kept' as const })),
     showHeldBack: assign(({ context }) => ({
       stories: context.incoming,
       next: context.incomingNext,

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { idsOf, notShown } from '../src/domain/page-list.ts';
-import { CALL_TIMEOUT_MS, type Story, type StoryPage } from '../src/domain/story.ts';
+import { CALL_TIMEOUT_MS, type Story, type FeedPage } from '../src/domain/story.ts';
 
 /**
  * "Show older stories" (docs/product.md#older-stories): the pages older than the feed's first
@@ -40,7 +40,7 @@ export const olderStoriesMachine = setup({
   },
   actors: {
     /** Injected: one older page (`?before=`); rejects when the call fails. */
-    fetchOlder: fromPromise<StoryPage, { before: string }>(() => Promise.reject(new Error('fetchOlder is provided by the app'))),
+    fetchOlder: fromPromise<FeedPage, { before: string }>(() => Promise.reject(new Error('fetchOlder is provided by the app'))),
   },
   guards: {
     hasNext: ({ context }) => context.next !== null,
@@ -51,7 +51,7 @@ export const olderStoriesMachine = setup({
   actions: {
     takeFirstPage: assign((_, { next }: { next: string | null }) => ({ next })),
     /** Appends the page's stories not already held (and each once), then takes its cursor. */
-    appendPage: assign(({ context }, { page }: { page: StoryPage }) => {
+    appendPage: assign(({ context }, { page }: { page: FeedPage }) => {
       const added = notShown(page.stories, idsOf(context.stories));
       return { stories: added.length > 0 ? [...context.stories, ...added] : context.stories, next: page.next };
     }),

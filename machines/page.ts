@@ -1,4 +1,4 @@
-import { type ActorRefFrom, forwardTo, fromCallback, sendTo, setup } from 'xstate';
+import { type ActorRefFrom, type AnyActorRef, forwardTo, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
 import { archiveSearchMachine } from './archiveSearch.ts';
 import { bookmarksMachine, type BookmarksInput } from './bookmarks.ts';
 import { feedMachine, type FeedInput, type FeedReport } from './feed.ts';
@@ -65,6 +65,10 @@ export type UrlPatch = { [K in keyof HomeSearch]?: HomeSearch[K] | undefined };
 export type PageEvent =
   /** The URL's search changed, by anything but this machine: Back, Forward, a link; and the URL as the page opens. */
   | ({ type: 'url.changed' } & UrlSearch)
+  /** The URL's path names a story's page, `/story/<id>` (as the page opens, or a change: a link, Back, Forward). */
+  | { type: 'url.story'; id: string }
+  /** The URL's path left a story's page for another. */
+  | { type: 'url.storyLeft' }
   /** The visitor's intents on the URL's filters (docs/product.md#search-categories-and-the-url). */
   | { type: 'filters.categories'; categories: string[] }
   | { type: 'filters.saved'; on: boolean }
@@ -94,6 +98,24 @@ export const NOTHING_STORED: PageInput = {
   follows: { follows: [] },
   theme: { stored: null, systemPrefersDark: false },
 };
+
+/** What the page's system holds of its actors, by id (machines run here under their `systemId`). */
+interface ActorsById {
+  get(id: string): AnyActorRef | undefined;
+}
+
+/** What the browser keeps of the story `id`: a saved copy, a followed one, or the one the feed shows; null when none. */
+export function keptCopy(system: ActorsById, id: string): Story | null {
+  const bookmarks: SnapshotFrom<typeof bookmarksMachine> | undefined = system.get('bookmarks')?.getSnapshot();
+  const follows: SnapshotFrom<typeof followsMachine> | undefined = system.get('follows')?.getSnapshot();
+  const feed: SnapshotFrom<typeof feedMachine> | undefined = system.get('feed')?.getSnapshot();
+  return (
+    bookmarks?.context.stories.find((story) => story.id === id) ??
+    follows?.context.follows.find((follow) => follow.id === id)?.story ??
+    feed?.context.stories.find((story) => story.id === id) ??
+    null
+  );
+}
 
 const CLEARED: UrlPatch = { q: undefined, category: undefined, saved: undefined, archive: undefined, following: undefined };
 
@@ -128,6 +150,10 @@ export const pageMachine = setup({
     ),
     /** The Following view shows while the URL asks for it: what it shows is seen (docs/product.md#following-a-story). */
     tellFollows: sendTo('follows', (_, { following }: { following?: boolean }) => (following === true ? { type: 'following.shown' as const } : { type: 'following.hidden' as const })),
+    /** A story's page shows: it asks for its story, with what the browser keeps of it then (a later change of that asks nothing again). */
+    openStory: sendTo('storyPage', ({ system }, { id }: { id: string }) => ({ type: 'story.open' as const, id, kept: keptCopy(system, id) })),
+    /** The story's page is left: its call is cancelled. */
+    closeStory: sendTo('storyPage', { type: 'story.close' }),
     /** The box shows the query the URL now holds, and drops what was typed for another. */
     resetSearch: sendTo('search', (_, { query }: { query: string }) => ({ type: 'search.reset' as const, query })),
   },
@@ -163,6 +189,8 @@ export const pageMachine = setup({
     sendTo('follows', { type: 'follows.refresh' }),
   ],
   on: {
+    'url.story': { actions: { type: 'openStory', params: ({ event }) => event } },
+    'url.storyLeft': { actions: 'closeStory' },
     'url.changed': {
       actions: [
         { type: 'resetSearch', params: ({ event }) => event },

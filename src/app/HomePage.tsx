@@ -19,7 +19,7 @@ import { ViewToggle } from '../ui/ViewToggle.tsx';
 import { HomeResults, useHomeList } from './HomeResults.tsx';
 import { later } from './later.ts';
 import { SiteHeader } from './SiteHeader.tsx';
-import { PRODUCT_TITLE, TAGLINE } from './title.ts';
+import { PRODUCT_TITLE, TAGLINE } from '../domain/title.ts';
 
 // Only a chosen category shows them.
 const CategoryChips = later.component('CategoryChips');

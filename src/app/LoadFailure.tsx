@@ -9,7 +9,7 @@ import { tellBoot } from '../browser/takeover.ts';
 import { PlainButton } from '../ui/PlainButtons.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { StateMessage } from '../ui/StateMessage.tsx';
-import { PRODUCT_TITLE, TAGLINE } from './title.ts';
+import { PRODUCT_TITLE, TAGLINE } from '../domain/title.ts';
 
 export const LOAD_FAILED_MESSAGE = 'The page could not load. Check your connection, then reload.';
 

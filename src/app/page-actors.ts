@@ -12,7 +12,7 @@ import { appFollowsMachine, appNotificationsMachine, readFollowsInput } from '..
 import { appShareMachine } from '../share/share-actor.ts';
 import { readLastVisit } from '../reader/lastVisit.ts';
 import { appArchiveSearchMachine } from '../search/actors.ts';
-import { appStoryPageMachine } from '../coverage/actors.ts';
+import { appStoryPageMachine } from '../story-page/actors.ts';
 import { browserEvents } from './browser-events.ts';
 import { later } from './later.ts';
 import { navigateHome, urlChangesOf } from './page-url.ts';

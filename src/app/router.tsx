@@ -6,7 +6,7 @@ import { LoadFailure } from './LoadFailure.tsx';
 import { parseSearch, stringifySearch } from '../search/search-serialization.ts';
 import { LoadFailedError, onDemand } from '../browser/on-demand.ts';
 import { windowWithoutUnloadListener } from '../browser/browser.ts';
-import { StoryLoading } from '../coverage/StoryLoading.tsx';
+import { StoryPageLoading } from '../story-page/StoryPageLoading.tsx';
 import { Layout } from '../ui/Layout.tsx';
 import { SkipLink } from '../ui/SkipLink.tsx';
 import { SiteHeader } from './SiteHeader.tsx';
@@ -17,7 +17,7 @@ import { SiteHeader } from './SiteHeader.tsx';
 const ErrorPage = lazy(() => onDemand(() => import('./ErrorPage.tsx')).then((m) => ({ default: m.ErrorPage })));
 const NotFoundPage = lazy(() => onDemand(() => import('./NotFoundPage.tsx')).then((m) => ({ default: m.NotFoundPage })));
 // A story's page: its code comes on its route only, so the home page's first render carries none of it.
-const CoveragePage = lazy(() => onDemand(() => import('./CoveragePage.tsx')).then((m) => ({ default: m.CoveragePage })));
+const StoryPage = lazy(() => onDemand(() => import('../story-page/StoryPage.tsx')).then((m) => ({ default: m.StoryPage })));
 
 /** A part of the page that failed to load is no application error: the visitor can reload (LoadFailure). */
 function RouteError(props: ErrorComponentProps) {
@@ -89,7 +89,7 @@ function Pages() {
 }
 
 /** `/story/$id`: the site's header at once, the page when its code has come. */
-function StoryRoute() {
+function StoryPageRoute() {
   return (
     <>
       <SkipLink target="story">Skip to the story</SkipLink>
@@ -97,11 +97,11 @@ function StoryRoute() {
       <Suspense
         fallback={
           <Layout as="main" id="story">
-            <StoryLoading />
+            <StoryPageLoading />
           </Layout>
         }
       >
-        <CoveragePage />
+        <StoryPage />
       </Suspense>
     </>
   );
@@ -125,13 +125,13 @@ const homeRoute = createRoute({
   component: () => null,
 });
 
-const storyRoute = createRoute({
+const storyPageRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/story/$id',
-  component: StoryRoute,
+  component: StoryPageRoute,
 });
 
-const routeTree = rootRoute.addChildren([homeRoute, storyRoute]);
+const routeTree = rootRoute.addChildren([homeRoute, storyPageRoute]);
 
 export function createAppRouter(history?: RouterHistory) {
   return createRouter({

@@ -9,7 +9,7 @@ import { readStorage, writeStorage } from '../browser/browser.ts';
 import { BOOKMARKS_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY } from '../browser/storage-keys.ts';
 import { parseSavedStories, parseStoredBookmarks, saveSavedLists } from '../domain/saved-stories.ts';
 import type { Story } from '../domain/story.ts';
-import { fetchSavedStories } from '../feed/fetch-feed.ts';
+import { fetchSavedStories } from '../api/fetch-news.ts';
 import { usePageActor, usePageSelector } from '../system/page-system.ts';
 import { fromCall } from '../browser/from-call.ts';
 import { storageWriter } from '../browser/storage-writer.ts';

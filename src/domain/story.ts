@@ -16,7 +16,7 @@ export const isSampleStory = (story: Pick<Story, 'id'>): boolean => story.id.sta
 export const CALL_TIMEOUT_MS = 10_000;
 
 /** One answer as the page reads it: its valid stories, and the cursor of the page after them (null when nothing is older). */
-export interface StoryPage {
+export interface FeedPage {
   stories: Story[];
   next: string | null;
 }

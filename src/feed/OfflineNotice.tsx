@@ -1,5 +1,5 @@
 import { formatStoryDate } from '../domain/format.ts';
-import { Notice } from './DemoNotice.tsx';
+import { Notice } from '../ui/Notice.tsx';
 import { AlertIcon } from '../ui/icons.tsx';
 
 /** "You're offline. Showing stories from {date}.", the date as on the cards (docs/product.md#accessible-names). */

@@ -10,16 +10,16 @@ import { isVisitorReading, readStorage, writeStorage } from '../browser/browser.
 import { onDemand } from '../browser/on-demand.ts';
 import { KEPT_STORIES_STORAGE_KEY } from '../browser/storage-keys.ts';
 import { parseKeptStories, serializeKeptStories } from '../domain/kept-feed.ts';
-import type { Story, StoryPage } from '../domain/story.ts';
+import type { Story, FeedPage } from '../domain/story.ts';
 import { usePageActor, usePageSelector } from '../system/page-system.ts';
-import { fetchFeed } from './fetch-feed.ts';
+import { fetchFeed } from '../api/fetch-news.ts';
 import { fromCall } from '../browser/from-call.ts';
 
 /** The sample stories, in a chunk of their own: only fetched when the live feed cannot be used. */
 export const loadSampleStories = fromPromise<Story[]>(async () => (await onDemand(() => import('../domain/samples.ts'))).sampleStories(Date.now()));
 
-/** The live call as the feed machine invokes it: the first page, validated, with its cursor (src/feed/fetch-feed.ts). */
-export const fetchStories = fromCall<StoryPage>(({ signal }) => fetchFeed({}, signal));
+/** The live call as the feed machine invokes it: the first page, validated, with its cursor (src/api/fetch-news.ts). */
+export const fetchStories = fromCall<FeedPage>(({ signal }) => fetchFeed({}, signal));
 
 export const appFeedMachine = feedMachine.provide({
   actors: {
@@ -40,7 +40,7 @@ export const appFeedMachine = feedMachine.provide({
 
 export const appOlderStoriesMachine = olderStoriesMachine.provide({
   actors: {
-    fetchOlder: fromCall<StoryPage, { before: string }>(({ input, signal }) => fetchFeed({ before: input.before }, signal)),
+    fetchOlder: fromCall<FeedPage, { before: string }>(({ input, signal }) => fetchFeed({ before: input.before }, signal)),
   },
 });
 

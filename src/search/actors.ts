@@ -5,7 +5,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import type { Story } from '../domain/story.ts';
-import { fetchFeed } from '../feed/fetch-feed.ts';
+import { fetchFeed } from '../api/fetch-news.ts';
 import { usePageActor, usePageSelector } from '../system/page-system.ts';
 import { fromCall } from '../browser/from-call.ts';
 

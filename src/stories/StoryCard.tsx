@@ -1,18 +1,17 @@
 import { memo, Suspense, useId, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { formatStoryDate, isoDateTime } from '../domain/format.ts';
-import { isSampleStory, type RelatedLink, type Story } from '../domain/story.ts';
+import type { RelatedLink, Story } from '../domain/story.ts';
 import { storyPagePath } from '../domain/coverage.ts';
 import { isHttpUrl } from '../domain/url.ts';
 import { focusRing, visuallyHidden } from '../theme/mixins.ts';
 import { theme } from '../theme/tokens.ts';
 import { cardLink, ExternalLink } from './ExternalLink.tsx';
-import { IconToggleButton } from '../ui/PlainButtons.tsx';
-import { BookmarkIcon, FollowIcon } from '../ui/icons.tsx';
 import { RouteLink } from '../ui/RouteLink.tsx';
 import { ShareMenuButton, type OpenShareMenuProps } from '../share/ShareMenuButton.tsx';
 import type { ShareTarget } from '../domain/share.ts';
 import { StoryImage } from './StoryImage.tsx';
+import { StoryToggles } from './StoryToggles.tsx';
 import { cardTextFont, headlineFont, smallPrintFont } from './storyFonts.ts';
 
 export interface RelatedSourcesProps {
@@ -246,20 +245,9 @@ export const StoryCard = memo(function StoryCard({
             <CoverageLink href={storyPagePath(story.id)}>Full coverage</CoverageLink>
           </Links>
           <Actions>
-            {/* Nothing will ever report on a sample story: it cannot be followed. */}
-            {onToggleFollow && !isSampleStory(story) && (
-              <IconToggleButton aria-label={isFollowed ? 'Unfollow story' : 'Follow story'} isSelected={isFollowed} onChange={() => onToggleFollow(story)}>
-                <FollowIcon size={18} filled={isFollowed} />
-              </IconToggleButton>
-            )}
-            <IconToggleButton
-              aria-label={isBookmarked ? 'Remove bookmark' : 'Bookmark story'}
-              isSelected={isBookmarked}
-              onChange={() => onToggleBookmark(story)}
-            >
-              <BookmarkIcon size={18} filled={isBookmarked} />
-            </IconToggleButton>
-            <ShareMenuButton Menu={parts.ShareMenu} onShare={(target) => onShare(story, target)} canShareNatively={canShareNatively} />
+            <StoryToggles story={story} isBookmarked={isBookmarked} onToggleBookmark={onToggleBookmark} isFollowed={isFollowed} onToggleFollow={onToggleFollow}>
+              <ShareMenuButton Menu={parts.ShareMenu} onShare={(target) => onShare(story, target)} canShareNatively={canShareNatively} />
+            </StoryToggles>
           </Actions>
         </Footer>
       </Body>

@@ -40,10 +40,10 @@ describe('the built site', () => {
     expect(kb).toBeLessThanOrEqual(FIRST_RENDER_BUDGET_KB);
   });
 
-  it('fetches 8 scripts for the first render: the theme, the entry, the feed call, and each stage of the entry in one chunk', () => {
+  it('fetches 8 scripts for the first render: the theme, the entry, the fetch-news call, and each stage of the entry in one chunk', () => {
     const scripts = measureFirstRender(dist).chunks.map((chunk) => chunk.src.replace(/-[\w-]{8}\.js$/, ''));
     // Modules that the story's page or the later part share with a stage stay in that stage's chunk (vite.config.ts, firstRenderStages).
-    expect(scripts.sort()).toEqual(['/assets/boot', '/assets/fetch-feed', '/assets/index', '/assets/mount', '/assets/page-actors', '/assets/react', '/assets/rolldown-runtime', '/theme-boot.js']);
+    expect(scripts.sort()).toEqual(['/assets/boot', '/assets/fetch-news', '/assets/index', '/assets/mount', '/assets/page-actors', '/assets/react', '/assets/rolldown-runtime', '/theme-boot.js']);
     // None of the module scripts comes before the first paint, which the HTML's frame makes: each at a low priority.
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     const modules = [...html.matchAll(/<script [^>]*type="module"[^>]*>|<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
@@ -59,7 +59,7 @@ describe('the built site', () => {
       .map(([source]) => source)
       .sort();
     // The later part, and the parts on first use (the first render's stages are chunks of their own, below).
-    expect(loadedLater).toEqual(['src/app/CoveragePage.tsx', 'src/app/ErrorPage.tsx', 'src/app/NotFoundPage.tsx', 'src/app/later/later-part.ts', 'src/domain/samples.ts']);
+    expect(loadedLater).toEqual(['src/app/ErrorPage.tsx', 'src/app/NotFoundPage.tsx', 'src/app/later/later-part.ts', 'src/domain/samples.ts', 'src/story-page/StoryPage.tsx']);
     // The entry's three stages, each evaluated in a task of its own: React, the page's machines, the rest of the app.
     expect(manifest['index.html']?.dynamicImports?.map((source) => manifest[source]?.file.replace(/-[\w-]{8}\.js$/, ''))).toEqual(['assets/react', 'assets/page-actors', 'assets/mount']);
     const filesOf = (source: string, seen = new Set<string>()): Set<string> => {
@@ -72,7 +72,7 @@ describe('the built site', () => {
     const firstRender = new Set(measureFirstRender(dist).chunks.map((chunk) => chunk.src.replace(/^\//, '')));
     const later = [...filesOf('src/app/later/later-part.ts')].filter((file) => !firstRender.has(file));
     expect(later.length, later.join(', ')).toBeLessThanOrEqual(2);
-    const rare = ['src/app/ErrorPage.tsx', 'src/app/NotFoundPage.tsx', 'src/app/CoveragePage.tsx', 'src/domain/samples.ts'].flatMap((source) => [...filesOf(source)]);
+    const rare = ['src/app/ErrorPage.tsx', 'src/app/NotFoundPage.tsx', 'src/story-page/StoryPage.tsx', 'src/domain/samples.ts'].flatMap((source) => [...filesOf(source)]);
     const scripts = filesUnder(join(dist, 'assets')).map((path) => relative(dist, path).split(sep).join('/')).filter((file) => file.endsWith('.js'));
     expect(scripts.filter((file) => !firstRender.has(file) && !later.includes(file) && !rare.includes(file))).toEqual([]);
   });

@@ -15,7 +15,7 @@ import { searchMachine } from '../../machines/search.ts';
 import { shareMachine } from '../../machines/share.ts';
 import { storyPageMachine } from '../../machines/storyPage.ts';
 import { themeMachine } from '../../machines/theme.ts';
-import type { Story, StoryPage } from '../../src/domain/story.ts';
+import type { Story, FeedPage } from '../../src/domain/story.ts';
 import { flush } from './paths.ts';
 
 const story: Story = { id: 'a', title: 'A', summary: '', source: 'Wire', url: 'https://news.example.org/a', published_at: '', category: 'World' };
@@ -34,7 +34,7 @@ describe('machines without provided effects', () => {
   });
 
   it('feed: the frame until told what was kept (as Stately starts it); then a first visit, and the stand-in keepForNextVisit keeps nothing and breaks nothing', async () => {
-    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise<StoryPage>(() => Promise.resolve({ stories: [story], next: 'page-2' })) } });
+    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise<FeedPage>(() => Promise.resolve({ stories: [story], next: 'page-2' })) } });
     const actor = createActor(machine).start();
     expect(actor.getSnapshot().value).toBe('starting');
     expect(actor.getSnapshot().context.source).toBeNull();
@@ -47,7 +47,7 @@ describe('machines without provided effects', () => {
   it('feed: with no isReading provided, the visitor is not reading: a live answer replaces kept stories at once', async () => {
     const kept = { id: 'k', title: 'K', summary: '', source: 'Wire', url: 'https://news.example.org/k', published_at: '', category: 'World' };
     const story = { ...kept, id: 'a', url: 'https://news.example.org/a' };
-    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise<StoryPage>(() => Promise.resolve({ stories: [story], next: null })) } });
+    const machine = feedMachine.provide({ actors: { fetchStories: fromPromise<FeedPage>(() => Promise.resolve({ stories: [story], next: null })) } });
     const actor = createActor(machine).start();
     actor.send({ type: 'feed.visitor', kept: { savedAt: '2026-11-20T10:00:00.000Z', stories: [kept] }, lastVisit: null });
     expect(actor.getSnapshot().context.stories).toEqual([kept]);

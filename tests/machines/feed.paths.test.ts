@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { feedMachine } from '../../machines/feed.ts';
-import type { Story, StoryPage } from '../../src/domain/story.ts';
+import type { Story, FeedPage } from '../../src/domain/story.ts';
 import { definePathSuite } from './paths.ts';
 
 const live: Story[] = [
@@ -32,8 +32,8 @@ definePathSuite({
     { type: 'feed.visitor', ...KEPT_INPUT },
     { type: 'feed.visitor', ...FIRST_VISIT },
     { type: 'feed.showNew' },
-    { type: 'xstate.done.actor.fetchStories', output: { stories: live, next: 'cursor-2' } satisfies StoryPage },
-    { type: 'xstate.done.actor.fetchStories', output: { stories: [], next: null } satisfies StoryPage },
+    { type: 'xstate.done.actor.fetchStories', output: { stories: live, next: 'cursor-2' } satisfies FeedPage },
+    { type: 'xstate.done.actor.fetchStories', output: { stories: [], next: null } satisfies FeedPage },
     { type: 'xstate.error.actor.fetchStories', error: new Error('FunctionsFetchError: connection refused') },
     { type: 'xstate.done.actor.loadSamples', output: samples },
     { type: 'xstate.error.actor.loadSamples', error: new Error('chunk failed to load') },
@@ -45,7 +45,7 @@ definePathSuite({
   expectedPaths: 296,
   arrange: (fakes, effects) =>
     feedMachine.provide({
-      actors: { fetchStories: fakes.actor<StoryPage>('fetchStories'), loadSamples: fakes.actor<Story[]>('loadSamples') },
+      actors: { fetchStories: fakes.actor<FeedPage>('fetchStories'), loadSamples: fakes.actor<Story[]>('loadSamples') },
       actions: {
         keepForNextVisit: (_, params) => void effects.push({ kept: params.stories.map((story) => story.id) }),
         // Where the page runs the feed, the page passes it to the older pages (tests/machines/page.paths.test.ts).
@@ -72,12 +72,12 @@ definePathSuite({
     // A live answer over kept stories waits only while the visitor reads; the bar shows it held.
     expect(after.hasTag('newStories')).toBe(after.matches({ showing: 'held' }));
     const overKept = before.context.source === 'kept' || before.context.source === 'offline';
-    if (overKept && event.type === 'xstate.done.actor.fetchStories' && (event.output as StoryPage).stories.length > 0) {
+    if (overKept && event.type === 'xstate.done.actor.fetchStories' && (event.output as FeedPage).stories.length > 0) {
       expect(after.matches({ showing: 'held' })).toBe(variant === READING);
     }
     expect(incoming.map((story) => story.id)).toEqual(after.matches({ showing: 'held' }) ? ['a'] : []);
     // Every live answer with stories is kept for the next visit, once, as soon as it arrives.
-    const answer = event.type === 'xstate.done.actor.fetchStories' ? (event.output as StoryPage) : null;
+    const answer = event.type === 'xstate.done.actor.fetchStories' ? (event.output as FeedPage) : null;
     const arrived = answer !== null && answer.stories.length > 0;
     expect(effects.filter((effect) => 'kept' in (effect as object))).toEqual(arrived ? [{ kept: ['a'] }] : []);
     // Each new first page shown (live, released, the samples, or nothing while the samples load) is told to the

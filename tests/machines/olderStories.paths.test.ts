@@ -4,14 +4,14 @@
  */
 import { expect } from 'vitest';
 import { olderStoriesMachine } from '../../machines/olderStories.ts';
-import type { Story, StoryPage } from '../../src/domain/story.ts';
+import type { Story, FeedPage } from '../../src/domain/story.ts';
 import { definePathSuite } from './paths.ts';
 
 const story = (id: string): Story => ({ id, title: `Older story ${id}`, summary: '', source: 'Wire', url: `https://news.example.org/${id}`, published_at: '2026-11-01T09:00:00.000Z', category: 'World' });
 
 // A page with a story twice, and a last page repeating one already loaded.
-const middlePage: StoryPage = { stories: [story('b'), story('c'), story('b')], next: 'cursor-2' };
-const lastPage: StoryPage = { stories: [story('c'), story('d')], next: null };
+const middlePage: FeedPage = { stories: [story('b'), story('c'), story('b')], next: 'cursor-2' };
+const lastPage: FeedPage = { stories: [story('c'), story('d')], next: null };
 
 definePathSuite({
   name: 'olderStories',
@@ -32,7 +32,7 @@ definePathSuite({
   delays: { timeout: 10_000 },
   // The snapshots from cursor-1 and from none (the first page's cursor and the pages loaded), each by every event it accepts.
   expectedPaths: 72,
-  arrange: (fakes) => olderStoriesMachine.provide({ actors: { fetchOlder: fakes.actor<StoryPage, { before: string }>('fetchOlder') } }),
+  arrange: (fakes) => olderStoriesMachine.provide({ actors: { fetchOlder: fakes.actor<FeedPage, { before: string }>('fetchOlder') } }),
   check({ event, before, after, fakes }) {
     const ids = (snapshot: typeof after) => (snapshot.context.stories as Story[]).map((s) => s.id);
     // Each story is held once.
@@ -42,7 +42,7 @@ definePathSuite({
     expect(fakes.isPending('fetchOlder')).toBe(after.hasTag('loading'));
     if (after.hasTag('loading') && !before.hasTag('loading')) expect(fakes.calls.at(-1)?.input).toEqual({ before: after.context.next });
     if (event.type === 'xstate.done.actor.fetchOlder') {
-      const page = event.output as StoryPage;
+      const page = event.output as FeedPage;
       // Appended after what was loaded, each new story once, and the page's cursor taken.
       const added = [...new Set(page.stories.map((s) => s.id))].filter((id) => !ids(before).includes(id));
       expect(ids(after)).toEqual([...ids(before), ...added]);

@@ -19,10 +19,11 @@ import { pageMachine, type PageEvent, type PageInput, type UrlPatch } from '../.
 import { searchMachine } from '../../machines/search.ts';
 import { shareMachine } from '../../machines/share.ts';
 import { storageMachine } from '../../machines/storage.ts';
+import { storyPageMachine, type StoryOutcome } from '../../machines/storyPage.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import type { Follow, Followed } from '../../src/domain/follows.ts';
 import { pageList } from '../../src/domain/page-list.ts';
-import type { Story, StoryPage } from '../../src/domain/story.ts';
+import type { Story, FeedPage } from '../../src/domain/story.ts';
 import type { ThemeName } from '../../src/domain/theme.ts';
 import { FakeActors } from '../support/fake-actors.ts';
 import { definePathSuite, flush } from './paths.ts';
@@ -41,8 +42,8 @@ function pageWithFakes(fakes: FakeActors, effects: unknown[]) {
   return pageMachine.provide({
     actions: { navigate: (_, params: { patch: UrlPatch; replace: boolean }) => void effects.push({ navigate: params }) },
     actors: {
-      feed: feedMachine.provide({ actors: { fetchStories: fakes.actor<StoryPage>('fetchStories'), loadSamples: fakes.actor<Story[]>('loadSamples') } }),
-      older: olderStoriesMachine.provide({ actors: { fetchOlder: fakes.actor<StoryPage, { before: string }>('fetchOlder') } }),
+      feed: feedMachine.provide({ actors: { fetchStories: fakes.actor<FeedPage>('fetchStories'), loadSamples: fakes.actor<Story[]>('loadSamples') } }),
+      older: olderStoriesMachine.provide({ actors: { fetchOlder: fakes.actor<FeedPage, { before: string }>('fetchOlder') } }),
       archive: archiveSearchMachine.provide({ actors: { searchArchive: fakes.actor<Story[], { query: string }>('searchArchive') } }),
       bookmarks: bookmarksMachine.provide({
         actors: {
@@ -56,6 +57,7 @@ function pageWithFakes(fakes: FakeActors, effects: unknown[]) {
       notifications: notificationsMachine.provide({ actors: { checkPush: fakes.actor('checkPush') } }),
       theme: themeMachine.provide({ actions: { persistTheme: (_, { theme }) => void effects.push({ persistTheme: theme }) } }),
       share: shareMachine.provide({ actors: { writeClipboard: fakes.actor<void, { text: string }>('writeClipboard') } }),
+      storyPage: storyPageMachine.provide({ actors: { fetchStory: fakes.actor<StoryOutcome, { id: string }>('fetchStory') } }),
     },
   });
 }
@@ -69,6 +71,7 @@ type Snapshots = {
   follows: SnapshotFrom<typeof followsMachine>;
   notifications: SnapshotFrom<typeof notificationsMachine>;
   theme: SnapshotFrom<typeof themeMachine>;
+  storyPage: SnapshotFrom<typeof storyPageMachine>;
 };
 
 /** A machine of the page, as it is now. */
@@ -108,6 +111,10 @@ definePathSuite({
     { type: 'url.changed', query: 'venus', archive: false },
     { type: 'url.changed', query: '', archive: true },
     { type: 'url.changed', query: '', archive: false, following: true },
+    // The URL's path: a story's page, of a story saved here (a), of one followed (c), and left.
+    { type: 'url.story', id: 'a' },
+    { type: 'url.story', id: 'c' },
+    { type: 'url.storyLeft' },
     // The visitor's intents on the URL's filters.
     { type: 'filters.categories', categories: ['World', 'Science'] },
     { type: 'filters.categories', categories: [] },
@@ -136,13 +143,13 @@ definePathSuite({
   ],
   // Only the children's delays run (their own suites name them); the page has none.
   delays: {},
-  // The page holds no state of its own, only what it started from: one snapshot per input, each by the 26 events.
-  expectedPaths: 52,
+  // The page holds no state of its own, only what it started from: one snapshot per input, each by the 29 events.
+  expectedPaths: 58,
   arrange: pageWithFakes,
   async prepare({ event, actor, fakes, clock }) {
     if (event.type === 'feed.visible' || event.type === 'feed.focus') {
       // The feed shows live stories that are 5 minutes old: coming back to the page refetches them.
-      if (fakes.isPending('fetchStories')) fakes.settle('fetchStories', { output: { stories: [a], next: 'cursor-2' } satisfies StoryPage });
+      if (fakes.isPending('fetchStories')) fakes.settle('fetchStories', { output: { stories: [a], next: 'cursor-2' } satisfies FeedPage });
       await flush();
       clock.increment(5 * MINUTE);
     }
@@ -150,6 +157,11 @@ definePathSuite({
     if (event.type === 'saved.refresh' && fakes.isPending('fetchSaved')) fakes.settle('fetchSaved', { error: new Error('FunctionsFetchError: offline') });
     if ((event.type === 'feed.visible' || event.type === 'feed.focus') && fakes.isPending('fetchFollowed')) fakes.settle('fetchFollowed', { error: new Error('FunctionsFetchError: offline') });
     (actor.system.get('search') as AnyActorRef).send({ type: 'search.type', text: TYPED });
+    // A story's page shows, its call under way, for the URL to leave it.
+    if (event.type === 'url.storyLeft') {
+      actor.send({ type: 'url.story', id: 'b' });
+      expect(fakes.isPending('fetchStory')).toBe(true);
+    }
   },
   check({ event, after, fakes, effects }) {
     // Every machine of the page runs for the page's whole life, under its id.
@@ -185,6 +197,22 @@ definePathSuite({
         expect(viewing).toBe(event.following === true);
         break;
       }
+      case 'url.story': {
+        // The story's page asks for its story, with what the browser keeps of it: a saved copy, a followed one, else nothing.
+        const page = child(after, 'storyPage');
+        expect(page.hasTag('loading')).toBe(true);
+        expect(page.context.id).toBe(event.id);
+        const kept = (after.context as PageInput).follows === undefined ? null : { a, c }[event.id as 'a' | 'c'];
+        expect(page.context.kept).toEqual(kept);
+        expect(fakes.calls.at(-1)).toMatchObject({ src: 'fetchStory', input: { id: event.id } });
+        expect(fakes.isPending('fetchStory')).toBe(true);
+        break;
+      }
+      case 'url.storyLeft':
+        // Left: the story's page is idle, its call cancelled.
+        expect(child(after, 'storyPage').matches('idle')).toBe(true);
+        expect(fakes.calls.filter((call) => call.src === 'fetchStory').map((call) => call.signal.aborted)).toEqual([true]);
+        break;
       case 'search.committed':
         // The box's text goes into the URL's query, in the same history entry, without archive=1; what is typed on stays in the box.
         expect(written).toEqual([{ patch: { q: event.query === '' ? undefined : String(event.query), archive: undefined }, replace: true }]);
@@ -308,13 +336,13 @@ describe('the machines of the page, wired through it', () => {
     await flush();
     // No first page yet: nothing older to offer.
     expect(page.older().hasTag('canLoad')).toBe(false);
-    await page.settle('fetchStories', { output: { stories: [a, b], next: 'cursor-2' } satisfies StoryPage });
+    await page.settle('fetchStories', { output: { stories: [a, b], next: 'cursor-2' } satisfies FeedPage });
     expect(page.older().hasTag('canLoad')).toBe(true);
     (page.system.get('older') as AnyActorRef).send({ type: 'older.load' });
     await flush();
     expect(page.fakes.calls.at(-1)?.input).toEqual({ before: 'cursor-2' });
     // b moved down between the two calls: it shows once, on the first page.
-    await page.settle('fetchOlder', { output: { stories: [b, c], next: null } satisfies StoryPage });
+    await page.settle('fetchOlder', { output: { stories: [b, c], next: null } satisfies FeedPage });
     expect(page.shownOlder()).toEqual(['c']);
     expect(page.older().hasTag('canLoad')).toBe(false);
   });
@@ -322,17 +350,17 @@ describe('the machines of the page, wired through it', () => {
   it('a refetch 10 minutes later brings a new first page: the older stories it now shows leave the older list, the loaded pages stay', async () => {
     const page = openPage();
     await flush();
-    await page.settle('fetchStories', { output: { stories: [a, b], next: 'cursor-2' } satisfies StoryPage });
+    await page.settle('fetchStories', { output: { stories: [a, b], next: 'cursor-2' } satisfies FeedPage });
     (page.system.get('older') as AnyActorRef).send({ type: 'older.load' });
     await flush();
-    await page.settle('fetchOlder', { output: { stories: [c, d], next: 'cursor-3' } satisfies StoryPage });
+    await page.settle('fetchOlder', { output: { stories: [c, d], next: 'cursor-3' } satisfies FeedPage });
     expect(page.shownOlder()).toEqual(['c', 'd']);
     for (let waited = 0; waited < 10 * MINUTE; waited += SECOND) {
       page.clock.increment(SECOND);
       await flush();
     }
     expect(page.fakes.isPending('fetchStories')).toBe(true);
-    await page.settle('fetchStories', { output: { stories: [story('new'), a, b, c], next: 'cursor-new' } satisfies StoryPage });
+    await page.settle('fetchStories', { output: { stories: [story('new'), a, b, c], next: 'cursor-new' } satisfies FeedPage });
     expect(page.shownOlder()).toEqual(['d']);
     // Loaded pages stay valid: the next older page is still the one after d.
     expect(page.older().context.next).toBe('cursor-3');
@@ -341,7 +369,7 @@ describe('the machines of the page, wired through it', () => {
   it('a first page with no stories (the samples load) leaves nothing older to offer', async () => {
     const page = openPage();
     await flush();
-    await page.settle('fetchStories', { output: { stories: [], next: null } satisfies StoryPage });
+    await page.settle('fetchStories', { output: { stories: [], next: null } satisfies FeedPage });
     await page.settle('loadSamples', { output: [story('sample-1')] });
     expect(page.feed().context.source).toBe('samples');
     expect(page.older().hasTag('canLoad')).toBe(false);

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { feedMachine } from '../../machines/feed.ts';
-import type { Story, StoryPage } from '../../src/domain/story.ts';
+import type { Story, FeedPage } from '../../src/domain/story.ts';
 import { FakeActors } from '../support/fake-actors.ts';
 import { flush } from './paths.ts';
 
@@ -19,14 +19,14 @@ const story = (id: string): Story => ({ id, title: `Story ${id}`, summary: '', s
 const samples = [story('sample')];
 const offline = new Error('FunctionsFetchError: connection refused');
 /** The live call's answer with these stories. */
-const page = (...stories: Story[]) => ({ output: { stories, next: null } satisfies StoryPage });
+const page = (...stories: Story[]) => ({ output: { stories, next: null } satisfies FeedPage });
 
 async function startFeed(kept: Story[] | null = null, { reading = false } = {}) {
   const fakes = new FakeActors();
   const clock = new SimulatedClock();
   const machine = feedMachine.provide({
     actors: {
-      fetchStories: fakes.actor<StoryPage>('fetchStories'),
+      fetchStories: fakes.actor<FeedPage>('fetchStories'),
       loadSamples: fakes.actor<Story[]>('loadSamples'),
     },
     guards: { isReading: () => reading },

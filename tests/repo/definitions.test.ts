@@ -32,7 +32,7 @@ describe('defined once', () => {
     ['StoryCoverage', 'supabase/functions/_shared/story.ts'],
     ['MAX_FOLLOWS', 'supabase/functions/_shared/story.ts'],
     // The page's calls to the function: their answer and their time.
-    ['StoryPage', 'src/domain/story.ts'],
+    ['FeedPage', 'src/domain/story.ts'],
     // A story's page: its address and its answer, read in one place.
     ['storyPagePath', 'src/domain/coverage.ts'],
     ['coverageFromAnswer', 'src/domain/coverage.ts'],

@@ -15,8 +15,8 @@ import { followedFromAnswer, type Followed } from '../../src/domain/follows.ts';
 import { appArchiveSearchMachine } from '../../src/search/actors.ts';
 import { App } from '../../src/app/App.tsx';
 import { createAppRouter } from '../../src/app/router.tsx';
-import { pageFromAnswer } from '../../src/feed/fetch-feed.ts';
-import type { StoryPage } from '../../src/domain/story.ts';
+import { pageFromAnswer } from '../../src/api/fetch-news.ts';
+import type { FeedPage } from '../../src/domain/story.ts';
 import { sampleStories } from '../../src/domain/samples.ts';
 import type { Story } from '../../src/domain/story.ts';
 import liveAnswerJson from '../fixtures/live-answer.json';
@@ -37,11 +37,11 @@ export class ScriptedBackend {
   readonly fakes = new FakeActors();
   samplesFail = false;
 
-  /** A scripted fetch-news answer, validated as src/feed/fetch-feed.ts validates it. */
-  readonly fetchStories = fromPromise<StoryPage>(async ({ signal }) => pageFromAnswer(await this.fakes.call('fetch-news', undefined, signal)));
+  /** A scripted fetch-news answer, validated as src/api/fetch-news.ts validates it. */
+  readonly fetchStories = fromPromise<FeedPage>(async ({ signal }) => pageFromAnswer(await this.fakes.call('fetch-news', undefined, signal)));
 
   /** `?before=<cursor>`: an older page; the call's input is `{ before }`. */
-  readonly fetchOlder = fromPromise<StoryPage, { before: string }>(async ({ input, signal }) => pageFromAnswer(await this.fakes.call('fetch-news?before', input, signal)));
+  readonly fetchOlder = fromPromise<FeedPage, { before: string }>(async ({ input, signal }) => pageFromAnswer(await this.fakes.call('fetch-news?before', input, signal)));
 
   /** `?q=<text>`: the last 30 days; the call's input is `{ query }`. */
   readonly searchArchive = fromPromise<Story[], { query: string }>(

@@ -3,7 +3,7 @@
  * A page for each story in the whole app (docs/product.md#a-page-for-each-story): a card's "Full
  * coverage", a first visit to `/story/<id>`, the counts and the reports, the card's toggles, "Copy
  * link to this page", gone, failed then "Try again", offline, the samples, and Back keeping the list.
- * The `?story=` call is the page's own (src/coverage/actors.ts) over a stubbed fetch; the other
+ * The `?story=` call is the page's own (src/story-page/actors.ts) over a stubbed fetch; the other
  * calls are the harness's scripted backend.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';

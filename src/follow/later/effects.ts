@@ -4,8 +4,8 @@
  */
 import { subscribePush } from '../../browser/push.ts';
 import { followedFromAnswer, type Followed } from '../../domain/follows.ts';
-import { answerOf } from '../../feed/fetch-feed.ts';
-import { deleteSubscription, fetchPublicKey, sendSubscription } from './follow-news.ts';
+import { answerOf } from '../../api/fetch-news.ts';
+import { deleteSubscription, fetchPublicKey, sendSubscription } from '../../api/follow-news.ts';
 
 /** The stories leading the followed ids' coverage now, validated, each with the ids it answers for and its reports; rejects when the call fails. */
 export async function fetchFollowedStories(ids: readonly string[], signal?: AbortSignal): Promise<Followed[]> {

@@ -15,5 +15,5 @@ export const BACKEND_PORT = 54329;
 export const BACKEND_URL = `http://127.0.0.1:${BACKEND_PORT}`;
 export const FUNCTION_PATH = '/functions/v1/fetch-news';
 
-/** The key the build uses: the placeholder of src/feed/backend.ts (no VITE_SUPABASE_ANON_KEY is set). */
+/** The key the build uses: the placeholder of src/api/functions.ts (no VITE_SUPABASE_ANON_KEY is set). */
 export const ANON_KEY = 'e2e-public-anon-key';

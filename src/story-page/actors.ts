@@ -8,7 +8,8 @@ import { fromCall } from '../browser/from-call.ts';
 import { onDemand } from '../browser/on-demand.ts';
 import { coverageFromAnswer, keptCoverage } from '../domain/coverage.ts';
 import { isSampleStory } from '../domain/story.ts';
-import { AnswerStatusError, answerOf } from '../feed/fetch-feed.ts';
+import { answerOf } from '../api/fetch-news.ts';
+import { AnswerStatusError } from '../api/functions.ts';
 import { usePageActor, usePageSelector } from '../system/page-system.ts';
 
 export const NOT_A_STORY = 'The fetch-news answer names no valid story';

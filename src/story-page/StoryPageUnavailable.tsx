@@ -15,7 +15,7 @@ const Message = styled(StateMessage)`
 `;
 
 /** The store no longer has the story (404): "This story is no longer available", and the way home. */
-export function StoryGone() {
+export function StoryPageGone() {
   return (
     <Message>
       <NewspaperIcon size={40} />
@@ -27,7 +27,7 @@ export function StoryGone() {
 }
 
 /** The call failed (a 5xx, a failed request, no answer in time), or the browser is offline and keeps nothing of the story: "Try again". */
-export function StoryFailed({ offline, onRetry }: { offline: boolean; onRetry(): void }) {
+export function StoryPageFailed({ offline, onRetry }: { offline: boolean; onRetry(): void }) {
   return (
     <Message role="alert">
       <AlertIcon size={40} />

@@ -16,7 +16,7 @@ const Loading = styled.div`
 `;
 
 /** While the story is on its way: its heading's place, and a word for assistive technology. */
-export function StoryLoading() {
+export function StoryPageLoading() {
   return (
     <Loading role="status" aria-label="Loading the story">
       <Bar style={{ width: '90%' }} />

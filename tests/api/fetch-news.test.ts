@@ -11,14 +11,14 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 let handler: Handler = (_request, response) => response.end();
 const seen: IncomingMessage[] = [];
 let server: Server;
-let fetchFeed: typeof import('../../src/feed/fetch-feed.ts').fetchFeed;
+let fetchFeed: typeof import('../../src/api/fetch-news.ts').fetchFeed;
 let startFirstFeedCall: () => void;
-let fetchSavedStories: typeof import('../../src/feed/fetch-feed.ts').fetchSavedStories;
+let fetchSavedStories: typeof import('../../src/api/fetch-news.ts').fetchSavedStories;
 
 /** A fresh page load: no first call started yet. */
 async function freshPage() {
   vi.resetModules();
-  ({ fetchFeed, startFirstFeedCall, fetchSavedStories } = await import('../../src/feed/fetch-feed.ts'));
+  ({ fetchFeed, startFirstFeedCall, fetchSavedStories } = await import('../../src/api/fetch-news.ts'));
 }
 
 beforeAll(async () => {
@@ -135,7 +135,8 @@ describe('fetchFeed', () => {
   });
 
   it("a story's page: `?story=<id>`, its status told apart (a 404 is the story gone)", async () => {
-    const { AnswerStatusError, answerOf } = await import('../../src/feed/fetch-feed.ts');
+    const { answerOf } = await import('../../src/api/fetch-news.ts');
+    const { AnswerStatusError } = await import('../../src/api/functions.ts');
     handler = json(404, '{"error":"not_found"}');
     const failure = await answerOf({ story: 'a b' }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(AnswerStatusError);
@@ -383,11 +384,10 @@ describe('with no build-time configuration (docs/product.md#configuration-and-co
     vi.stubEnv('VITE_SUPABASE_ANON_KEY', '');
     try {
       vi.resetModules();
-      const config = await import('../../src/feed/backend.ts');
-      const { feedUrl } = await import('../../src/feed/fetch-feed.ts');
-      expect(feedUrl()).toBe('http://127.0.0.1:54321/functions/v1/fetch-news');
-      expect(feedUrl({ follow: ['a', 'b'] })).toBe('http://127.0.0.1:54321/functions/v1/fetch-news?follow=a%2Cb');
-      expect(feedUrl({ story: '3k9x0c41m2p7qa' })).toBe('http://127.0.0.1:54321/functions/v1/fetch-news?story=3k9x0c41m2p7qa');
+      const config = await import('../../src/api/functions.ts');
+      expect(config.functionUrl('fetch-news')).toBe('http://127.0.0.1:54321/functions/v1/fetch-news');
+      expect(config.functionUrl('fetch-news', new URLSearchParams({ follow: 'a,b' }))).toBe('http://127.0.0.1:54321/functions/v1/fetch-news?follow=a%2Cb');
+      expect(config.functionUrl('follow-news')).toBe('http://127.0.0.1:54321/functions/v1/follow-news');
       expect(config.SUPABASE_ANON_KEY).toBe('local-development-anon-key');
     } finally {
       vi.stubEnv('VITE_SUPABASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);

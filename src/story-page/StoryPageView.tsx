@@ -8,7 +8,7 @@ import { ExternalLink } from '../stories/ExternalLink.tsx';
 import { cardTextFont, headlineFont, smallPrintFont } from '../stories/storyFonts.ts';
 import { theme } from '../theme/tokens.ts';
 
-export interface CoverageViewProps {
+export interface StoryPageViewProps {
   coverage: StoryCoverage;
   /** The page's own actions: the card's toggles and "Copy link to this page". */
   actions: ReactNode;
@@ -118,7 +118,7 @@ function ReportItem({ report }: { report: Report }) {
  * actions, and every report, earliest first, each a link to its article in a new tab. From what
  * the browser kept (offline), the other outlets it names follow, as links to their reports.
  */
-export function CoverageView({ coverage, actions, notice }: CoverageViewProps) {
+export function StoryPageView({ coverage, actions, notice }: StoryPageViewProps) {
   const reportsId = useId();
   const others = (coverage.story.related ?? []).filter((link) => !coverage.reports.some((report) => report.url === link.url));
   return (
