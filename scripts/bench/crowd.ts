@@ -72,7 +72,7 @@ export async function fill(url: string, now: Date): Promise<void> {
     await sql`analyze stories`;
     const sources = Array.from({ length: SOURCES }, (_, i) => ({ name: `Source ${i}`, url: `https://source${i}.example/feed`, category: 'World' }));
     await writing(sql, async (tx) => void (await syncSources(tx, sources), await recordStart(tx, now)));
-    await claimSources(sql, now, true);
+    await claimSources(sql, now);
     const outcomes = sources.map((source) => ({ url: source.url, count: 25, nextFetchAt: new Date(now.getTime() + 240_000) }));
     await writing(sql, async (tx) => void (await recordOutcomes(tx, now, outcomes), await recordEnd(tx, now, 'ok')));
   } finally {

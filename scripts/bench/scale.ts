@@ -12,11 +12,10 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { join } from 'node:path';
 import webpush from 'web-push';
-import { DEFAULT_PUSH_LIMITS } from '../../supabase/functions/_shared/push/send.ts';
 import { startPushService } from '../../tests/function/helpers/push-service.ts';
 import { denoEnv } from '../lib/function-command.mjs';
 import { connectStore, migrate } from '../lib/store.mjs';
-import { type CallResult, hostedCall, HOSTED_LIMITS, MAX_CALLS, startWorkDriver, TICK_MS } from '../lib/work-driver.mjs';
+import { type CallResult, hostedCall, HOSTED_LIMITS, localCallCap, startWorkDriver, TICK_MS } from '../lib/work-driver.mjs';
 import { loopbackChild, type Store } from './crowd.ts';
 import { REAL_FEEDS } from './feeds.ts';
 import { quantile, seededRandom } from './stats.ts';
@@ -24,13 +23,15 @@ import { quantile, seededRandom } from './stats.ts';
 const [SOURCES, SLOW, FAILING, EVENTS, SUBSCRIPTIONS, KILLS] = [100, 5, 5, 50, 100_000, 3];
 /** A slow source answers after this long: within the 8 s deadline, so it is fetched, and holds back no other. */
 const SLOW_MS = 6_000;
-/** The pushes a call holds at once: what one killed call may send twice. */
-const BATCH = DEFAULT_PUSH_LIMITS.batch;
 const WAIT_MS = 45 * 60_000;
 const FAILURES = ['HTTP 500', 'HTTP 503 with Retry-After', 'HTTP 404', 'an HTML page', 'a connection reset'] as const;
 
 type Result = CallResult;
 type Scale = {
+  /** The pushes a call holds at once (work_policy.push_batch): what one killed call may send twice. */
+  pushBatch: number;
+  /** Calls in flight at most (localCallCap of work_policy.calls_per_tick). */
+  maxCalls: number;
   feedKib: number;
   /** Subscriptions that got a push. */
   reached: number;
@@ -102,6 +103,8 @@ async function scaleOn(store: Store): Promise<Scale> {
 
   const sql = connectStore(store.url, 2);
   await migrate(sql);
+  const [policy] = await sql<{ push_batch: number; calls_per_tick: number }[]>`select push_batch, calls_per_tick from work_policy`;
+  if (!policy) throw new Error('work_policy has no row');
   const env = { ...denoEnv({ NEWS_ALLOW_LOOPBACK: '1', NEWS_SOURCES_FILE: sourcesFile }, { databaseUrl: store.url, ingestSecret: randomBytes(32).toString('hex'), vapid }), DENO_CERT: join(dir, 'ca.pem') };
   const calls: Result[] = [];
   const killedByBench = new Set<number>();
@@ -159,6 +162,8 @@ async function scaleOn(store: Store): Promise<Scale> {
     }
     const total = (key: string) => calls.reduce((sum, call) => sum + (call.answer?.[key] ?? 0), 0);
     return {
+      pushBatch: policy.push_batch,
+      maxCalls: localCallCap(policy.calls_per_tick),
       feedKib: feeds.reduce((sum, feed) => sum + feed.length, 0) / SOURCES / 1024,
       reached: service.accepted.size,
       queued: total('queued'),
@@ -201,12 +206,12 @@ function section(runs: ({ store: Store } & Scale)[]): string {
     });
     const cpu = answered.map((call) => call.cpuMs as number);
     const [p95, max] = [quantile([...cpu], 0.95), Math.max(...cpu)];
-    const met = p95 < 1_000 && max < 2_000 && overran === 0 && run.reached === SUBSCRIPTIONS && run.delivered === run.queued && run.dropped === 0 && run.duplicates <= killed * BATCH;
+    const met = p95 < 1_000 && max < 2_000 && overran === 0 && run.reached === SUBSCRIPTIONS && run.delivered === run.queued && run.dropped === 0 && run.duplicates <= killed * run.pushBatch;
     // Each call opens its own pool: the store's name in crowd.ts says the crowd's.
     return `### On ${run.store.name.replace(/, one connection\)| \(a pool of \d+\)/, (match) => (match.startsWith(',') ? ')' : ''))}
 
 - Subscriptions that got their push: ${run.reached.toLocaleString('en')} of ${SUBSCRIPTIONS.toLocaleString('en')}. Pushes queued by the fan-out: ${run.queued.toLocaleString('en')}; delivered: ${run.delivered.toLocaleString('en')}; dropped: ${run.dropped}.
-- Duplicates (a push accepted again by its endpoint): ${run.duplicates}, after ${killed} calls killed by the bench (each holding at most ${BATCH} pushes).
+- Duplicates (a push accepted again by its endpoint): ${run.duplicates}, after ${killed} calls killed by the bench (each holding at most ${run.pushBatch} pushes).
 - The second round (its fetches, the grouping once no source was due, and the fan-out) took ${run.roundS.toFixed(0)} s and queued ${run.roundQueued.toLocaleString('en')} pushes;
   from its start to the last push: ${run.lastPushS.toFixed(0)} s.
 - Calls: ${run.calls.length}, of which ${killed} killed by the bench and ${overran} stopped by the limits.
@@ -222,7 +227,7 @@ under 2 s, no call stopped for overrunning: ${met ? 'met' : 'NOT met'}.`;
 
 Written by \`npm run bench:function -- --scale\` on ${new Date().toISOString().slice(0, 10)} (scripts/bench/scale.ts): ${os.cpus()[0]?.model ?? 'unknown CPU'}, ${os.cpus().length} cores, load average (1 min)
 ${os.loadavg()[0]?.toFixed(1)} at the end. In a loopback-only network namespace, the scheduled work driven as in production (every ${TICK_MS / 1000} s the calls
-\`work_calls_due\` asks for; here at most ${MAX_CALLS} in flight), each call a fresh Deno process held to ${HOSTED_LIMITS.cpuS} s of CPU (\`ulimit -t\`), ${HOSTED_LIMITS.memoryMb} MB and
+\`work_calls_due\` asks for; here at most ${runs[0]?.maxCalls} in flight), each call a fresh Deno process held to ${HOSTED_LIMITS.cpuS} s of CPU (\`ulimit -t\`), ${HOSTED_LIMITS.memoryMb} MB and
 ${HOSTED_LIMITS.wallMs / 1000} s (\`npm run functions -- --hosted-limits\`). CPU is the whole process's (user + system, every thread, from /proc), its start included; memory
 is its peak resident set. ${SOURCES} sources serve the fixture feeds (${runs[0]?.feedKib.toFixed(0)} KiB on average); ${SLOW} answer after ${SLOW_MS / 1000} s, ${FAILING} fail
 (${FAILURES.join(', ')}). A first round stores the first reports of ${EVENTS} events; ${SUBSCRIPTIONS.toLocaleString('en')} subscriptions then follow two of those stories

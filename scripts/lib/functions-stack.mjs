@@ -9,7 +9,7 @@ import { dirname, join, resolve } from 'node:path';
 import { denoArgs, denoEnv, denoPath, functionsPort, ROOT } from './function-command.mjs';
 import { requireFreePort, startProcess } from './processes.mjs';
 import { connectStore, DATA_DIR, migrate, startEmbeddedStore } from './store.mjs';
-import { hostedCall, httpCall, roundLine, startWorkDriver } from './work-driver.mjs';
+import { hostedCall, httpCall, startWorkDriver, workLine } from './work-driver.mjs';
 
 /** Where `npm run ingest` finds the running local functions (their port, ingest secret and store). */
 export const LOCAL_FILE = 'functions.json';
@@ -41,7 +41,7 @@ function callLine(result) {
   const a = result.answer ?? {};
   if (!a.regrouped && ![a.fetched, a.not_modified, a.failed, a.queued, a.pushed, a.gone, a.retrying, a.dropped].some((n) => n > 0)) return undefined;
   const cost = result.cpuMs === undefined ? '' : ` (${result.cpuMs} ms CPU, ${result.peakMb.toFixed(0)} MB)`;
-  return `work: ${a.fetched} fetched, ${a.not_modified} not modified, ${a.failed} failed, ${a.stories} stories${a.regrouped ? ', regrouped' : ''}; ${a.queued} pushes queued, ${a.pushed} sent, ${a.gone} gone, ${a.retrying} to retry, ${a.dropped} dropped${cost}`;
+  return `${workLine('work', a)}${cost}`;
 }
 
 async function waitForFunctions(port, exited) {
@@ -99,7 +99,7 @@ export async function startFunctions({ prefix, hostedLimits = false } = {}) {
       },
     });
     try {
-      console.log(roundLine(await driver.round()));
+      console.log(workLine('ingest', await driver.round()));
     } catch (error) {
       console.error(`ingest failed: ${error.message}`);
     }

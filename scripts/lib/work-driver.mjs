@@ -1,5 +1,6 @@
 // What pg_cron and pg_net do in production (supabase/migrations/20261216120100_schedule_work.sql), locally: every
-// 10 seconds, as many calls of ingest-news as work_calls_due says the due work needs, each a bounded step. A call
+// 10 seconds, as many calls of ingest-news as work_calls_due says the due work needs, each a bounded step, under the
+// store's one policy (work_policy, 20261218120000_work_policy.sql). A call
 // goes to the running local functions (httpCall), or, in the hosted-limits mode, to a fresh Deno process held to the
 // platform's limits (hostedCall). So pushes follow an ingest within seconds, and whatever a stopped or killed run
 // left in the store is taken up by the next calls.
@@ -14,10 +15,10 @@ const ROUND_TICK_MS = 50;
 /** A round's next calls start once the last ones answered, or this long after them (by then they hold what they took). */
 const BURST_WAIT_MS = 2_000;
 /**
- * Calls in flight at once, at most: half work_calls_due's cap (20), which is the platform's concurrency; here they share
- * this machine's cores, and a refresh's 8 s deadline is wall-clock time.
+ * Calls in flight at once, at most, under a policy of `callsPerTick` (work_policy.calls_per_tick, the platform's
+ * concurrency): half of it, for here they share this machine's cores, and a refresh's 8 s deadline is wall-clock time.
  */
-export const MAX_CALLS = 10;
+export const localCallCap = (callsPerTick) => Math.ceil(callsPerTick / 2);
 /** Supabase's Edge Functions limits (the "Limits" page of its guide): CPU, memory, wall clock of one call. */
 export const HOSTED_LIMITS = { cpuS: 2, memoryMb: 256, wallMs: 150_000 };
 
@@ -100,21 +101,24 @@ const sleep = (ms, signal) => new Promise((done) => {
   signal?.addEventListener('abort', () => (clearTimeout(timer), done()), { once: true });
 });
 
-/** Sums what the calls of a round answered (ingest-news's keys). */
-function sum(answers) {
+/** Sums what the calls of a round answered (ingest-news's counts). */
+export function sum(answers) {
   const total = { fetched: 0, not_modified: 0, failed: 0, stories: 0, deleted: 0, queued: 0, pushed: 0, gone: 0, retrying: 0, dropped: 0 };
   for (const answer of answers) for (const key of Object.keys(total)) total[key] += answer?.[key] ?? 0;
   return total;
 }
 
-/** The one-line summary of a round (what `npm run ingest` prints, and `npm start` once its first round is done). */
-export function roundLine(total) {
-  return `ingest: ${total.fetched} fetched, ${total.not_modified} not modified, ${total.failed} failed; ${total.stories} stories written, ${total.deleted} deleted, ${total.pushed} pushes`;
+/**
+ * One line of what work did (ingest-news's keys: a call's answer, or a round's sum), after `label`: what `npm run
+ * ingest` prints, `npm start` once its first round is done (`ingest`), and for each call that did something (`work`).
+ */
+export function workLine(label, a) {
+  return `${label}: ${a.fetched} fetched, ${a.not_modified} not modified, ${a.failed} failed; ${a.stories} stories written, ${a.deleted} deleted${a.regrouped ? ', regrouped' : ''}; ${a.queued} pushes queued, ${a.pushed} sent, ${a.gone} gone, ${a.retrying} to retry, ${a.dropped} dropped`;
 }
 
 /**
  * Drives the store at `databaseUrl` with `call(all)`: a tick every TICK_MS starts the calls work_calls_due asks for,
- * at most MAX_CALLS in flight; `onResult(result)` sees each call's result. round() makes every source due and
+ * at most localCallCap in flight; `onResult(result)` sees each call's result. round() makes every source due and
  * drives calls until none is due or held and what they wrote is grouped, and resolves to the sum of its calls' answers.
  */
 export function startWorkDriver({ databaseUrl, call, onResult = () => {}, tickMs = TICK_MS }) {
@@ -132,8 +136,8 @@ export function startWorkDriver({ databaseUrl, call, onResult = () => {}, tickMs
     return done;
   };
   const tick = async () => {
-    const [row] = await sql`select work_calls_due(now()) as calls`;
-    return Array.from({ length: Math.min(row?.calls ?? 0, MAX_CALLS - running.size) }, () => start());
+    const [row] = await sql`select work_calls_due(now()) as calls, calls_per_tick from work_policy`;
+    return Array.from({ length: Math.min(row?.calls ?? 0, localCallCap(row?.calls_per_tick ?? 0) - running.size) }, () => start());
   };
   // A round ticks for itself, so that the calls it starts are the ones it sums.
   const loop = (async () => {
@@ -150,10 +154,13 @@ export function startWorkDriver({ databaseUrl, call, onResult = () => {}, tickMs
       let marked = false;
       void first.finally(() => (marked = true));
       const calls = [first];
+      const workDue = async () => (await sql`select sources, held, regroup from work_due(now())`)[0];
       const [due, left] = [
-        async () => (await sql`select sources from work_due(now())`)[0]?.sources ?? 0,
-        async () =>
-          (await sql`select exists (select 1 from sources where next_fetch_at <= now() or claimed_until > now()) or grouping_due_since is not null as left from ingest_state`)[0]?.left,
+        async () => (await workDue())?.sources ?? 0,
+        async () => {
+          const work = await workDue();
+          return work !== undefined && (work.sources > 0 || work.held > 0 || work.regroup);
+        },
       ];
       try {
         // The first call makes every source due; then the calls they need, all at once, again until none is due or

@@ -3,7 +3,7 @@
 // as ingest-news/index.ts, prints the answer as one JSON line, then waits for stdin to close, so that the process
 // that started it can read its CPU time and peak memory from /proc before it exits.
 import { createIngestNews } from '../functions/_shared/http/ingest-news.ts';
-import { allowLoopbackFrom, connectFromEnv, ingestDeps, loadSources, pushConfigFrom } from '../functions/_shared/http/runtime.ts';
+import { allowLoopbackFrom, connectFromEnv, loadSources, pushConfigFrom, workDeps } from '../functions/_shared/http/runtime.ts';
 import { INGEST_SECRET_ENV } from '../functions/_shared/http/secret.ts';
 
 const getEnv = (name: string) => Deno.env.get(name);
@@ -13,7 +13,7 @@ const secret = getEnv(INGEST_SECRET_ENV);
 const handle = createIngestNews({
   sql,
   sources: await loadSources({ getEnv, readTextFile: (path) => Deno.readTextFile(path) }),
-  deps: ingestDeps({ ingestConfig: { allowLoopback: allowLoopbackFrom(getEnv) }, push: pushConfigFrom(getEnv), log: (message) => console.warn('ingest-news:', message) }),
+  deps: workDeps({ ingestConfig: { allowLoopback: allowLoopbackFrom(getEnv) }, push: pushConfigFrom(getEnv), log: (message) => console.warn('ingest-news:', message) }),
   secret,
   logError: (error) => console.error('ingest-news:', error),
 });

@@ -4,7 +4,7 @@
 // and a pool of one).
 import { createFollowNews } from '../functions/_shared/http/follow-news.ts';
 import { createIngestNews } from '../functions/_shared/http/ingest-news.ts';
-import { addressSourceFrom, allowLoopbackFrom, clientAddress, connectFromEnv, createFetchNews, ingestDeps, loadSources, pushConfigFrom } from '../functions/_shared/http/runtime.ts';
+import { addressSourceFrom, allowLoopbackFrom, clientAddress, connectFromEnv, createFetchNews, loadSources, pushConfigFrom, workDeps } from '../functions/_shared/http/runtime.ts';
 import { INGEST_SECRET_ENV } from '../functions/_shared/http/secret.ts';
 import { ALLOW_LOOPBACK_ENV } from '../functions/_shared/net/guard.ts';
 import { SourcesFileError } from '../functions/_shared/stories/sources-file.ts';
@@ -60,7 +60,7 @@ const options = {
   log: (message: string) => console.warn('fetch-news:', message),
 };
 const fetchNews = createFetchNews(options);
-const ingestNews = createIngestNews({ sql, sources, deps: ingestDeps(options), secret: getEnv(INGEST_SECRET_ENV), logError: options.logError });
+const ingestNews = createIngestNews({ sql, sources, deps: workDeps(options), secret: getEnv(INGEST_SECRET_ENV), logError: options.logError });
 
 const followNews = createFollowNews({ sql, vapid: push?.vapid, hosts: push?.hosts ?? [], allowLoopback, logError: options.logError });
 

@@ -7,14 +7,13 @@ import { connectStore } from '../../scripts/lib/store.mjs';
 import { createHandler } from '../../supabase/functions/_shared/http/fetch-news.ts';
 import { createFetchNews } from '../../supabase/functions/_shared/http/runtime.ts';
 import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
-import { ingest } from '../../supabase/functions/_shared/ingest/ingest.ts';
 import type { Connector, Resolver } from '../../supabase/functions/_shared/net/guard.ts';
 import { claimSources, recordOutcomes, syncSources } from '../../supabase/functions/_shared/store/sources.ts';
 import { readIngestState, recordEnd, recordStart, writing } from '../../supabase/functions/_shared/store/state.ts';
 import { type StoryRow, upsertStories } from '../../supabase/functions/_shared/store/stories.ts';
 import type { NewsAnswer } from '../../supabase/functions/_shared/story.ts';
 import { syntheticRss } from '../function/helpers/synthetic-feed.ts';
-import { openTestStore, type TestStore } from './helpers.ts';
+import { ingestGrouped, openTestStore, type TestStore } from './helpers.ts';
 
 interface Answer extends NewsAnswer {
   next?: string;
@@ -56,7 +55,7 @@ async function fill(count: number, ingestedAt = new Date(NOW.getTime() - 60_000)
     await syncSources(tx, SOURCES);
     await recordStart(tx, ingestedAt);
   });
-  await claimSources(store.sql, ingestedAt, true);
+  await claimSources(store.sql, ingestedAt);
   await writing(store.sql, async (tx) => {
     await recordOutcomes(tx, ingestedAt, [{ url: SOURCES[0]?.url ?? '', count: 25, nextFetchAt: new Date(ingestedAt.getTime() + 240_000) }]);
     await upsertStories(tx, ingestedAt, Array.from({ length: count }, (_, i) => story(i)));
@@ -318,7 +317,7 @@ describe('fetch-news when the schedule has stopped', () => {
     const handler = fetchNews({
       startIngest: () => {
         runs++;
-        return ingest(store.sql, SOURCES, deps);
+        return ingestGrouped(store.sql, SOURCES, deps);
       },
       waitUntil: (work) => kept.push(work),
     });
@@ -356,7 +355,7 @@ describe('fetch-news while an ingest waits on a slow source', () => {
     };
     const deps = { now: () => new Date(), config: DEFAULT_INGEST_CONFIG, resolve: (async () => ['93.184.216.34']) as Resolver, connect };
     const handler = createHandler({ sql: store.sql });
-    const running = ingest(store.sql, sources, deps, { all: true });
+    const running = ingestGrouped(store.sql, sources, deps, { all: true });
     let fresh = false;
     while (!fresh) {
       const { response, body } = await get(handler);

@@ -10,18 +10,18 @@ import { createHandler } from '../../supabase/functions/_shared/http/fetch-news.
 import { createFollowNews, MAX_BODY_BYTES } from '../../supabase/functions/_shared/http/follow-news.ts';
 import { clientAddress } from '../../supabase/functions/_shared/http/runtime.ts';
 import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
-import { ingest } from '../../supabase/functions/_shared/ingest/ingest.ts';
-import { runStep } from '../../supabase/functions/_shared/ingest/step.ts';
+import { runStep } from '../../supabase/functions/_shared/work/step.ts';
+import { addReports, NO_PUSH, type PushReport } from '../../supabase/functions/_shared/work/queue.ts';
 import type { Connector } from '../../supabase/functions/_shared/net/guard.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS, type Vapid } from '../../supabase/functions/_shared/push/config.ts';
 import type { Sql } from '../../supabase/functions/_shared/store/db.ts';
-import { addReports, DEFAULT_PUSH_LIMITS, NO_PUSH, type PushConfig, type PushReport } from '../../supabase/functions/_shared/push/send.ts';
+import { DEFAULT_PUSH_LIMITS, type PushConfig } from '../../supabase/functions/_shared/push/send.ts';
 import type { FollowedStory, NewsAnswer } from '../../supabase/functions/_shared/story.ts';
 import type { Source } from '../../supabase/functions/_shared/stories/sources-file.ts';
 import { type FeedServer, startFeedServer } from '../function/helpers/feed-server.ts';
 import { type Browser, type PushService, startPushService } from '../function/helpers/push-service.ts';
 import { connectStore } from '../../scripts/lib/store.mjs';
-import { openTestStore, type TestStore } from './helpers.ts';
+import { ingestGrouped, openTestStore, type TestStore, underPolicy } from './helpers.ts';
 
 const NOW = new Date('2026-12-10T12:00:00Z');
 const HOUR = 3_600_000;
@@ -58,11 +58,11 @@ const pushConfig: PushConfig = { vapid: VAPID, hosts: DEFAULT_PUSH_SERVICE_HOSTS
 const ingestDeps = (connect: Connector = service.connect) => ({ now: () => new Date(clock), config: { ...DEFAULT_INGEST_CONFIG, allowLoopback: true, timeoutMs: 3_000, deadlineMs: 3_000 }, connect });
 
 function runIngest() {
-  return ingest(store.sql, sources(), ingestDeps(), { all: true });
+  return ingestGrouped(store.sql, sources(), ingestDeps(), { all: true });
 }
 
 /** One scheduled call of ingest-news, on its own pool if given, its pushes through `connect` if given. */
-const scheduledCall = (sql: Sql = store.sql, connect?: Connector) => runStep(sql, sources(), { ...ingestDeps(connect), push: pushConfig });
+const scheduledCall = (sql: Sql = store.sql, connect?: Connector) => runStep(sql, sources(), { ingest: ingestDeps(connect), push: pushConfig });
 
 /** The scheduled calls after an ingest, as many as there is work due now: what they pushed. */
 async function scheduledCalls(): Promise<PushReport> {
@@ -480,6 +480,27 @@ describe('the queue of pushes', () => {
     expect(await store.sql`select 1 from push_queue`).toHaveLength(0);
   });
 
+  it('sends at most work_policy\'s pushes_per_call pushes a call, push_batch of them at once: 9 a call, 3 at a time', async () => {
+    await newsForMany(20);
+    service.accepted.clear();
+    let [inFlight, most] = [0, 0];
+    const counting: Connector = async (request) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await service.connect(request);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    await underPolicy(store, { pushes_per_call: 9, push_batch: 3 }, async () => {
+      const first = await scheduledCall(store.sql, counting);
+      expect([first.queued, first.push.sent]).toEqual([20, 9]);
+      expect((await scheduledCall(store.sql, counting)).push.sent).toBe(9);
+      expect((await scheduledCall(store.sql, counting)).push.sent).toBe(2);
+    });
+    expect(most).toBe(3);
+  });
+
   it('never sends the same push twice from two calls at once', async () => {
     const browsers = await newsForMany(150);
     service.accepted.clear();
@@ -539,7 +560,7 @@ describe('the queue of pushes', () => {
 
   it('sends none and keeps none when notifications are off (no VAPID keys): queued pushes are dropped, counted', async () => {
     await newsForMany(3);
-    const step = await runStep(store.sql, sources(), ingestDeps());
+    const step = await runStep(store.sql, sources(), { ingest: ingestDeps(), push: undefined });
     expect(step.queued).toBe(3);
     expect(step.push).toEqual({ sent: 0, gone: 0, retrying: 0, dropped: 3 });
     expect(service.requests).toEqual([]);

@@ -4,7 +4,10 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { connectStore, migrate, startEmbeddedStore } from '../../scripts/lib/store.mjs';
+import { ingest, type IngestOptions, type IngestReport, regroup } from '../../supabase/functions/_shared/ingest/ingest.ts';
+import type { IngestDeps } from '../../supabase/functions/_shared/ingest/refresh.ts';
 import type { Sql } from '../../supabase/functions/_shared/store/db.ts';
+import type { Source } from '../../supabase/functions/_shared/stories/sources-file.ts';
 
 export const REAL_POSTGRES_ENV = 'STORE_TEST_DATABASE_URL';
 
@@ -66,4 +69,28 @@ export async function openTestStore(): Promise<TestStore> {
   };
   await migrate(store.sql);
   return store;
+}
+
+/** An ingest, then the grouping a later scheduled call gives what it wrote (work/step.ts): the stories as a visitor sees them. */
+export async function ingestGrouped(sql: Sql, sources: readonly Source[], deps: IngestDeps, options: IngestOptions = {}): Promise<IngestReport> {
+  const report = await ingest(sql, sources, deps, options);
+  if (report.stories > 0) await regroup(sql);
+  return report;
+}
+
+/**
+ * Runs `test` with the scheduled work's policy changed (work_policy's columns, as SQL takes them), then puts the row
+ * back as it was: every other test runs under the policy the migrations define.
+ */
+export async function underPolicy<T>(store: TestStore, change: Readonly<Record<string, number | string>>, test: () => Promise<T>): Promise<T> {
+  const [saved] = await store.sql<{ row: string }[]>`select row_to_json(p)::text as row from work_policy p`;
+  await store.sql`update work_policy set ${store.sql(change)}`;
+  try {
+    return await test();
+  } finally {
+    await store.sql.begin(async (tx) => {
+      await tx`delete from work_policy`;
+      await tx`insert into work_policy select * from json_populate_record(null::work_policy, ${saved?.row ?? null}::text::json)`;
+    });
+  }
 }

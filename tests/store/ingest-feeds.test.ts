@@ -5,14 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHandler } from '../../supabase/functions/_shared/http/fetch-news.ts';
 import { DEFAULT_INGEST_CONFIG, type IngestConfig } from '../../supabase/functions/_shared/ingest/config.ts';
-import { ingest } from '../../supabase/functions/_shared/ingest/ingest.ts';
 import type { Connector } from '../../supabase/functions/_shared/net/guard.ts';
 import type { NewsAnswer } from '../../supabase/functions/_shared/story.ts';
 import type { Source } from '../../supabase/functions/_shared/stories/sources-file.ts';
 import { type FeedServer, startFeedServer } from '../function/helpers/feed-server.ts';
 import { corpusDir, FIXTURES_DIR } from '../function/helpers/paths.ts';
 import { syntheticRss } from '../function/helpers/synthetic-feed.ts';
-import { openTestStore, type TestStore } from './helpers.ts';
+import { ingestGrouped, openTestStore, type TestStore } from './helpers.ts';
 
 const NOW = new Date('2026-01-01T12:00:00Z');
 const STORY_KEYS = ['category', 'id', 'published_at', 'source', 'summary', 'title', 'url'];
@@ -85,7 +84,7 @@ describe('an ingest of real feeds, as fetch-news then answers', () => {
       source('CNN', '/cnn.xml'),
       source('TPM', '/tpm.atom'),
     ];
-    await ingest(store.sql, sources, deps());
+    await ingestGrouped(store.sql, sources, deps());
     const news = await answer();
     expectWellFormed(news);
     expect(news.generated_at).toBe(NOW.toISOString());
@@ -111,7 +110,7 @@ describe('an ingest of real feeds, as fetch-news then answers', () => {
 
   it('keeps the same articles published by two sources once, the first source to report them', async () => {
     // One fetch at a time: First reports them first.
-    await ingest(store.sql, [source('First', '/hn.xml'), source('Second', '/hn.xml?again')], deps({ maxConcurrentFetches: 1 }));
+    await ingestGrouped(store.sql, [source('First', '/hn.xml'), source('Second', '/hn.xml?again')], deps({ maxConcurrentFetches: 1 }));
     const news = await answer();
     expect(news.sources.map((s) => s.count)).toEqual([25, 25]);
     expect(news.stories).toHaveLength(25);
@@ -119,7 +118,7 @@ describe('an ingest of real feeds, as fetch-news then answers', () => {
   });
 
   it('keeps 25 per source and answers 200 a page', async () => {
-    await ingest(store.sql, Array.from({ length: 10 }, (_, i) => source(`Site ${i}`, `/synthetic-${i}.xml`)), deps());
+    await ingestGrouped(store.sql, Array.from({ length: 10 }, (_, i) => source(`Site ${i}`, `/synthetic-${i}.xml`)), deps());
     const news = await answer();
     expect(news.sources.every((s) => s.ok && s.count === 25)).toBe(true);
     expect(news.stories).toHaveLength(200);
@@ -142,7 +141,7 @@ describe('one story per article, across sources (docs/product.md#from-items-to-s
     const connect: Connector = async ({ url }) =>
       feeds[url] === undefined ? new Response('', { status: 404 }) : new Response(feeds[url], { headers: { 'content-type': 'application/rss+xml' } });
     const sources = Object.keys(feeds).map((url) => ({ name: new URL(url).hostname.split('.')[0] ?? url, url, category: 'World' }));
-    await ingest(store.sql, sources, { now: () => new Date('2026-03-02T00:00:00Z'), config: { ...DEFAULT_INGEST_CONFIG, ...config }, resolve: async () => ['93.184.215.14'], connect });
+    await ingestGrouped(store.sql, sources, { now: () => new Date('2026-03-02T00:00:00Z'), config: { ...DEFAULT_INGEST_CONFIG, ...config }, resolve: async () => ['93.184.215.14'], connect });
     return answer();
   };
 

@@ -5,14 +5,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectStore } from '../../scripts/lib/store.mjs';
 import { createIngestNews } from '../../supabase/functions/_shared/http/ingest-news.ts';
 import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
-import { ingest, nextFetchAt } from '../../supabase/functions/_shared/ingest/ingest.ts';
+import { nextFetchAt } from '../../supabase/functions/_shared/ingest/ingest.ts';
 import { sourceStatuses } from '../../supabase/functions/_shared/store/sources.ts';
 import { readIngestState } from '../../supabase/functions/_shared/store/state.ts';
 import { newestStories, storiesById } from '../../supabase/functions/_shared/store/stories.ts';
 import type { Source } from '../../supabase/functions/_shared/stories/sources-file.ts';
 import { type FeedServer, startFeedServer } from '../function/helpers/feed-server.ts';
 import { syntheticRss } from '../function/helpers/synthetic-feed.ts';
-import { openTestStore, type TestStore } from './helpers.ts';
+import { ingestGrouped, openTestStore, type TestStore } from './helpers.ts';
 
 const NOW = new Date('2025-06-01T12:00:00Z');
 const MINUTE = 60_000;
@@ -64,10 +64,10 @@ const source = (name: string, path: string): Source => ({ name, url: feeds.url(p
 describe('an ingest', () => {
   it('keeps the stories, then asks again with If-None-Match and If-Modified-Since and parses nothing on a 304', async () => {
     const sources = [source('Alpha', '/alpha.xml')];
-    expect(await ingest(store.sql, sources, deps())).toEqual({ fetched: 1, notModified: 0, failed: 0, stories: 25, deleted: 0 });
+    expect(await ingestGrouped(store.sql, sources, deps())).toEqual({ fetched: 1, notModified: 0, failed: 0, stories: 25, deleted: 0 });
     expect((await newestStories(store.sql)).stories).toHaveLength(25);
     clock += 5 * MINUTE;
-    expect(await ingest(store.sql, sources, deps())).toEqual({ fetched: 0, notModified: 1, failed: 0, stories: 0, deleted: 0 });
+    expect(await ingestGrouped(store.sql, sources, deps())).toEqual({ fetched: 0, notModified: 1, failed: 0, stories: 0, deleted: 0 });
     expect(seen).toEqual([
       { path: '/alpha.xml' },
       { path: '/alpha.xml', ifNoneMatch: '"alpha-1"', ifModifiedSince: 'Sun, 01 Jun 2025 11:00:00 GMT' },
@@ -78,16 +78,16 @@ describe('an ingest', () => {
 
   it('fetches only the sources that are due; `all` fetches every one, still conditionally', async () => {
     const sources = [source('Alpha', '/alpha.xml')];
-    await ingest(store.sql, sources, deps());
+    await ingestGrouped(store.sql, sources, deps());
     clock += MINUTE;
-    expect((await ingest(store.sql, sources, deps())).notModified).toBe(0);
+    expect((await ingestGrouped(store.sql, sources, deps())).notModified).toBe(0);
     expect(seen).toHaveLength(1);
-    expect((await ingest(store.sql, sources, deps(), { all: true })).notModified).toBe(1);
+    expect((await ingestGrouped(store.sql, sources, deps(), { all: true })).notModified).toBe(1);
     expect(seen[1]?.ifNoneMatch).toBe('"alpha-1"');
   });
 
   it('honours Retry-After of a 429, and backs a failing source off: 4, 8, 16 minutes', async () => {
-    await ingest(store.sql, [source('Busy', '/busy.xml'), source('Down', '/down.xml')], deps());
+    await ingestGrouped(store.sql, [source('Busy', '/busy.xml'), source('Down', '/down.xml')], deps());
     const rows = await store.sql<{ name: string; next_fetch_at: Date; consecutive_failures: number; last_error: string }[]>`
       select name, next_fetch_at, consecutive_failures, last_error from sources order by position`;
     expect(rows.map((row) => [row.name, row.next_fetch_at.toISOString(), row.consecutive_failures, row.last_error])).toEqual([
@@ -95,7 +95,7 @@ describe('an ingest', () => {
       ['Down', '2025-06-01T12:04:00.000Z', 1, 'http_500'],
     ]);
     clock += 4 * MINUTE;
-    await ingest(store.sql, [source('Busy', '/busy.xml'), source('Down', '/down.xml')], deps());
+    await ingestGrouped(store.sql, [source('Busy', '/busy.xml'), source('Down', '/down.xml')], deps());
     expect(seen.map((s) => s.path)).toEqual(['/busy.xml', '/down.xml', '/down.xml']);
     const [down] = await store.sql<{ next_fetch_at: Date }[]>`select next_fetch_at from sources where name = 'Down'`;
     expect(down?.next_fetch_at.toISOString()).toBe('2025-06-01T12:12:00.000Z');
@@ -111,12 +111,12 @@ describe('an ingest', () => {
   });
 
   it('deletes the stories published and first seen more than 30 days before it runs', async () => {
-    await ingest(store.sql, [source('Alpha', '/alpha.xml')], deps());
+    await ingestGrouped(store.sql, [source('Alpha', '/alpha.xml')], deps());
     clock = NOW.getTime() + 30 * 24 * 60 * MINUTE - MINUTE;
-    expect((await ingest(store.sql, [source('Alpha', '/alpha.xml')], deps(), { all: true })).deleted).toBe(0);
+    expect((await ingestGrouped(store.sql, [source('Alpha', '/alpha.xml')], deps(), { all: true })).deleted).toBe(0);
     clock = NOW.getTime() + 30 * 24 * 60 * MINUTE + MINUTE;
     // First seen at 12:00 thirty days ago, published before: all gone (the feed answers 304 and adds nothing).
-    expect((await ingest(store.sql, [source('Alpha', '/alpha.xml')], deps(), { all: true })).deleted).toBe(25);
+    expect((await ingestGrouped(store.sql, [source('Alpha', '/alpha.xml')], deps(), { all: true })).deleted).toBe(25);
     expect((await newestStories(store.sql)).stories).toHaveLength(0);
   });
 
@@ -127,7 +127,7 @@ describe('an ingest', () => {
       </channel></rss>`;
     feeds.serve('/first.xml', rss('first', 60));
     feeds.serve('/second.xml', rss('second', 30));
-    await ingest(store.sql, [source('First', '/first.xml'), source('Second', '/second.xml')], deps());
+    await ingestGrouped(store.sql, [source('First', '/first.xml'), source('Second', '/second.xml')], deps());
     const { stories } = await newestStories(store.sql);
     expect(stories.map((s) => [s.source, s.related])).toEqual([['First', [{ source: 'Second', url: 'https://second.example/volcano' }]]]);
   });
@@ -152,7 +152,7 @@ describe('an ingest writes each source when it is done', () => {
       });
     });
     feeds.serve('/healthy.xml', rss([['Healthy news', 'https://healthy.example/1', new Date(NOW.getTime() - MINUTE)]]));
-    const running = ingest(store.sql, [source('Slow', '/slow.xml'), source('Healthy', '/healthy.xml')], deps());
+    const running = ingestGrouped(store.sql, [source('Slow', '/slow.xml'), source('Healthy', '/healthy.xml')], deps());
     await slowAsked;
     const started = Date.now();
     while ((await newestStories(store.sql)).stories.length === 0 && Date.now() - started < 2_000) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -168,12 +168,12 @@ describe('an ingest writes each source when it is done', () => {
 
   it('records its start, end and outcome, and moves the store\'s generation at every write', async () => {
     expect(await readIngestState(store.sql)).toMatchObject({ generation: '0', startedAt: undefined });
-    expect(await ingest(store.sql, [source('Alpha', '/alpha.xml'), source('Down', '/down.xml')], deps())).toEqual({ fetched: 1, notModified: 0, failed: 1, stories: 25, deleted: 0 });
-    // The sources file followed (once, as it is new), its start, each source, the grouping (which marks the news for the fan-out), its end.
-    expect(await readIngestState(store.sql)).toEqual({ generation: '6', startedAt: NOW, finishedAt: NOW, outcome: 'partial', newsPending: true });
+    expect(await ingestGrouped(store.sql, [source('Alpha', '/alpha.xml'), source('Down', '/down.xml')], deps())).toEqual({ fetched: 1, notModified: 0, failed: 1, stories: 25, deleted: 0 });
+    // The sources file followed (once, as it is new), its start, each source, its end, the grouping (which marks the news for the fan-out).
+    expect(await readIngestState(store.sql)).toEqual({ generation: '6', startedAt: NOW, finishedAt: NOW, outcome: 'partial', newsPending: true, runEveryMs: 300_000 });
     clock += MINUTE;
-    await ingest(store.sql, [source('Alpha', '/alpha.xml'), source('Down', '/down.xml')], deps());
-    expect(await readIngestState(store.sql)).toEqual({ generation: '8', startedAt: new Date(clock), finishedAt: new Date(clock), outcome: 'idle', newsPending: true });
+    await ingestGrouped(store.sql, [source('Alpha', '/alpha.xml'), source('Down', '/down.xml')], deps());
+    expect(await readIngestState(store.sql)).toEqual({ generation: '8', startedAt: new Date(clock), finishedAt: new Date(clock), outcome: 'idle', newsPending: true, runEveryMs: 300_000 });
   });
 });
 
@@ -181,12 +181,12 @@ describe('an ingest keeps its word', () => {
   it('gives an undated item the time it was first stored, and keeps it through three more ingests that fetch its feed again', async () => {
     feeds.serve('/undated.xml', rss([['No date given', 'https://undated.example/1'], ['Dated', 'https://undated.example/2', new Date(NOW.getTime() - 60 * MINUTE)]]));
     const sources = [source('Undated', '/undated.xml')];
-    await ingest(store.sql, sources, deps());
+    await ingestGrouped(store.sql, sources, deps());
     const [undated] = (await newestStories(store.sql)).stories;
     expect(undated?.published_at).toBe('2025-06-01T12:00:00.000Z');
     for (let run = 1; run <= 3; run++) {
       clock += 5 * MINUTE;
-      expect((await ingest(store.sql, sources, deps())).fetched).toBe(1);
+      expect((await ingestGrouped(store.sql, sources, deps())).fetched).toBe(1);
       expect(await publishedAt(undated?.id ?? '')).toBe('2025-06-01T12:00:00.000Z');
     }
     // So it stays where it was: the dated story an hour older still follows it, nothing is repeated.
@@ -195,9 +195,9 @@ describe('an ingest keeps its word', () => {
 
   it('keeps the first date of an item dated in the future', async () => {
     feeds.serve('/future.xml', rss([['From tomorrow', 'https://future.example/1', new Date(NOW.getTime() + 24 * 60 * MINUTE)]]));
-    await ingest(store.sql, [source('Future', '/future.xml')], deps());
+    await ingestGrouped(store.sql, [source('Future', '/future.xml')], deps());
     clock += 5 * MINUTE;
-    await ingest(store.sql, [source('Future', '/future.xml')], deps());
+    await ingestGrouped(store.sql, [source('Future', '/future.xml')], deps());
     expect((await newestStories(store.sql)).stories.map((story) => story.published_at)).toEqual(['2025-06-01T12:00:00.000Z']);
   });
 
@@ -206,12 +206,12 @@ describe('an ingest keeps its word', () => {
     const items: [string, string, Date?][] = [['Evergreen guide', 'https://evergreen.example/guide']];
     feeds.route('/evergreen.xml', (_request, response) => response.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss(items)));
     const sources = [source('Evergreen', '/evergreen.xml')];
-    await ingest(store.sql, sources, deps());
+    await ingestGrouped(store.sql, sources, deps());
     clock += 31 * DAY;
-    expect((await ingest(store.sql, sources, deps())).deleted).toBe(1);
+    expect((await ingestGrouped(store.sql, sources, deps())).deleted).toBe(1);
     items.push(['Fresh report', 'https://evergreen.example/fresh', new Date(clock)]);
     clock += 5 * MINUTE;
-    await ingest(store.sql, sources, deps());
+    await ingestGrouped(store.sql, sources, deps());
     expect((await newestStories(store.sql)).stories.map((story) => story.title)).toEqual(['Fresh report']);
   });
 
@@ -235,13 +235,13 @@ describe('an ingest keeps its word', () => {
     };
     try {
       // The first ingest finds only One due; once it holds One, Two falls due and the second takes it.
-      await ingest(store.sql, [], deps()).catch(() => undefined);
+      await ingestGrouped(store.sql, [], deps()).catch(() => undefined);
       await store.sql`insert into sources (url, name, category, position, next_fetch_at) values
         (${feeds.url('/one.xml')}, 'One', 'World', 0, '-infinity'), (${feeds.url('/two.xml')}, 'Two', 'World', 1, 'infinity')`;
-      const one = ingest(first, sources, deps());
+      const one = ingestGrouped(first, sources, deps());
       await until(() => asked.has('one'));
       await store.sql`update sources set next_fetch_at = '-infinity' where name = 'Two'`;
-      const two = ingest(second, sources, deps());
+      const two = ingestGrouped(second, sources, deps());
       await until(() => asked.has('two'));
       release();
       const reports = await Promise.all([one, two]);
@@ -270,7 +270,7 @@ describe('an ingest is polite by what each feed says', () => {
     feeds.route('/a-day.xml', (_q, r) => r.writeHead(200, headers({ 'cache-control': 'max-age=86400' })).end(one));
     feeds.route('/a-minute.xml', (_q, r) => r.writeHead(200, headers({ 'cache-control': 'max-age=60' })).end(one));
     const sources = ['max-age', 'expires', 'ttl', 'a-day', 'a-minute'].map((name) => source(name, `/${name}.xml`));
-    await ingest(store.sql, sources, deps());
+    await ingestGrouped(store.sql, sources, deps());
     expect(await due()).toEqual({ 'max-age': 30, expires: 20, ttl: 45, 'a-day': 60, 'a-minute': 4 });
   });
 
@@ -280,16 +280,16 @@ describe('an ingest is polite by what each feed says', () => {
       response.writeHead(200, { 'content-type': 'application/rss+xml', etag: '"t1"' }).end(rss([['One', 'https://polite.example/1']], '<ttl>30</ttl>'));
     });
     const sources = [source('Ttl', '/ttl-etag.xml')];
-    await ingest(store.sql, sources, deps());
+    await ingestGrouped(store.sql, sources, deps());
     clock += 30 * MIN;
-    expect((await ingest(store.sql, sources, deps())).notModified).toBe(1);
+    expect((await ingestGrouped(store.sql, sources, deps())).notModified).toBe(1);
     expect(await due()).toEqual({ Ttl: 30 });
   });
 });
 
 describe('ingest-news', () => {
   const SECRET = 'a'.repeat(40);
-  const handler = () => createIngestNews({ sql: store.sql, sources: [source('Alpha', '/alpha.xml')], deps: deps(), secret: SECRET });
+  const handler = () => createIngestNews({ sql: store.sql, sources: [source('Alpha', '/alpha.xml')], deps: { ingest: deps(), push: undefined }, secret: SECRET });
   const call = (headers: Record<string, string>, path = '') =>
     handler()(new Request(`http://127.0.0.1/functions/v1/ingest-news${path}`, { method: 'POST', headers }));
 
@@ -297,7 +297,7 @@ describe('ingest-news', () => {
     expect((await call({})).status).toBe(401);
     expect((await call({ authorization: `Bearer ${'b'.repeat(40)}` })).status).toBe(401);
     expect((await call({ authorization: SECRET })).status).toBe(401);
-    const unconfigured = createIngestNews({ sql: store.sql, sources: [], deps: deps(), secret: undefined });
+    const unconfigured = createIngestNews({ sql: store.sql, sources: [], deps: { ingest: deps(), push: undefined }, secret: undefined });
     const refused = await unconfigured(new Request('http://127.0.0.1/', { method: 'POST', headers: { authorization: 'Bearer ' } }));
     expect(refused.status).toBe(401);
     expect(await refused.json()).toEqual({ error: 'unauthorized' });

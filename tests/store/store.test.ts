@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectStore, migrate, MIGRATIONS_DIR } from '../../scripts/lib/store.mjs';
-import { claimSources, recordOutcomes, sourceStatuses, syncSources } from '../../supabase/functions/_shared/store/sources.ts';
+import { claimSources, markAllDue, recordOutcomes, sourceStatuses, syncSources } from '../../supabase/functions/_shared/store/sources.ts';
 import { readIngestState, recordEnd, recordStart, writing } from '../../supabase/functions/_shared/store/state.ts';
 import { deleteExpired, newestStories, saveGrouping, searchStories, storiesById, type StoryRow, upsertStories } from '../../supabase/functions/_shared/store/stories.ts';
 import { openTestStore, type TestStore } from './helpers.ts';
@@ -46,6 +46,7 @@ describe('the migrations', () => {
       '20261210120000_follows_and_push.sql',
       '20261216120000_work_queue.sql',
       '20261216120100_schedule_work.sql',
+      '20261218120000_work_policy.sql',
     ]);
   });
 
@@ -53,7 +54,7 @@ describe('the migrations', () => {
     const tables = await store.sql<{ relname: string; relrowsecurity: boolean }[]>`
       select relname, relrowsecurity from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace order by relname`;
     expect(tables).toEqual(
-      ['address_windows', 'ingest_state', 'push_follows', 'push_queue', 'push_subscriptions', 'sources', 'stories', 'story_tombstones'].map((relname) => ({ relname, relrowsecurity: true })),
+      ['address_windows', 'ingest_state', 'push_follows', 'push_queue', 'push_subscriptions', 'sources', 'stories', 'story_tombstones', 'work_policy'].map((relname) => ({ relname, relrowsecurity: true })),
     );
     expect((await store.sql`select 1 from pg_policies where schemaname = 'public'`).length).toBe(0);
   });
@@ -246,14 +247,14 @@ describe('stories', () => {
 });
 
 describe('the ingest state', () => {
-  it('starts at generation 0 with no run, and every write bumps the generation by one', async () => {
-    expect(await readIngestState(store.sql)).toEqual({ generation: '0', startedAt: undefined, finishedAt: undefined, outcome: undefined, newsPending: false });
+  it('starts at generation 0 with no run, and every write bumps the generation by one; a run is due 5 minutes after the last started', async () => {
+    expect(await readIngestState(store.sql)).toEqual({ generation: '0', startedAt: undefined, finishedAt: undefined, outcome: undefined, newsPending: false, runEveryMs: 300_000 });
     await writing(store.sql, (tx) => recordStart(tx, NOW));
-    expect(await readIngestState(store.sql)).toEqual({ generation: '1', startedAt: NOW, finishedAt: undefined, outcome: undefined, newsPending: false });
+    expect(await readIngestState(store.sql)).toEqual({ generation: '1', startedAt: NOW, finishedAt: undefined, outcome: undefined, newsPending: false, runEveryMs: 300_000 });
     await writing(store.sql, (tx) => upsertStories(tx, NOW, [story(1)]));
     const end = new Date(NOW.getTime() + 8_000);
     await writing(store.sql, (tx) => recordEnd(tx, end, 'partial'));
-    expect(await readIngestState(store.sql)).toEqual({ generation: '3', startedAt: NOW, finishedAt: end, outcome: 'partial', newsPending: false });
+    expect(await readIngestState(store.sql)).toEqual({ generation: '3', startedAt: NOW, finishedAt: end, outcome: 'partial', newsPending: false, runEveryMs: 300_000 });
   });
 
   it('leaves the generation as it was when the write fails', async () => {
@@ -270,15 +271,16 @@ const SOURCES = [
 describe('sources', () => {
   it('are claimed when due, and not claimed again by a second ingest while the first holds them', async () => {
     await syncSources(store.sql, SOURCES);
-    const first = await claimSources(store.sql, NOW, false);
+    const first = await claimSources(store.sql, NOW);
     expect(first.map((s) => s.name)).toEqual(['Alpha', 'Beta']);
-    expect(await claimSources(store.sql, NOW, false)).toEqual([]);
-    expect(await claimSources(store.sql, NOW, true)).toEqual([]);
+    expect(await claimSources(store.sql, NOW)).toEqual([]);
+    await markAllDue(store.sql, NOW);
+    expect(await claimSources(store.sql, NOW)).toEqual([]);
   });
 
   it('keep their validators and status, and become due at the time recorded', async () => {
     await syncSources(store.sql, SOURCES);
-    await claimSources(store.sql, NOW, false);
+    await claimSources(store.sql, NOW);
     await recordOutcomes(store.sql, NOW, [
       { url: SOURCES[0]?.url ?? '', count: 25, validators: { etag: '"a1"' }, nextFetchAt: new Date(NOW.getTime() + 4 * 60_000) },
       { url: SOURCES[1]?.url ?? '', error: 'http_503', count: 0, nextFetchAt: new Date(NOW.getTime() + 10 * 60_000) },
@@ -288,9 +290,10 @@ describe('sources', () => {
       { name: 'Beta', ok: false, count: 0, error: 'http_503' },
     ]);
     const in5 = new Date(NOW.getTime() + 5 * 60_000);
-    const due = await claimSources(store.sql, in5, false);
+    const due = await claimSources(store.sql, in5);
     expect(due.map((s) => [s.name, s.validators, s.consecutiveFailures])).toEqual([['Alpha', { etag: '"a1"' }, 0]]);
-    expect((await claimSources(store.sql, in5, true)).map((s) => [s.name, s.consecutiveFailures])).toEqual([['Beta', 1]]);
+    await markAllDue(store.sql, in5);
+    expect((await claimSources(store.sql, in5)).map((s) => [s.name, s.consecutiveFailures])).toEqual([['Beta', 1]]);
   });
 
   it('follow the sources file: a removed feed goes, a renamed one keeps its state', async () => {
@@ -301,9 +304,9 @@ describe('sources', () => {
 
   it('are claimed 8 at a time by a scheduled call, in file order, the others staying due', async () => {
     await syncSources(store.sql, Array.from({ length: 20 }, (_, i) => ({ name: `S${String(i).padStart(2, '0')}`, url: `https://s${i}.example/feed`, category: 'World' })));
-    expect((await claimSources(store.sql, NOW, false, 8)).map((s) => s.name)).toEqual(['S00', 'S01', 'S02', 'S03', 'S04', 'S05', 'S06', 'S07']);
-    expect((await claimSources(store.sql, NOW, false, 8)).map((s) => s.name)).toEqual(['S08', 'S09', 'S10', 'S11', 'S12', 'S13', 'S14', 'S15']);
-    expect(await claimSources(store.sql, NOW, false)).toHaveLength(4);
+    expect((await claimSources(store.sql, NOW, 8)).map((s) => s.name)).toEqual(['S00', 'S01', 'S02', 'S03', 'S04', 'S05', 'S06', 'S07']);
+    expect((await claimSources(store.sql, NOW, 8)).map((s) => s.name)).toEqual(['S08', 'S09', 'S10', 'S11', 'S12', 'S13', 'S14', 'S15']);
+    expect(await claimSources(store.sql, NOW)).toHaveLength(4);
   });
 
   // Two pools, so that the two claims really run at once (the embedded store serves them a transaction at a time).
@@ -311,7 +314,7 @@ describe('sources', () => {
     await syncSources(store.sql, Array.from({ length: 20 }, (_, i) => ({ name: `S${i}`, url: `https://s${i}.example/feed`, category: 'World' })));
     const [a, b] = [connectStore(store.url), connectStore(store.url)];
     try {
-      const [x, y] = await Promise.all([claimSources(a, NOW, true), claimSources(b, NOW, true)]);
+      const [x, y] = await Promise.all([claimSources(a, NOW), claimSources(b, NOW)]);
       const names = [...x, ...y].map((s) => s.name);
       expect(names).toHaveLength(20);
       expect(new Set(names).size).toBe(20);

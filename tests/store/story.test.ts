@@ -6,13 +6,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectStore } from '../../scripts/lib/store.mjs';
 import { createHandler } from '../../supabase/functions/_shared/http/fetch-news.ts';
 import { DEFAULT_INGEST_CONFIG } from '../../supabase/functions/_shared/ingest/config.ts';
-import { ingest } from '../../supabase/functions/_shared/ingest/ingest.ts';
 import type { Connector, Resolver } from '../../supabase/functions/_shared/net/guard.ts';
 import { writing } from '../../supabase/functions/_shared/store/state.ts';
 import { deleteExpired, saveGrouping, type StoryRow, upsertStories } from '../../supabase/functions/_shared/store/stories.ts';
 import type { Source } from '../../supabase/functions/_shared/stories/sources-file.ts';
 import type { StoryCoverage } from '../../supabase/functions/_shared/story.ts';
-import { openTestStore, type TestStore } from './helpers.ts';
+import { ingestGrouped, openTestStore, type TestStore } from './helpers.ts';
 
 const NOW = new Date('2026-12-14T12:00:00Z');
 const HOUR = 3_600_000;
@@ -54,7 +53,7 @@ function rss(outlet: string): string {
 const resolve: Resolver = async () => ['93.184.216.34'];
 const connect: Connector = async ({ url }) => new Response(rss(new URL(url).hostname.split('.')[0] ?? ''), { headers: { 'content-type': 'application/rss+xml' } });
 
-const runIngest = () => ingest(store.sql, SOURCES, { now: () => new Date(clock), config: DEFAULT_INGEST_CONFIG, resolve, connect }, { all: true });
+const runIngest = () => ingestGrouped(store.sql, SOURCES, { now: () => new Date(clock), config: DEFAULT_INGEST_CONFIG, resolve, connect }, { all: true });
 
 const idOf = async (source: string, title: string): Promise<string> => {
   const [row] = await store.sql<{ id: string }[]>`select id from stories where source = ${source} and title = ${title}`;

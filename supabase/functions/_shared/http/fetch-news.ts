@@ -26,8 +26,7 @@ export const CORS_HEADERS: Readonly<Record<string, string>> = {
  * and no visitor waits for it (docs/product.md#the-fetch-news-function).
  */
 export const STALE_WHILE_REVALIDATE_S = 300;
-/** Answers are cached until the next scheduled ingest: at most 5 minutes, at least 30 s. */
-export const INGEST_INTERVAL_MS = 5 * 60_000;
+/** Answers are cached until the next run is due (work_policy.run_every after the last start), at least 30 s. */
 const MIN_MAX_AGE_S = 30;
 /** When the newest ingest started longer ago than this, the schedule is taken as broken and an ingest is started. */
 export const INGEST_STALE_MS = 15 * 60_000;
@@ -212,12 +211,12 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
       return json({ error: 'store_unavailable' }, 503, NO_STORE);
     }
     if (!answer) return json({ error: 'not_found' }, 404, NO_STORE);
-    const untilNextIngest = state.startedAt ? state.startedAt.getTime() + INGEST_INTERVAL_MS - now().getTime() : 0;
-    const maxAge = Math.min(INGEST_INTERVAL_MS / 1000, Math.max(MIN_MAX_AGE_S, Math.floor(untilNextIngest / 1000)));
+    const untilNextRun = state.startedAt ? state.startedAt.getTime() + state.runEveryMs - now().getTime() : 0;
+    const maxAge = Math.min(state.runEveryMs / 1000, Math.max(MIN_MAX_AGE_S, Math.floor(untilNextRun / 1000)));
     const headers = {
       ...CORS_HEADERS,
       // Browsers and shared caches (a CDN in front of the function) may keep it until the next
-      // ingest, then serve it a while longer as they revalidate it with its ETag.
+      // run is due, then serve it a while longer as they revalidate it with its ETag.
       'Cache-Control': `public, max-age=${maxAge}, s-maxage=${maxAge}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_S}`,
       ETag: answer.etag,
     };

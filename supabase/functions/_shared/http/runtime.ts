@@ -2,7 +2,6 @@
 // the loopback switch; and fetch-news put together from them.
 import defaultSources from '../sources.json' with { type: 'json' };
 import { DEFAULT_INGEST_CONFIG, type IngestConfig } from '../ingest/config.ts';
-import { runStep } from '../ingest/step.ts';
 import type { IngestDeps } from '../ingest/refresh.ts';
 import { classifyAddress, formatIpv6, parseIpv6 } from '../net/addresses.ts';
 import { ALLOW_LOOPBACK_ENV, type Connector, type Resolver } from '../net/guard.ts';
@@ -11,6 +10,7 @@ import { parseSources, type Source, SourcesFileError, validateSources } from '..
 import { createHandler } from './fetch-news.ts';
 import { pushHostsFrom, vapidFrom } from '../push/config.ts';
 import { DEFAULT_PUSH_LIMITS, type PushConfig } from '../push/send.ts';
+import { runStep, type WorkDeps } from '../work/step.ts';
 
 export interface FetchNewsOptions {
   readonly sql: Sql;
@@ -31,24 +31,30 @@ export interface FetchNewsOptions {
   readonly push?: PushConfig;
 }
 
+type DepsOptions = Omit<FetchNewsOptions, 'sql' | 'sources' | 'waitUntil' | 'logError'>;
+
 /** What an ingest needs, from the function's options. */
-export function ingestDeps(options: Omit<FetchNewsOptions, 'sql' | 'sources' | 'waitUntil' | 'logError'>): IngestDeps {
+export function ingestDeps(options: DepsOptions): IngestDeps {
   return {
     now: options.now ?? (() => new Date()),
     config: { ...DEFAULT_INGEST_CONFIG, ...options.ingestConfig },
     resolve: options.resolve,
     connect: options.connect,
     log: options.log,
-    push: options.push,
   };
+}
+
+/** What a step of the scheduled work needs, from the function's options: an ingest's, and Web Push's on its own. */
+export function workDeps(options: DepsOptions): WorkDeps {
+  return { ingest: ingestDeps(options), push: options.push };
 }
 
 /** fetch-news as a request handler: answers from the store, and does a step of the work when the schedule looks broken. */
 export function createFetchNews(options: FetchNewsOptions): (request: Request) => Promise<Response> {
-  const deps = ingestDeps(options);
+  const deps = workDeps(options);
   return createHandler({
     sql: options.sql,
-    now: deps.now,
+    now: deps.ingest.now,
     startIngest: () => runStep(options.sql, options.sources, deps),
     waitUntil: options.waitUntil,
     logError: options.logError,

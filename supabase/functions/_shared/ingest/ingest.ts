@@ -1,9 +1,9 @@
 /**
  * One ingest (docs/product.md#the-ingest): claims the sources that are due, fetches them with
  * conditional requests under the fetch-news rules (address checks, byte, time and CPU budgets),
- * writes each source's stories and status as soon as that source is done, then regroups the
- * recent stories (a scheduled call leaves that to a later one: step.ts), deletes what is past its time
- * and records how the run went. Every write bumps the store's generation (store/state.ts).
+ * writes each source's stories and status as soon as that source is done, marking them for a later
+ * call's grouping (regroup, from work/step.ts), deletes what is past its time and records how the run
+ * went. Every write bumps the store's generation (store/state.ts).
  */
 import type { Sql } from '../store/db.ts';
 import { claimSources, markAllDue, recordOutcomes, type SourceOutcome, type StoredSource, syncSources } from '../store/sources.ts';
@@ -105,8 +105,6 @@ export interface IngestOptions {
   readonly all?: boolean;
   /** Claims at most this many sources (a scheduled call's batch); the others stay due. */
   readonly limit?: number;
-  /** false: what it writes is regrouped later, by another call (regroup), not by this one. */
-  readonly group?: boolean;
 }
 
 /**
@@ -135,7 +133,7 @@ export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: 
       if (options.all === true) await markAllDue(tx, now);
     });
   }
-  const claimed = await claimSources(sql, now, false, options.limit);
+  const claimed = await claimSources(sql, now, options.limit);
   // The run's start is recorded while the fetches begin (it waits for the generation's lock, which other runs' writes
   // hold); every write of this run comes after it.
   const started = writing(sql, (tx) => recordStart(tx, now));
@@ -150,7 +148,7 @@ export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: 
         const stored = await writing(sql, async (tx) => {
           const count = await upsertStories(tx, now, rowsOf(result.stories));
           await recordOutcomes(tx, now, [outcomeOf(source, result, now)]);
-          if (count > 0 && options.group === false) await recordGroupingDue(tx, now);
+          if (count > 0) await recordGroupingDue(tx, now);
           return count;
         });
         written += stored;
@@ -164,8 +162,6 @@ export async function ingest(sql: Sql, sources: readonly Source[], refreshDeps: 
       (result, index) => write(result, claimed[index] as StoredSource),
     );
     await started;
-    // Only new reports make a group grow: an ingest that wrote nothing has no news for anyone.
-    if (written > 0 && options.group !== false) await regroup(sql);
     const failed = results.filter((result) => !result.status.ok).length;
     const outcome: IngestOutcome = claimed.length === 0 ? 'idle' : failed > 0 ? 'partial' : 'ok';
     const deleted = await writing(sql, async (tx) => {

@@ -15,7 +15,6 @@ import { XmlError } from '../parse/xml.ts';
 import type { SourceStatus, Story } from '../story.ts';
 import type { Source } from '../stories/sources-file.ts';
 import { feedToStories } from '../stories/stories.ts';
-import type { PushConfig } from '../push/send.ts';
 
 export interface IngestDeps {
   readonly now: () => Date;
@@ -26,8 +25,6 @@ export interface IngestDeps {
   readonly connect?: Connector;
   /** The function's log: why each failing source failed (the answer only carries the code). */
   readonly log?: (message: string) => void;
-  /** Web Push to the followers of groups that gained reports; undefined when notifications are off. */
-  readonly push?: PushConfig;
 }
 
 /** One source of a refresh, with the validators of its last fetch (conditional request) if any. */

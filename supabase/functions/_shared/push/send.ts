@@ -1,61 +1,50 @@
 /**
- * Telling followers (docs/product.md#follow-news): the queued pushes sent, a batch at a time, each encrypted
- * (RFC 8291, aes128gcm) and signed (RFC 8292, VAPID) by the web-push library and sent to an endpoint checked as a
- * feed's URL is (net/guard.ts). A push is deleted once a push service has taken it; a 404 or 410 forgets the
- * subscription; a 429, a 5xx or no answer is tried again after a backoff (or the service's Retry-After) until the
- * push's day has passed, and then dropped and counted.
+ * Telling followers (docs/product.md#follow-news): a batch of pushes sent at once, each encrypted (RFC 8291, aes128gcm)
+ * and signed (RFC 8292, VAPID) by the web-push library and sent to an endpoint checked as a feed's URL is (net/guard.ts),
+ * each answered by what became of it: sent, gone (a 404 or 410), to retry (a 429, a 5xx or no answer, after the
+ * service's Retry-After if any) or dropped. The queue (work/queue.ts) claims the batch and records the outcomes.
  */
 import webpush from 'web-push';
 import { mapWithLimit } from '../net/concurrency.ts';
 import { SourceError } from '../net/errors.ts';
 import { checkTarget, type Connector, defaultConnector, defaultResolver, type Resolver } from '../net/guard.ts';
-import type { GroupNews } from '../store/follows.ts';
-import { claimPushes, type QueuedPush, settlePushes } from '../store/push-queue.ts';
-import type { Db } from '../store/db.ts';
 import { pushEndpoint, type Vapid } from './config.ts';
 
 export interface PushConfig {
   readonly vapid: Vapid;
   readonly hosts: readonly string[];
   readonly allowLoopback: boolean;
-  /** Pushes a call takes at once and has in flight together. */
-  readonly batch: number;
   /** One push's time, from the DNS check to the push service's status. */
   readonly requestTimeoutMs: number;
 }
 
-export const DEFAULT_PUSH_LIMITS = { batch: 25, requestTimeoutMs: 10_000 } as const;
+export const DEFAULT_PUSH_LIMITS = { requestTimeoutMs: 10_000 } as const;
 
 /** A push reaches its browser within a day or not at all: news goes stale (its TTL, and how long it is retried). */
 export const PUSH_TTL_MS = 24 * 60 * 60_000;
-/** The first retry's wait; each further one doubles it, up to RETRY_MAX_MS (a push service's Retry-After, if longer, wins). */
-export const RETRY_BASE_MS = 30_000;
-export const RETRY_MAX_MS = 60 * 60_000;
 const TITLE_MAX_CHARS = 120;
 
 export interface PushDeps {
   readonly config: PushConfig;
-  readonly now: () => Date;
   readonly resolve?: Resolver;
   readonly connect?: Connector;
   readonly log?: (message: string) => void;
 }
 
-export interface PushReport {
-  /** Pushes a push service took. */
-  readonly sent: number;
-  /** Subscriptions forgotten on a 404 or 410. */
-  readonly gone: number;
-  /** Pushes put back to be tried again later. */
-  readonly retrying: number;
-  /** Pushes given up: their day passed, or an answer no retry can mend. */
-  readonly dropped: number;
+/** A group that gained reports, as a push tells of it. */
+export interface GroupNews {
+  readonly leaderId: string;
+  readonly title: string;
+  readonly added: number;
 }
 
-export const NO_PUSH: PushReport = { sent: 0, gone: 0, retrying: 0, dropped: 0 };
-
-export function addReports(a: PushReport, b: PushReport): PushReport {
-  return { sent: a.sent + b.sent, gone: a.gone + b.gone, retrying: a.retrying + b.retrying, dropped: a.dropped + b.dropped };
+/** A push to send: to a subscription (its endpoint and keys, RFC 8291), of news queued at `createdAt`. */
+export interface Push {
+  readonly endpoint: string;
+  readonly p256dh: string;
+  readonly auth: string;
+  readonly news: readonly GroupNews[];
+  readonly createdAt: Date;
 }
 
 /** What the notification shows, and the stories it tells of (their groups' leading ids): a click on one story's opens its page. */
@@ -74,7 +63,8 @@ export function payloadFor(groups: readonly GroupNews[]): PushPayload {
   return { title: `New reports: ${title}`, body: groups.length === 1 ? reports(added) : `${reports(added)} on ${groups.length} stories you follow`, stories: groups.map((group) => group.leaderId) };
 }
 
-type Outcome = { readonly kind: 'sent' | 'gone' } | { readonly kind: 'dropped'; readonly why: string } | { readonly kind: 'retry'; readonly afterMs: number };
+/** What became of a push: `retry` after at least `afterMs` (the push service's Retry-After, else 0). */
+export type PushOutcome = { readonly kind: 'sent' | 'gone' } | { readonly kind: 'dropped'; readonly why: string } | { readonly kind: 'retry'; readonly afterMs: number };
 
 function retryAfterMs(header: string | null, now: Date): number {
   const seconds = Number(header);
@@ -90,7 +80,7 @@ const VAPID_EXPIRY_S = 12 * 60 * 60;
  * The Authorization header per push service: a VAPID JWT names its audience (the service's origin), not a
  * subscription, so one signature serves every push of a call to that service (it was 3/4 of each push's crypto).
  */
-type VapidCache = Map<string, string>;
+export type VapidCache = Map<string, string>;
 
 function authorizationFor(origin: string, config: PushConfig, cache: VapidCache): string {
   let header = cache.get(origin);
@@ -103,7 +93,7 @@ function authorizationFor(origin: string, config: PushConfig, cache: VapidCache)
   return header;
 }
 
-async function pushOnce(push: QueuedPush, deps: PushDeps, now: Date, vapidCache: VapidCache): Promise<Outcome> {
+async function pushOnce(push: Push, deps: PushDeps, now: Date, vapidCache: VapidCache): Promise<PushOutcome> {
   const { config } = deps;
   const url = pushEndpoint(push.endpoint, config.hosts, config.allowLoopback);
   // A host taken off PUSH_SERVICE_HOSTS since the browser subscribed: never sent to.
@@ -138,38 +128,7 @@ async function pushOnce(push: QueuedPush, deps: PushDeps, now: Date, vapidCache:
   }
 }
 
-/** When a push that failed for the `attempts`-th time is tried again: the backoff, or the push service's Retry-After if later. */
-function retryAt(now: Date, attempts: number, afterMs: number): Date {
-  const backoff = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.min(attempts - 1, 16));
-  return new Date(now.getTime() + Math.max(backoff, afterMs));
-}
-
-/**
- * Sends one batch of the pushes due (at most `config.batch`, all in flight at once) and records how each went; resolves
- * to what it did, or to undefined when none was due.
- */
-export async function sendDuePushes(sql: Db, deps: PushDeps, leaseMs: number, vapidCache: VapidCache = new Map()): Promise<PushReport | undefined> {
-  const now = deps.now();
-  const batch = await claimPushes(sql, now, deps.config.batch, leaseMs);
-  if (batch.length === 0) return undefined;
-  const outcomes = await mapWithLimit(batch, batch.length, (push) => pushOnce(push, deps, now, vapidCache));
-  const done: string[] = [];
-  const retries: { id: string; at: Date }[] = [];
-  const goneEndpoints: string[] = [];
-  let dropped = 0;
-  outcomes.forEach((outcome, i) => {
-    const push = batch[i] as QueuedPush;
-    if (outcome.kind === 'gone') goneEndpoints.push(push.endpoint);
-    else if (outcome.kind === 'retry' && retryAt(now, push.attempts, outcome.afterMs).getTime() < push.createdAt.getTime() + PUSH_TTL_MS) {
-      retries.push({ id: push.id, at: retryAt(now, push.attempts, outcome.afterMs) });
-    } else {
-      done.push(push.id);
-      if (outcome.kind !== 'sent') {
-        dropped += 1;
-        deps.log?.(`push to ${new URL(push.endpoint).host} dropped after ${push.attempts} ${push.attempts === 1 ? 'try' : 'tries'}: ${outcome.kind === 'dropped' ? outcome.why : 'still failing at the end of its day'}`);
-      }
-    }
-  });
-  await settlePushes(sql, { done, retries, goneEndpoints });
-  return { sent: outcomes.filter((outcome) => outcome.kind === 'sent').length, gone: new Set(goneEndpoints).size, retrying: retries.length, dropped };
+/** Sends `pushes` all at once, at `now`; answers what became of each, in their order. */
+export function sendPushes(pushes: readonly Push[], deps: PushDeps, now: Date, vapidCache: VapidCache = new Map()): Promise<PushOutcome[]> {
+  return mapWithLimit(pushes, pushes.length, (push) => pushOnce(push, deps, now, vapidCache));
 }

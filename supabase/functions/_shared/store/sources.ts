@@ -6,12 +6,6 @@ import type { Source } from '../stories/sources-file.ts';
 import { cap } from './stories.ts';
 import type { Db, Sql } from './db.ts';
 
-/**
- * A claim (a source, a batch of pushes) is held this long: a call answers well within it (docs/deploy.md#scheduled-work),
- * and what a call that died held comes back then.
- */
-export const CLAIM_LEASE_MS = 2 * 60_000;
-
 export interface StoredSource extends Source {
   readonly validators: Validators;
   readonly consecutiveFailures: number;
@@ -37,29 +31,21 @@ export async function markAllDue(tx: Db, now: Date): Promise<void> {
   await tx`update sources set next_fetch_at = ${now} where next_fetch_at > ${now}`;
 }
 
-/** True when some source is due at `now` and no ingest holds it. */
-export async function sourcesDue(sql: Db, now: Date): Promise<boolean> {
-  const [row] = await sql<{ due: boolean }[]>`
-    select exists (select 1 from sources where next_fetch_at <= ${now} and (claimed_until is null or claimed_until <= ${now})) as due`;
-  return row?.due === true;
-}
-
 /**
- * Claims the sources due at `now` (all of them when `all`), the first `limit` in file order, skipping any row
- * another ingest holds or has claimed within CLAIM_LEASE_MS: two ingests at once never fetch the same source.
+ * Claims the sources due at `now` (source_due in the migrations: not held by another call), the first `limit` in file
+ * order, each held for work_policy's claim_lease: two ingests at once never fetch the same source.
  */
-export async function claimSources(sql: Sql, now: Date, all: boolean, limit = Number.MAX_SAFE_INTEGER): Promise<StoredSource[]> {
-  const leaseEnd = new Date(now.getTime() + CLAIM_LEASE_MS);
+export async function claimSources(sql: Sql, now: Date, limit = Number.MAX_SAFE_INTEGER): Promise<StoredSource[]> {
   const rows: ClaimRow[] = await sql.begin(async (tx) => {
     const due = await tx<{ url: string }[]>`
-      select url from sources
-      where (${all} or next_fetch_at <= ${now}) and (claimed_until is null or claimed_until <= ${now})
+      select url from sources s
+      where source_due(s, ${now})
       order by position
       limit ${limit}
       for update skip locked`;
     if (due.length === 0) return [];
     return [...(await tx<ClaimRow[]>`
-      update sources set claimed_until = ${leaseEnd}, last_attempt_at = ${now}
+      update sources set claimed_until = ${now}::timestamptz + (select claim_lease from work_policy), last_attempt_at = ${now}
       where url = any(${due.map((row) => row.url)}::text[])
       returning url, name, category, etag, last_modified, consecutive_failures, ttl_seconds, position`)];
   });

@@ -15,13 +15,23 @@ export interface IngestState {
   readonly outcome: IngestOutcome | undefined;
   /** A grouping may have given followed groups reports their browsers have not heard of (the fan-out clears it). */
   readonly newsPending: boolean;
+  /** A run is due when none started for this long (work_policy.run_every). */
+  readonly runEveryMs: number;
 }
 
 export async function readIngestState(sql: Db): Promise<IngestState> {
-  const [row] = await sql<{ generation: string; started_at: Date | null; finished_at: Date | null; outcome: IngestOutcome | null; news_pending: boolean }[]>`
-    select generation::text, started_at, finished_at, outcome, news_pending from ingest_state`;
+  const [row] = await sql<{ generation: string; started_at: Date | null; finished_at: Date | null; outcome: IngestOutcome | null; news_pending: boolean; run_every_ms: number }[]>`
+    select s.generation::text, s.started_at, s.finished_at, s.outcome, s.news_pending, (extract(epoch from p.run_every) * 1000)::float8 as run_every_ms
+    from ingest_state s, work_policy p`;
   if (!row) throw new Error('ingest_state has no row: the store is not migrated');
-  return { generation: row.generation, startedAt: row.started_at ?? undefined, finishedAt: row.finished_at ?? undefined, outcome: row.outcome ?? undefined, newsPending: row.news_pending };
+  return {
+    generation: row.generation,
+    startedAt: row.started_at ?? undefined,
+    finishedAt: row.finished_at ?? undefined,
+    outcome: row.outcome ?? undefined,
+    newsPending: row.news_pending,
+    runEveryMs: row.run_every_ms,
+  };
 }
 
 /**
@@ -52,34 +62,6 @@ export async function recordGroupingDue(tx: Db, now: Date): Promise<void> {
 /** Records a grouping of every story written before it (in its transaction): followed groups may have new reports. */
 export async function recordGrouped(tx: Db): Promise<void> {
   await tx`update ingest_state set grouping_due_since = null, news_pending = true`;
-}
-
-/** The work due at `now` (work_due in the migrations: the schedule counts its calls from it). */
-export interface WorkDue {
-  /** Sources due and not held by a call. */
-  readonly sources: number;
-  /** Pushes due (counted up to 3,000). */
-  readonly pushes: number;
-  /** Stories the grouping has not seen, and the sources are done (or a minute has passed). */
-  readonly regroup: boolean;
-  /** News the fan-out has not handed to the pushes yet. */
-  readonly news: boolean;
-  /** No run started for 5 minutes: one is due even with every source backing off. */
-  readonly run: boolean;
-}
-
-export async function workDue(sql: Db, now: Date): Promise<WorkDue> {
-  const [row] = await sql<WorkDue[]>`select sources, pushes, regroup, news, run from work_due(${now})`;
-  if (!row) throw new Error('work_due answered nothing: the store is not migrated');
-  return row;
-}
-
-/**
- * Clears the mark once the fan-out found nothing left, unless something wrote since `generation` (read before that
- * last page): a grouping that came in between keeps it for the next fan-out. The generation stays as it is.
- */
-export async function clearNews(sql: Db, generation: string): Promise<void> {
-  await sql`update ingest_state set news_pending = false where generation = ${generation}::bigint`;
 }
 
 /** The digest of the sources file the sources table follows (null before the first sync). */
