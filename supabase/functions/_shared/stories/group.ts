@@ -106,18 +106,17 @@ export function canonicalOrder(a: GroupReport, b: GroupReport): number {
   return a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-interface Vectored {
-  readonly report: GroupReport;
-  /** Unit vector: term → weight. */
-  readonly vector: ReadonlyMap<string, number>;
-  readonly group: Group;
-}
-
 interface Group {
   readonly lead: GroupReport;
   /** Sum of the members' vectors, and its squared length. */
   readonly centroid: Map<string, number>;
   norm2: number;
+}
+
+/** The reports of the window that have a term, by their place in the pass, with the term's weight in each. */
+interface Posting {
+  readonly entries: number[];
+  readonly weights: number[];
 }
 
 /** A report's unit vector: each term shared with another report of the window weighs its smoothed IDF. */
@@ -137,17 +136,6 @@ function vectorOf(terms: readonly string[], frequencies: Frequencies): Map<strin
   return vector;
 }
 
-function join(group: Group, vector: ReadonlyMap<string, number>): void {
-  let dot = 0;
-  let own = 0;
-  for (const [term, weight] of vector) {
-    dot += weight * (group.centroid.get(term) ?? 0);
-    own += weight * weight;
-    group.centroid.set(term, (group.centroid.get(term) ?? 0) + weight);
-  }
-  group.norm2 += 2 * dot + own;
-}
-
 /**
  * Places `fresh` reports among `placed` ones (each already in a group), in canonical order: each joins the
  * best group (see the module's comment) or leads a group of its own. Returns the fresh reports, each with
@@ -156,55 +144,85 @@ function join(group: Group, vector: ReadonlyMap<string, number>): void {
  * terms (placed and fresh together).
  */
 export function placeReports(placed: readonly PlacedReport[], fresh: readonly GroupReport[], frequencies: Frequencies, rule: GroupingRule = RULE): PlacedReport[] {
-  const groups = new Map<string, Group>();
-  const byTerm = new Map<string, Vectored[]>();
-  const index = (entry: Vectored): void => {
-    for (const term of entry.vector.keys()) {
-      const list = byTerm.get(term);
-      if (list) list.push(entry);
-      else byTerm.set(term, [entry]);
+  const total = placed.length + fresh.length;
+  // Each report of the pass by its place in it: its time and its group's number; per group, its lead and centroid.
+  const times = new Float64Array(total);
+  const groupOf = new Int32Array(total);
+  const groups: Group[] = [];
+  const byTerm = new Map<string, Posting>();
+  let entries = 0;
+  const add = (report: GroupReport, vector: ReadonlyMap<string, number>, group: number): void => {
+    const { centroid } = groups[group] as Group;
+    let dot = 0;
+    for (const [term, weight] of vector) {
+      const posting = byTerm.get(term);
+      if (posting) {
+        posting.entries.push(entries);
+        posting.weights.push(weight);
+      } else byTerm.set(term, { entries: [entries], weights: [weight] });
+      const sum = centroid.get(term) ?? 0;
+      dot += weight * sum;
+      centroid.set(term, sum + weight);
     }
-    join(entry.group, entry.vector);
+    // |c + v|^2 = |c|^2 + 2 c.v + |v|^2, and v is a unit vector (or empty).
+    (groups[group] as Group).norm2 += 2 * dot + (vector.size > 0 ? 1 : 0);
+    times[entries] = report.time;
+    groupOf[entries] = group;
+    entries += 1;
   };
+
+  const numbers = new Map<string, number>();
   const leads = new Map(placed.filter((report) => report.lead === report.id).map((report) => [report.id, report]));
   for (const report of [...placed].sort(canonicalOrder)) {
-    let group = groups.get(report.lead);
-    if (!group) {
-      group = { lead: leads.get(report.lead) ?? report, centroid: new Map(), norm2: 0 };
-      groups.set(report.lead, group);
+    let group = numbers.get(report.lead);
+    if (group === undefined) {
+      group = groups.push({ lead: leads.get(report.lead) ?? report, centroid: new Map(), norm2: 0 }) - 1;
+      numbers.set(report.lead, group);
     }
-    index({ report, vector: vectorOf(report.terms, frequencies), group });
+    add(report, vectorOf(report.terms, frequencies), group);
   }
 
   const result: PlacedReport[] = [];
+  const shared = new Uint16Array(total);
+  let dots = new Float64Array(groups.length + fresh.length);
   for (const report of [...fresh].sort(canonicalOrder)) {
     const vector = vectorOf(report.terms, frequencies);
-    const dots = new Map<Group, number>();
-    const shared = new Map<Vectored, number>();
-    const near = new Set<Group>();
+    const met: number[] = [];
+    const near = new Set<number>();
     for (const [term, weight] of vector) {
-      for (const other of byTerm.get(term) ?? []) {
-        dots.set(other.group, (dots.get(other.group) ?? 0) + weight * (other.vector.get(term) ?? 0));
-        const count = (shared.get(other) ?? 0) + 1;
-        shared.set(other, count);
-        if (count >= rule.minSharedTerms && Math.abs(other.report.time - report.time) <= WINDOW_MS) near.add(other.group);
+      const posting = byTerm.get(term);
+      if (!posting) continue;
+      for (let k = 0; k < posting.entries.length; k += 1) {
+        const other = posting.entries[k] as number;
+        const group = groupOf[other] as number;
+        if (shared[other] === 0) met.push(other);
+        shared[other] = (shared[other] as number) + 1;
+        dots[group] = (dots[group] as number) + weight * (posting.weights[k] as number);
+        if (shared[other] === rule.minSharedTerms && Math.abs((times[other] as number) - report.time) <= WINDOW_MS) near.add(group);
       }
     }
-    let best: Group | undefined;
+    let best = -1;
     let bestScore = rule.joinSimilarity;
     for (const group of near) {
-      if (canonicalOrder(group.lead, report) > 0) continue;
-      const score = (dots.get(group) ?? 0) / Math.sqrt(group.norm2);
+      const { lead, norm2 } = groups[group] as Group;
+      if (canonicalOrder(lead, report) > 0) continue;
+      const score = (dots[group] as number) / Math.sqrt(norm2);
       // Equal scores: the earlier lead, so the outcome never depends on the order groups were met in.
-      if (score > bestScore || (score === bestScore && (best === undefined || canonicalOrder(group.lead, best.lead) < 0))) {
+      if (score > bestScore || (score === bestScore && (best === -1 || canonicalOrder(lead, (groups[best] as Group).lead) < 0))) {
         best = group;
         bestScore = score;
       }
     }
-    const group = best ?? { lead: report, centroid: new Map(), norm2: 0 };
-    if (!best) groups.set(report.id, group);
-    index({ report, vector, group });
-    result.push({ ...report, lead: group.lead.id });
+    for (const other of met) {
+      shared[other] = 0;
+      dots[groupOf[other] as number] = 0;
+    }
+    if (best === -1) {
+      best = groups.push({ lead: report, centroid: new Map(), norm2: 0 }) - 1;
+      if (groups.length > dots.length) dots = new Float64Array(groups.length * 2);
+    }
+    add(report, vector, best);
+    result.push({ ...report, lead: (groups[best] as Group).lead.id });
   }
   return result;
 }
