@@ -1,329 +1,253 @@
 /**
- * Several sources, one story: the function's grouping of reports of the same event
- * (docs/product.md#the-fetch-news-function). Unit tests at each threshold's edge, and
- * properties over generated feeds: the input order never matters, a group never holds two
- * items of one source, and no item is ever lost.
+ * Several sources, one story: the grouping of reports of one event (docs/product.md#several-sources-one-story,
+ * docs/grouping.md). The normalisation of a title, the rule at its edges, and properties over generated reports:
+ * the input order never matters, every id is in exactly one group, a later step never splits a group, and a
+ * group's lead is its earliest report.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { enoughOverlap, groupStories, significantWords } from '../../supabase/functions/_shared/stories/group.ts';
-import type { Story } from '../../supabase/functions/_shared/story.ts';
-
-/** At most 10 related entries per story (docs/product.md#several-sources-one-story). */
-const RELATED_KEPT = 10;
+import {
+  frequenciesOf,
+  type GroupReport,
+  groupReportOf,
+  groupReports,
+  type PlacedReport,
+  placeReports,
+  relatedOf,
+  titleTerms,
+} from '../../supabase/functions/_shared/stories/group.ts';
 
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const HOUR = 3_600_000;
 
-let counter = 0;
-function story(source: string, title: string, at: number = T0, extra: Partial<Story> = {}): Story {
-  counter += 1;
-  return {
-    id: `id${counter}`,
-    title,
-    summary: '',
-    source,
-    url: `https://${source.toLowerCase().replace(/\W/g, '')}.example/${counter}`,
-    published_at: new Date(at).toISOString(),
-    category: 'World',
-    ...extra,
-  };
+function report(id: string, title: string, hours = 0): GroupReport {
+  return groupReportOf({ id, title, published_at: new Date(T0 + hours * HOUR).toISOString() });
 }
 
-/** Titles with the given distinct words, `shared` of them common, each title padded with its own. */
-function titles(shared: number, onlyA: number, onlyB: number): [string, string] {
-  const common = ['volcano', 'erupts', 'island', 'villages', 'evacuated', 'ash', 'cloud', 'flights', 'grounded', 'airport', 'lava', 'flows', 'coast', 'roads'].slice(0, shared);
-  const a = Array.from({ length: onlyA }, (_, i) => `alpha${String.fromCharCode(97 + i)}`);
-  const b = Array.from({ length: onlyB }, (_, i) => `beta${String.fromCharCode(97 + i)}`);
-  if (common.length < shared) throw new Error('not enough common words');
-  return [[...common, ...a].join(' '), [...b, ...common].join(' ')];
+/** Background reports on other subjects, so that the window's word counts look like a day's news. */
+const BACKGROUND = [
+  'Council approves budget for new school buildings',
+  'Striker signs three year contract with champions',
+  'Film festival opens with documentary on deep sea life',
+  'Heatwave warning issued for southern counties',
+  'Central bank leaves interest rates unchanged',
+  'Museum returns stolen paintings to family',
+  'Airline cancels flights as pilots strike',
+  'New smartphone goes on sale next week',
+].map((title, i) => report(`bg${i}`, title, i));
+
+function groupsOf(reports: readonly GroupReport[]): string[][] {
+  return groupReports([...BACKGROUND, ...reports]).filter((group) => !group.some((id) => id.startsWith('bg')));
 }
 
-function groupsOf(result: readonly Story[]): Map<string, string[]> {
-  return new Map(result.map((s) => [s.url, (s.related ?? []).map((r) => r.url)]));
-}
-
-describe('significant words', () => {
-  it('lowercases, removes punctuation, drops stop words and numbers', () => {
-    expect(significantWords('The Mars-Rover finds WATER: 3 new “clues” in 2026, and 10th sample!')).toEqual([
-      'marsrover',
-      'finds',
-      'water',
-      'new',
-      'clues',
-      'sample',
-    ]);
+describe('a title’s terms', () => {
+  it('strips accents and lowercases', () => {
+    expect(titleTerms('Café RÉSUMÉ Zürich')).toEqual(expect.arrayContaining(['cafe', 'resum', 'zurich']));
+    expect(titleTerms('Pokémon')).toEqual(titleTerms('POKEMON'.toLowerCase()));
   });
 
-  it('joins words across apostrophes and counts each word once', () => {
-    expect(significantWords("NASA's rover, the rover's arm")).toEqual(['nasas', 'rover', 'rovers', 'arm']);
+  it('drops the possessive and joins words across other apostrophes, whichever apostrophe is typed', () => {
+    expect(titleTerms("Fed's Plosser")).toContain('fed');
+    expect(titleTerms('Fed’s Plosser')).toEqual(titleTerms("Fed's Plosser"));
+    expect(titleTerms('Fed’s Plosser')).not.toContain('fed’');
+    expect(titleTerms('won’t budge')).toContain('wont');
   });
 
-  it('drops every English stop word, and "says" and "said"', () => {
-    const stopWords =
-      'a about above after again against all also am an and any are as at be because been before being below between both but by ' +
-      'can could did do does doing down during each few for from further had has have having he her here hers herself him himself ' +
-      'his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other our ours ' +
-      'ourselves out over own same she should so some such than that the their theirs them themselves then there these they this ' +
-      'those through to too under until up very was we were what when where which while who whom why will with would you your ' +
-      'yours yourself yourselves says said';
-    expect(significantWords(stopWords)).toEqual([]);
-    expect(significantWords(`${stopWords.toUpperCase()} volcano`)).toEqual(['volcano']);
+  it('stems words (Porter), so that a word’s forms are one term', () => {
+    expect(titleTerms('stocks fall').slice(0, 2)).toEqual(['stock', 'fall']);
+    expect(titleTerms('stock falling').slice(0, 2)).toEqual(['stock', 'fall']);
+    expect(titleTerms('Investigators searching')).toEqual(['investig', 'search', 'investigatorssearch']);
   });
 
-  it('splits on any whitespace only (punctuation between letters joins them), and drops ordinals and decades only when all digits lead', () => {
-    expect(significantWords('tab\there\nline\u00a0nbsp')).toEqual(['tab', 'line', 'nbsp']);
-    expect(significantWords('rock—and…roll+jazz U.S. — COVID-19 (today)')).toEqual(['rockandrolljazz', 'us', 'covid19', 'today']);
-    expect(significantWords('1st 2nd 3rd 4th 1990s 12 ٣ x1st 1sts 5g 2nds')).toEqual(['x1st', '1sts', '5g', '2nds']);
-    expect(significantWords('can‘t won’t don\u02bct isn`t')).toEqual(['cant', 'wont', 'dont', 'isnt']);
+  it('joins each two neighbouring words into one more term, so that a compound written apart matches it written as one', () => {
+    const apart = titleTerms('Chip makers rally');
+    const joined = titleTerms('Chipmakers rally');
+    expect(apart).toEqual(['chip', 'maker', 'ralli', 'chipmak', 'makersr']);
+    expect(joined.filter((term) => apart.includes(term))).toEqual(['chipmak', 'ralli']);
   });
 
-  it('makes no empty word of leading or trailing punctuation and space', () => {
-    expect(significantWords(' “Quoted” headline… ')).toEqual(['quoted', 'headline']);
+  it('drops stop words, and joins only words that were neighbours', () => {
+    expect(titleTerms('The rise of the machines')).toEqual(['rise', 'machin']);
   });
 
-  it('keeps words of any script', () => {
-    expect(significantWords('افتتاح معرض الكتاب في المدينة القديمة')).toHaveLength(6);
+  it('keeps numbers and words with digits', () => {
+    expect(titleTerms('Flight MH370 vanished with 239 aboard')).toEqual(['flight', 'mh370', 'vanish', '239', 'aboard', 'flightmh370', 'mh370vanish', '239aboard']);
+  });
+
+  it('keeps an acronym that spells a stop word, unless the whole title is in capitals', () => {
+    expect(titleTerms('US stocks')).toContain('us');
+    expect(titleTerms('U.S. stocks')).toEqual(titleTerms('US stocks'));
+    expect(titleTerms('IT spending')).toEqual(['it', 'spend', 'itspend']);
+    expect(titleTerms('Is it spending')).toEqual(['spend']);
+    expect(titleTerms('IS IT SPENDING')).toEqual(['spend']);
+  });
+
+  it('counts each term once and makes no empty term of punctuation or spaces', () => {
+    expect(titleTerms(' “Rover, rover!” — rovers… ')).toEqual(['rover', 'roverrov']);
+    expect(titleTerms('')).toEqual([]);
   });
 });
 
-describe('grouping rule', () => {
-  it('groups two sources reporting the same event under the earliest report', () => {
-    const late = story('Courier', 'Storm repairs finish early as harbour bridge reopens to traffic', T0 + 6 * HOUR);
-    const early = story('Gazette', 'Harbour bridge reopens after storm repairs finish early', T0);
-    const other = story('Gazette', 'Marathon record falls in cold rain this weekend', T0 + HOUR);
-    const result = groupStories([late, other, early]);
-    expect(result).toEqual([other, { ...early, related: [{ source: 'Courier', url: late.url }] }]);
-  });
-
-  it('needs at least 5 significant words in each title (4 do not group)', () => {
-    const [a4, b4] = titles(4, 0, 0);
-    expect(groupStories([story('A', a4), story('B', b4)])).toHaveLength(2);
-    const [a5, b5] = titles(5, 0, 0);
-    expect(groupStories([story('A', a5), story('B', b5)])).toHaveLength(1);
-    // Stop words and numbers do not make up the count.
-    expect(groupStories([story('A', `The ${a4} in 2026`), story('B', `${b4} of the 10`)])).toHaveLength(2);
-  });
-
-  it('needs at least 3 shared words (2 do not group)', () => {
-    const [a2, b2] = titles(2, 3, 3);
-    expect(groupStories([story('A', a2), story('B', b2)])).toHaveLength(2);
-    const [a3, b3] = titles(3, 2, 2);
-    expect(groupStories([story('A', a3), story('B', b3)])).toHaveLength(1);
-  });
-
-  it('needs the shared words to be at least 60% of the shorter title (59% does not group)', () => {
-    // 6 of 10: exactly 60%.
-    const [a60, b60] = titles(6, 4, 4);
-    expect(groupStories([story('A', a60), story('B', b60)])).toHaveLength(1);
-    // 13 of 22: 59.1%.
-    const [a59, b59] = titles(13, 9, 9);
-    expect(significantWords(a59)).toHaveLength(22);
-    expect(groupStories([story('A', a59), story('B', b59)])).toHaveLength(2);
-    // The shorter title decides: 3 of 5 is enough even beside a title of 20 words.
-    const [short, long] = titles(3, 2, 17);
-    expect(groupStories([story('A', short), story('B', long)])).toHaveLength(1);
-  });
-
-  it('needs 3 shared words even between short word lists (enoughOverlap)', () => {
-    expect(enoughOverlap(2, 3, 3)).toBe(false);
-    expect(enoughOverlap(3, 3, 3)).toBe(true);
-    expect(enoughOverlap(3, 5, 20)).toBe(true);
-    expect(enoughOverlap(3, 6, 6)).toBe(false);
-  });
-
-  it('needs the two to be published within 48 hours of each other (inclusive)', () => {
-    const [a, b] = titles(5, 0, 0);
-    expect(groupStories([story('A', a, T0), story('B', b, T0 + 48 * HOUR)])).toHaveLength(1);
-    expect(groupStories([story('A', a, T0), story('B', b, T0 + 48 * HOUR + 1)])).toHaveLength(2);
-    expect(groupStories([story('A', a, T0 + 48 * HOUR + 1), story('B', b, T0)])).toHaveLength(2);
-  });
-
-  it('never groups two items of one source', () => {
-    const [a, b] = titles(6, 0, 0);
-    expect(groupStories([story('A', a), story('A', b, T0 + HOUR)])).toHaveLength(2);
-  });
-
-  it('takes at most one item per source into a group; the other stays a story', () => {
-    const [a, b] = titles(6, 0, 0);
-    const first = story('A', a, T0);
-    const fromB = story('B', b, T0 + HOUR);
-    const againB = story('B', `${b} update`, T0 + 2 * HOUR);
-    const result = groupStories([first, fromB, againB]);
-    expect(result).toEqual([{ ...first, related: [{ source: 'B', url: fromB.url }] }, againB]);
-  });
-
-  it('offers the group its candidates earliest first, whichever of its words they share', () => {
-    const first = story('A', 'volcano erupts island villages evacuated', T0);
-    // Shares the first three words, and is published later ...
-    const later = story('B', 'volcano erupts island alphaa alphab', T0 + 2 * HOUR);
-    // ... than this report of the same source, which shares the last three.
-    const earlier = story('B', 'island villages evacuated betaa betab', T0 + HOUR);
-    const result = groupStories([first, later, earlier]);
-    expect(result).toEqual([{ ...first, related: [{ source: 'B', url: earlier.url }] }, later]);
-  });
-
-  it('leaves out titles without a date, and a report of the representative’s own url', () => {
-    const [a, b] = titles(6, 0, 0);
-    const undated = story('B', b, T0, { published_at: 'not a date' });
-    const first = story('A', a, T0);
-    const sameUrl = story('C', b, T0 + HOUR, { url: first.url });
-    expect(groupStories([first, undated, sameUrl])).toEqual([first, undated, sameUrl]);
-  });
-
-  it(`keeps at most ${RELATED_KEPT} related entries, earliest first; the rest stay stories`, () => {
-    const [a] = titles(6, 0, 0);
-    const items = Array.from({ length: RELATED_KEPT + 3 }, (_, i) => story(`Source ${i}`, a, T0 + i * HOUR));
-    const result = groupStories([...items].reverse());
-    const representative = result.find((s) => s.url === items[0]!.url);
-    expect(representative?.related?.map((r) => r.url)).toEqual(items.slice(1, RELATED_KEPT + 1).map((s) => s.url));
-    // The two left over group with each other.
-    expect(result).toHaveLength(2);
-    expect(result.find((s) => s.url === items[RELATED_KEPT + 1]!.url)?.related).toEqual([
-      { source: `Source ${RELATED_KEPT + 2}`, url: items[RELATED_KEPT + 2]!.url },
+describe('the rule', () => {
+  it('groups two outlets’ reports of one event under the earliest, and keeps an unrelated story apart', () => {
+    const groups = groupsOf([
+      report('late', 'Storm repairs finish early as harbour bridge reopens to traffic', 6),
+      report('other', 'Marathon record falls in cold rain this weekend', 1),
+      report('early', 'Harbour bridge reopens after storm repairs finish early', 0),
     ]);
+    expect(groups).toEqual([['early', 'late'], ['other']]);
   });
 
-  it('returns stories that group with nothing unchanged and without a related key', () => {
-    const lone = story('A', 'Comet Lumen brightens ahead of schedule tonight');
-    const [only] = groupStories([lone]);
-    expect(only).toBe(lone);
-    expect(only).not.toHaveProperty('related');
+  it('groups the reports that share enough of their rarer words, told in different words', () => {
+    const groups = groupsOf([
+      report('a', 'Mt. Gox files for bankruptcy in US', 0),
+      report('b', 'Bitcoin exchange Mt Gox seeks US bankruptcy protection', 2),
+      report('c', 'Mt Gox bankruptcy: exchange files in Texas court', 5),
+    ]);
+    expect(groups).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('needs two shared terms: one rare word in common is not enough', () => {
+    expect(groupsOf([report('a', 'Volcano erupts'), report('b', 'Volcano tours')])).toEqual([['a'], ['b']]);
+    expect(groupsOf([report('a', 'Volcano erupts'), report('b', 'Volcano erupts again')])).toEqual([['a', 'b']]);
+  });
+
+  it('compares reports at most 48 hours apart', () => {
+    const title = 'Harbour bridge reopens after storm repairs';
+    expect(groupsOf([report('a', title, 0), report('b', title, 48)])).toEqual([['a', 'b']]);
+    expect(groupsOf([report('a', title, 0), report('b', title, 48.001)])).toEqual([['a'], ['b']]);
+  });
+
+  it('lets one outlet’s two reports of an event share its group', () => {
+    // The grouping does not read the source: a group is an event, whoever told it.
+    expect(groupsOf([report('a', 'Harbour bridge reopens after storm repairs', 0), report('b', 'Harbour bridge reopens after storm repairs', 1)])).toEqual([['a', 'b']]);
+  });
+
+  it('joins a report to the group whose reports as a whole are nearest, not to the first report only', () => {
+    const groups = groupsOf([
+      report('a', 'Harbour bridge reopens after storm', 0),
+      report('b', 'Harbour bridge reopens, traffic returns to the coast road', 1),
+      // Shares "traffic", "coast" and "road" with b only, and "harbour bridge" with both.
+      report('c', 'Coast road traffic back as harbour bridge reopens', 2),
+    ]);
+    expect(groups).toEqual([['a', 'b', 'c']]);
   });
 });
 
-// Property tests: titles drawn from a small vocabulary so that many pairs are the same event.
+describe('placing a step’s new reports', () => {
+  const title = 'Harbour bridge reopens after storm repairs';
+  const placedLead: PlacedReport = { ...report('lead', title, 0), lead: 'lead' };
+
+  it('joins a new report to a placed group and leaves the placed reports where they were', () => {
+    const fresh = [report('new', 'Storm repairs done: harbour bridge reopens', 3)];
+    const placed = [placedLead, ...BACKGROUND.map((r) => ({ ...r, lead: r.id }))];
+    expect(placeReports(placed, fresh, frequenciesOf([...placed, ...fresh]))).toEqual([{ ...fresh[0], lead: 'lead' }]);
+  });
+
+  it('starts a group for a new report earlier than the lead of the group it matches, so that a lead stays the earliest', () => {
+    const fresh = [report('earlier', title, -1)];
+    const placed = [placedLead, ...BACKGROUND.map((r) => ({ ...r, lead: r.id }))];
+    expect(placeReports(placed, fresh, frequenciesOf([...placed, ...fresh]))).toEqual([{ ...fresh[0], lead: 'earlier' }]);
+  });
+
+  it('places new reports earliest first, ties by id, whatever order they come in', () => {
+    const fresh = [report('z', title, 2), report('y', title, 2), report('x', title, 1)];
+    const placed = BACKGROUND.map((r) => ({ ...r, lead: r.id }));
+    const frequencies = frequenciesOf([...placed, ...fresh]);
+    expect(placeReports(placed, fresh, frequencies).map(({ id, lead }) => [id, lead])).toEqual([
+      ['x', 'x'],
+      ['y', 'x'],
+      ['z', 'x'],
+    ]);
+  });
+});
+
+describe('what a group’s lead shows', () => {
+  const lead = { source: 'Gazette', url: 'https://gazette.example/1' };
+  it(`lists other outlets’ reports, earliest first, one per outlet, none with the lead’s url, at most 10`, () => {
+    const members = [
+      { source: 'Gazette', url: 'https://gazette.example/2' },
+      { source: 'Courier', url: 'https://courier.example/1' },
+      { source: 'Courier', url: 'https://courier.example/2' },
+      { source: 'Wire', url: 'https://gazette.example/1' },
+      ...Array.from({ length: 12 }, (_, i) => ({ source: `Outlet ${i}`, url: `https://outlet${i}.example/` })),
+    ];
+    expect(relatedOf(lead, members)).toEqual([
+      { source: 'Courier', url: 'https://courier.example/1' },
+      ...Array.from({ length: 9 }, (_, i) => ({ source: `Outlet ${i}`, url: `https://outlet${i}.example/` })),
+    ]);
+    expect(relatedOf(lead, [])).toEqual([]);
+  });
+});
+
+// Properties: titles drawn from a small vocabulary so that many reports group, times over four days.
 const VOCABULARY = ['storm', 'bridge', 'harbour', 'reopens', 'repairs', 'finish', 'early', 'traffic', 'city', 'council', 'vote', 'budget'];
-const FILLER = ['the', 'a', 'of', 'in', '2026', '10th'];
-const SOURCES = ['Gazette', 'Courier', 'Herald', 'Wire'];
-
-const generatedStories = fc
+const generatedReports = fc
   .array(
     fc.record({
-      source: fc.constantFrom(...SOURCES),
-      words: fc.uniqueArray(fc.constantFrom(...VOCABULARY), { minLength: 3, maxLength: 9 }),
-      filler: fc.subarray(FILLER),
-      hours: fc.integer({ min: 0, max: 120 }),
-      sameTime: fc.boolean(),
+      words: fc.uniqueArray(fc.constantFrom(...VOCABULARY), { minLength: 1, maxLength: 6 }),
+      hours: fc.integer({ min: 0, max: 96 }),
     }),
-    { maxLength: 24 },
+    { maxLength: 30 },
   )
-  .map((items) =>
-    items.map((item, index): Story => ({
-      id: `s${index}`,
-      title: [...item.words, ...item.filler].join(' '),
-      summary: '',
-      source: item.source,
-      url: `https://news.example/${index}`,
-      published_at: new Date(T0 + (item.sameTime ? 0 : item.hours * HOUR)).toISOString(),
-      category: 'World',
-    })),
-  );
-
-/** The rule, independently: the vocabulary has no punctuation, and the filler is all stop words and numbers. */
-function sameEvent(a: Story, b: Story): boolean {
-  const words = (s: Story) => new Set(s.title.split(' ').filter((w) => VOCABULARY.includes(w)));
-  const x = words(a);
-  const y = words(b);
-  const shared = [...x].filter((w) => y.has(w)).length;
-  const gap = Math.abs(Date.parse(a.published_at) - Date.parse(b.published_at));
-  return a.source !== b.source && x.size >= 5 && y.size >= 5 && shared >= 3 && shared / Math.min(x.size, y.size) >= 0.6 && gap <= 48 * HOUR;
-}
-
-describe('reports published at the same moment', () => {
-  const [titleA, titleB] = titles(6, 0, 0);
-  const base: Story = {
-    id: 'id-a',
-    title: titleA,
-    summary: 'summary',
-    source: 'A',
-    url: 'https://a.example/1',
-    published_at: '2026-03-01T12:00:00.000Z',
-    category: 'World',
-  };
-  // Two reports from one source that differ in one field only; the one that sorts first by that
-  // field represents the group whatever the input order.
-  const variants: [string, Partial<Story>, Partial<Story>][] = [
-    ['source', { source: 'A1' }, { source: 'A2' }],
-    ['url', { url: 'https://a.example/1' }, { url: 'https://a.example/2' }],
-    ['id', { id: 'id-1' }, { id: 'id-2' }],
-    ['title', { title: titleA.toUpperCase() }, { title: titleA }], // code-unit order: capitals first
-    ['summary', { summary: '' }, { summary: 'more' }],
-    ['category', { category: 'Science' }, { category: 'World' }],
-    ['published_at', { published_at: '2026-03-01T12:00:00.000Z' }, { published_at: '2026-03-01T12:00:00Z' }],
-    ['image', {}, { image: 'https://a.example/i.jpg' }],
-  ];
-
-  it.each(variants)('are ordered by %s when all else is equal', (_field, first, second) => {
-    const a = { ...base, ...first };
-    const b = { ...base, ...second };
-    const other: Story = { ...base, id: 'id-b', title: titleB, source: 'B', url: 'https://b.example/1', published_at: '2026-03-01T13:00:00.000Z' };
-    const expected = { ...a, related: [{ source: 'B', url: other.url }] };
-    expect(groupStories([a, b, other])).toEqual([expected, b]);
-    expect(groupStories([b, a, other])).toEqual([b, expected]);
-    expect(groupStories([other, b, a])).toEqual([b, expected]);
-  });
-
-  it('are the same when all fields are equal', () => {
-    const other: Story = { ...base, id: 'id-b', title: titleB, source: 'B', url: 'https://b.example/1' };
-    expect(groupStories([base, { ...base }, other])).toEqual([{ ...base, related: [{ source: 'B', url: other.url }] }, base]);
-  });
-});
+  .map((items) => items.map((item, index) => report(`r${index}`, item.words.join(' '), item.hours)));
 
 describe('grouping properties', () => {
-  it('does not depend on the order of the input', () => {
+  it('gives the same groups for the same reports in any order', () => {
     fc.assert(
       fc.property(
-        generatedStories.chain((stories) => fc.tuple(fc.constant(stories), fc.shuffledSubarray(stories, { minLength: stories.length }))),
-        ([stories, shuffled]) => {
-          expect(groupsOf(groupStories(shuffled))).toEqual(groupsOf(groupStories(stories)));
+        generatedReports.chain((reports) => fc.tuple(fc.constant(reports), fc.shuffledSubarray(reports, { minLength: reports.length }))),
+        ([reports, shuffled]) => {
+          expect(groupReports(shuffled)).toEqual(groupReports(reports));
         },
       ),
       { numRuns: 300 },
     );
   });
 
-  it('never groups two items of one source, and every member is the same event as its earliest representative', () => {
+  it('puts every id in exactly one group, the lead (its earliest report) first', () => {
     fc.assert(
-      fc.property(generatedStories, (stories) => {
-        const byUrl = new Map(stories.map((s) => [s.url, s]));
-        for (const representative of groupStories(stories)) {
-          const members = (representative.related ?? []).map((r) => byUrl.get(r.url)!);
-          const sources = [representative.source, ...members.map((m) => m.source)];
-          expect(new Set(sources).size).toBe(sources.length);
-          for (const member of members) {
-            expect(sameEvent(representative, member)).toBe(true);
-            expect(Date.parse(member.published_at)).toBeGreaterThanOrEqual(Date.parse(representative.published_at));
-            expect(representative.related).toContainEqual({ source: member.source, url: member.url });
-          }
-          expect(members.length).toBeLessThanOrEqual(RELATED_KEPT);
+      fc.property(generatedReports, (reports) => {
+        const groups = groupReports(reports);
+        expect(groups.flat().sort()).toEqual(reports.map((r) => r.id).sort());
+        const time = new Map(reports.map((r) => [r.id, r.time]));
+        for (const group of groups) {
+          const times = group.map((id) => time.get(id)!);
+          expect(times).toEqual([...times].sort((a, b) => a - b));
         }
       }),
       { numRuns: 300 },
     );
   });
 
-  it('never loses an item: each input url is a story or a related entry of one, exactly once', () => {
+  it('never splits a group when a later step places more reports: each earlier group is inside one group after it', () => {
     fc.assert(
-      fc.property(generatedStories, (stories) => {
-        const result = groupStories(stories);
-        const urls = result.flatMap((s) => [s.url, ...(s.related ?? []).map((r) => r.url)]);
-        expect(urls.sort()).toEqual(stories.map((s) => s.url).sort());
-        // Stories keep the input's relative order.
-        const positions = result.map((s) => stories.findIndex((input) => input.url === s.url));
-        expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      fc.property(generatedReports, generatedReports, (first, later) => {
+        const renamed = later.map((r) => ({ ...r, id: `n${r.id}` }));
+        const placed = placeReports([], first, frequenciesOf(first));
+        const window = [...placed, ...renamed];
+        const after = [...placed, ...placeReports(placed, renamed, frequenciesOf(window))];
+        const leadOf = new Map(after.map((r) => [r.id, r.lead]));
+        for (const group of groupReports(first)) expect(new Set(group.map((id) => leadOf.get(id))).size).toBe(1);
+        // And the placed reports kept their leads.
+        for (const r of placed) expect(leadOf.get(r.id)).toBe(r.lead);
       }),
       { numRuns: 300 },
     );
   });
 
-  it('leaves no two stories that are the same event when either could still take the other', () => {
+  it('leads each group, after any step, by its earliest report', () => {
     fc.assert(
-      fc.property(generatedStories, (stories) => {
-        const result = groupStories(stories);
-        const lone = result.filter((s) => s.related === undefined);
-        // Two stories left alone, neither in a group: they would have been grouped.
-        for (const a of lone) for (const b of lone) if (a !== b) expect(sameEvent(a, b)).toBe(false);
+      fc.property(generatedReports, generatedReports, (first, later) => {
+        const renamed = later.map((r) => ({ ...r, id: `n${r.id}` }));
+        const placed = placeReports([], first, frequenciesOf(first));
+        const all = [...placed, ...placeReports(placed, renamed, frequenciesOf([...placed, ...renamed]))];
+        const byId = new Map(all.map((r) => [r.id, r]));
+        for (const r of all) {
+          const lead = byId.get(r.lead)!;
+          expect(lead.lead).toBe(lead.id);
+          expect(lead.time < r.time || (lead.time === r.time && lead.id <= r.id)).toBe(true);
+        }
       }),
       { numRuns: 300 },
     );

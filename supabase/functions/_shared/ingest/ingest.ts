@@ -10,7 +10,7 @@ import { claimSources, markAllDue, recordOutcomes, type SourceOutcome, type Stor
 import { type IngestOutcome, recordEnd, recordGrouped, recordGroupingDue, recordStart, recordSynced, syncedDigest, writing } from '../store/state.ts';
 import { deleteExpired, type Grouping, newestForGrouping, saveGrouping, type StoryRow, upsertStories } from '../store/stories.ts';
 import type { Story } from '../story.ts';
-import { groupStories } from '../stories/group.ts';
+import { groupReportOf, groupReports, relatedOf } from '../stories/group.ts';
 import type { Source } from '../stories/sources-file.ts';
 import { canonicalUrl } from '../text/urls.ts';
 import { type IngestDeps, refreshSources, type SourceResult } from './refresh.ts';
@@ -56,19 +56,18 @@ export function nextFetchAt(now: Date, failuresBefore: number, result: Pick<Sour
 }
 
 /**
- * Groups the window's stories by the one grouping rule (stories/group.ts): each representative keeps
- * the others' links in `related`, each other story names its representative.
+ * Groups the window's stories by the one grouping rule (stories/group.ts): each group's lead keeps the other
+ * outlets' links in `related`, each other story names its lead.
  */
 export function groupingOf(stories: readonly Story[]): Grouping[] {
-  const idOf = new Map(stories.map((story) => [`${story.source}\n${story.url}`, story.id]));
+  const byId = new Map(stories.map((story) => [story.id, story]));
   const groupings = new Map<string, Grouping>(stories.map((story) => [story.id, { id: story.id, related: null, memberOf: null }]));
-  for (const story of groupStories(stories)) {
-    if (!story.related) continue;
-    groupings.set(story.id, { id: story.id, related: story.related, memberOf: null });
-    for (const link of story.related) {
-      const member = idOf.get(`${link.source}\n${link.url}`);
-      if (member !== undefined) groupings.set(member, { id: member, related: null, memberOf: story.id });
-    }
+  for (const [leadId, ...memberIds] of groupReports(stories.map(groupReportOf))) {
+    if (leadId === undefined || memberIds.length === 0) continue;
+    const lead = byId.get(leadId) as Story;
+    const related = relatedOf(lead, memberIds.map((id) => byId.get(id) as Story));
+    groupings.set(leadId, { id: leadId, related: related.length > 0 ? related : null, memberOf: null });
+    for (const id of memberIds) groupings.set(id, { id, related: null, memberOf: leadId });
   }
   return [...groupings.values()];
 }

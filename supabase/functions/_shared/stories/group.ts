@@ -1,26 +1,34 @@
 /**
- * Several sources, one story (docs/product.md#the-fetch-news-function): reports of the same
- * event by different outlets become one story whose `related` lists the others.
+ * Several sources, one story (docs/product.md#several-sources-one-story; measured in docs/grouping.md):
+ * reports of one event, by any outlets, become one group led by its earliest report.
  *
- * Two items are the same event when they come from different sources, were published within
- * 48 hours of each other, and their titles (lowercased, punctuation deleted, stop words and
- * numbers dropped) each have at least 5 significant words, share at least 3 of them, and the
- * shared words are at least 60% of the shorter title's. The earliest item represents its group.
+ * A title becomes its terms (titleTerms): accents stripped, lowercased, stop words dropped, each word
+ * stemmed (Porter), and each two adjacent words also joined into one term ("chip makers" and
+ * "chipmakers" share "chipmak"). A term weighs its inverse document frequency over the window's
+ * reports (terms no other report has weigh nothing); a report is the unit vector of its terms.
  *
- * The result never depends on the order of the input: items are visited in a canonical order
- * (earliest first, ties broken by every field), each unassigned item becomes a representative
- * and takes, earliest first, every later unassigned item that is the same event as it, at most
- * one per source and at most MAX_RELATED in all. An item that joins no group stays a story, so
- * no item is ever lost. Candidates come from an index by significant word, so the cost is the
- * number of (item, item) pairs that share a word, not every pair (the answer holds at most 200).
+ * Single pass, in time order: each new report joins the group whose centroid (the sum of its members'
+ * vectors) is nearest, when the cosine is at least JOIN_SIMILARITY and a member published within 48 hours
+ * of it shares at least MIN_SHARED_TERMS terms with it; otherwise it starts a group of its own. A
+ * report once placed never moves, and groups never merge.
  */
+import { stemmer } from 'stemmer';
 import { MAX_RELATED, type RelatedLink, type Story } from '../story.ts';
 
-export const MIN_SIGNIFICANT_WORDS = 5;
-export const MIN_SHARED_WORDS = 3;
-/** The shared words as a share of the shorter title's significant words, as a fraction. */
-export const MIN_SHARED_RATIO = 0.6;
-export const MAX_GAP_MS = 48 * 60 * 60 * 1000;
+/** The cosine between a report and a group's centroid at and above which the report joins the group. */
+export const JOIN_SIMILARITY = 0.25;
+/** A report joins only a group with a member that shares at least this many of its terms. */
+export const MIN_SHARED_TERMS = 2;
+/** Reports further apart than this are never compared. */
+export const WINDOW_MS = 48 * 60 * 60 * 1000;
+
+/** The rule's two thresholds (the bench draws its curve by moving the first). */
+export interface GroupingRule {
+  readonly joinSimilarity: number;
+  readonly minSharedTerms: number;
+}
+
+export const RULE: GroupingRule = { joinSimilarity: JOIN_SIMILARITY, minSharedTerms: MIN_SHARED_TERMS };
 
 // English function words; a title's remaining words say what it is about.
 const STOP_WORDS = new Set(
@@ -34,120 +42,222 @@ const STOP_WORDS = new Set(
   ).split(' '),
 );
 
+const MARKS = /\p{M}/gu;
 const APOSTROPHES = /['\u2018\u2019\u02bc`]/g;
-const PUNCTUATION = /[\p{P}\p{S}]/gu;
-const WHITESPACE = /\s/u; // a run of whitespace leaves empty words, skipped below
-/** Plain numbers, and numbers with an ordinal or plural ending: "2026", "10th", "1990s". */
-const NUMBER = /^\p{N}+(st|nd|rd|th|s)?$/u;
+/** Initials written with dots ("U.S.", "U.N."): one word. */
+const INITIALS = /(?<!\p{L})(?:\p{L}\.){2,}/gu;
+const SEPARATORS = /[^\p{L}\p{N}']+/u;
+const CAPITALS = /^\p{Lu}+$/u;
 
-/** The distinct significant words of a title, in order of first appearance. */
-export function significantWords(title: string): string[] {
-  const words = new Set<string>();
-  const text = title.normalize('NFKC').toLowerCase().replace(APOSTROPHES, '').replace(PUNCTUATION, '');
-  for (const token of text.split(WHITESPACE)) {
-    if (token === '' || STOP_WORDS.has(token) || NUMBER.test(token)) continue;
-    words.add(token);
+/**
+ * A title's terms, distinct, in order of first appearance: its significant words stemmed, then each
+ * two adjacent significant words joined and stemmed. An all-capital word of two letters or more in a
+ * title that is not all capitals is an acronym and kept even when it spells a stop word ("US", "IT").
+ */
+export function titleTerms(title: string): string[] {
+  const text = title.normalize('NFKD').replace(MARKS, '').replace(APOSTROPHES, "'").replace(INITIALS, (initials) => initials.replaceAll('.', ''));
+  const tokens = text.split(SEPARATORS).filter((token) => token !== '');
+  const shouting = CAPITALS.test(tokens.join('').replaceAll("'", '').replace(/\P{L}/gu, ''));
+  // Each significant word with its place in the title, so that only neighbours are joined.
+  const words: { word: string; at: number }[] = [];
+  tokens.forEach((token, at) => {
+    const word = token.replace(/'s$/i, '').replaceAll("'", '');
+    if (word === '') return;
+    const lower = word.toLowerCase();
+    const acronym = !shouting && word.length >= 2 && CAPITALS.test(word);
+    if (STOP_WORDS.has(lower) && !acronym) return;
+    words.push({ word: lower, at });
+  });
+  const terms = new Set(words.map(({ word }) => stemmer(word)));
+  for (let i = 1; i < words.length; i += 1) {
+    const [before, after] = [words[i - 1]!, words[i]!];
+    if (after.at === before.at + 1) terms.add(stemmer(before.word + after.word));
   }
-  return [...words];
+  return [...terms];
 }
 
-interface Entry {
-  readonly story: Story;
-  readonly words: readonly string[];
+/** A report as the grouping sees it: its id, its title's terms and its time (ms since 1970). */
+export interface GroupReport {
+  readonly id: string;
+  readonly terms: readonly string[];
   readonly time: number;
-  rank: number;
-  /** The representative this entry was given to, or itself when it represents a group. */
-  group: Entry | undefined;
 }
 
-/** True when `shared` words make two titles of these sizes the same event (sizes already checked). */
-export function enoughOverlap(shared: number, sizeA: number, sizeB: number): boolean {
-  // Integer arithmetic: shared / shorter >= 3 / 5.
-  return shared >= MIN_SHARED_WORDS && shared * 5 >= Math.min(sizeA, sizeB) * 3;
+/** A report in a group: `lead` is the id of the group's earliest report (its own id when it leads). */
+export interface PlacedReport extends GroupReport {
+  readonly lead: string;
 }
 
-const FIELDS = ['source', 'url', 'id', 'title', 'summary', 'category', 'published_at', 'image'] as const;
-
-function compareText(a: string | undefined, b: string | undefined): number {
-  const x = a ?? '';
-  const y = b ?? '';
-  return x < y ? -1 : x > y ? 1 : 0;
+/** How many of the window's reports have each term, and how many reports the window holds. */
+export interface Frequencies {
+  readonly reports: number;
+  readonly of: ReadonlyMap<string, number>;
 }
 
-/** Earliest first; equal times are ordered by every field, so the order is the input's content, not its order. */
-function canonical(a: Entry, b: Entry): number {
-  if (a.time !== b.time) return a.time - b.time;
-  for (const field of FIELDS) {
-    const order = compareText(a.story[field], b.story[field]);
-    if (order !== 0) return order;
+/** Counts the terms of these reports (the window's). */
+export function frequenciesOf(reports: readonly Pick<GroupReport, 'terms'>[]): Frequencies {
+  const of = new Map<string, number>();
+  for (const report of reports) for (const term of new Set(report.terms)) of.set(term, (of.get(term) ?? 0) + 1);
+  return { reports: reports.length, of };
+}
+
+/** Earliest first, ties by id: the order reports are placed in, whatever the order they came in. */
+export function canonicalOrder(a: GroupReport, b: GroupReport): number {
+  return a.time - b.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+interface Group {
+  readonly lead: GroupReport;
+  /** Sum of the members' vectors, and its squared length. */
+  readonly centroid: Map<string, number>;
+  norm2: number;
+}
+
+/** The reports of the window that have a term, by their place in the pass, with the term's weight in each. */
+interface Posting {
+  readonly entries: number[];
+  readonly weights: number[];
+}
+
+/** A report's unit vector: each term shared with another report of the window weighs its smoothed IDF. */
+function vectorOf(terms: readonly string[], frequencies: Frequencies): Map<string, number> {
+  const vector = new Map<string, number>();
+  let norm2 = 0;
+  for (const term of terms) {
+    const count = frequencies.of.get(term) ?? 0;
+    // A term no other report has cannot match: leaving it out keeps a title's rare words from diluting its shared ones.
+    if (count < 2 || vector.has(term)) continue;
+    const weight = Math.log((frequencies.reports + 1) / (count + 1)) + 1;
+    vector.set(term, weight);
+    norm2 += weight * weight;
   }
-  return 0;
+  const norm = Math.sqrt(norm2);
+  for (const [term, weight] of vector) vector.set(term, weight / norm);
+  return vector;
 }
 
 /**
- * Groups reports of the same event. The result keeps the input's order: each story that joined
- * another's group is left out, and each representative carries `related` ({ source, url } of the
- * others, earliest first). Stories that group with nothing are returned unchanged.
+ * Places `fresh` reports among `placed` ones (each already in a group), in canonical order: each joins the
+ * best group (see the module's comment) or leads a group of its own. Returns the fresh reports, each with
+ * its group's lead; the placed ones never move. A fresh report joins only a group whose lead is earlier
+ * (canonicalOrder), so that a group's lead stays its earliest report. `frequencies` counts the window's
+ * terms (placed and fresh together).
  */
-export function groupStories(stories: readonly Story[]): Story[] {
-  const entries: Entry[] = stories.map((story) => ({
-    story,
-    words: significantWords(story.title),
-    time: Date.parse(story.published_at),
-    rank: -1,
-    group: undefined,
-  }));
-  const eligible = entries.filter((entry) => entry.words.length >= MIN_SIGNIFICANT_WORDS && Number.isFinite(entry.time)).sort(canonical);
-  eligible.forEach((entry, rank) => (entry.rank = rank));
-
-  const byWord = new Map<string, Entry[]>();
-  for (const entry of eligible) {
-    for (const word of entry.words) {
-      const list = byWord.get(word);
-      if (list) list.push(entry);
-      else byWord.set(word, [entry]);
+export function placeReports(placed: readonly PlacedReport[], fresh: readonly GroupReport[], frequencies: Frequencies, rule: GroupingRule = RULE): PlacedReport[] {
+  const total = placed.length + fresh.length;
+  // Each report of the pass by its place in it: its time and its group's number; per group, its lead and centroid.
+  const times = new Float64Array(total);
+  const groupOf = new Int32Array(total);
+  const groups: Group[] = [];
+  const byTerm = new Map<string, Posting>();
+  let entries = 0;
+  const add = (report: GroupReport, vector: ReadonlyMap<string, number>, group: number): void => {
+    const { centroid } = groups[group] as Group;
+    let dot = 0;
+    for (const [term, weight] of vector) {
+      const posting = byTerm.get(term);
+      if (posting) {
+        posting.entries.push(entries);
+        posting.weights.push(weight);
+      } else byTerm.set(term, { entries: [entries], weights: [weight] });
+      const sum = centroid.get(term) ?? 0;
+      dot += weight * sum;
+      centroid.set(term, sum + weight);
     }
+    // |c + v|^2 = |c|^2 + 2 c.v + |v|^2, and v is a unit vector (or empty).
+    (groups[group] as Group).norm2 += 2 * dot + (vector.size > 0 ? 1 : 0);
+    times[entries] = report.time;
+    groupOf[entries] = group;
+    entries += 1;
+  };
+
+  const numbers = new Map<string, number>();
+  const leads = new Map(placed.filter((report) => report.lead === report.id).map((report) => [report.id, report]));
+  for (const report of [...placed].sort(canonicalOrder)) {
+    let group = numbers.get(report.lead);
+    if (group === undefined) {
+      group = groups.push({ lead: leads.get(report.lead) ?? report, centroid: new Map(), norm2: 0 }) - 1;
+      numbers.set(report.lead, group);
+    }
+    add(report, vectorOf(report.terms, frequencies), group);
   }
 
-  const related = new Map<Entry, Entry[]>();
-  for (const representative of eligible) {
-    if (representative.group !== undefined) continue;
-    representative.group = representative;
-    const shared = new Map<Entry, number>();
-    for (const word of representative.words) {
-      for (const other of byWord.get(word) ?? []) {
-        // Every earlier entry (and the representative itself) already has a group: only later,
-        // unassigned entries are candidates.
-        if (other.group !== undefined) continue;
-        shared.set(other, (shared.get(other) ?? 0) + 1);
+  const result: PlacedReport[] = [];
+  const shared = new Uint16Array(total);
+  let dots = new Float64Array(groups.length + fresh.length);
+  for (const report of [...fresh].sort(canonicalOrder)) {
+    const vector = vectorOf(report.terms, frequencies);
+    const met: number[] = [];
+    const near = new Set<number>();
+    for (const [term, weight] of vector) {
+      const posting = byTerm.get(term);
+      if (!posting) continue;
+      for (let k = 0; k < posting.entries.length; k += 1) {
+        const other = posting.entries[k] as number;
+        const group = groupOf[other] as number;
+        if (shared[other] === 0) met.push(other);
+        shared[other] = (shared[other] as number) + 1;
+        dots[group] = (dots[group] as number) + weight * (posting.weights[k] as number);
+        if (shared[other] === rule.minSharedTerms && Math.abs((times[other] as number) - report.time) <= WINDOW_MS) near.add(group);
       }
     }
-    const members: Entry[] = [];
-    const sources = new Set([representative.story.source]);
-    const urls = new Set([representative.story.url]);
-    const candidates = [...shared].filter(([other]) => other.time - representative.time <= MAX_GAP_MS).sort(([a], [b]) => a.rank - b.rank);
-    for (const [other, count] of candidates) {
-      if (members.length >= MAX_RELATED) break;
-      if (sources.has(other.story.source) || urls.has(other.story.url)) continue;
-      if (!enoughOverlap(count, representative.words.length, other.words.length)) continue;
-      other.group = representative;
-      members.push(other);
-      sources.add(other.story.source);
-      urls.add(other.story.url);
+    let best = -1;
+    let bestScore = rule.joinSimilarity;
+    for (const group of near) {
+      const { lead, norm2 } = groups[group] as Group;
+      if (canonicalOrder(lead, report) > 0) continue;
+      const score = (dots[group] as number) / Math.sqrt(norm2);
+      // Equal scores: the earlier lead, so the outcome never depends on the order groups were met in.
+      if (score > bestScore || (score === bestScore && (best === -1 || canonicalOrder(lead, (groups[best] as Group).lead) < 0))) {
+        best = group;
+        bestScore = score;
+      }
     }
-    if (members.length > 0) related.set(representative, members);
-  }
-
-  const result: Story[] = [];
-  for (const entry of entries) {
-    if (entry.group !== undefined && entry.group !== entry) continue;
-    const members = related.get(entry);
-    if (members === undefined) {
-      result.push(entry.story);
-    } else {
-      const links: RelatedLink[] = members.map((member) => ({ source: member.story.source, url: member.story.url }));
-      result.push({ ...entry.story, related: links });
+    for (const other of met) {
+      shared[other] = 0;
+      dots[groupOf[other] as number] = 0;
     }
+    if (best === -1) {
+      best = groups.push({ lead: report, centroid: new Map(), norm2: 0 }) - 1;
+      if (groups.length > dots.length) dots = new Float64Array(groups.length * 2);
+    }
+    add(report, vector, best);
+    result.push({ ...report, lead: (groups[best] as Group).lead.id });
   }
   return result;
+}
+
+/** The groups of these reports, placed as one batch with nothing before them: ids, earliest first, groups by lead. */
+export function groupReports(reports: readonly GroupReport[], rule: GroupingRule = RULE): string[][] {
+  const groups = new Map<string, string[]>();
+  for (const { id, lead } of placeReports([], reports, frequenciesOf(reports), rule)) {
+    const members = groups.get(lead);
+    if (members) members.push(id);
+    else groups.set(lead, [id]);
+  }
+  return [...groups.values()];
+}
+
+/** Stories as the grouping sees them; a story whose date does not parse counts as the earliest. */
+export function groupReportOf(story: Pick<Story, 'id' | 'title' | 'published_at'>): GroupReport {
+  const time = Date.parse(story.published_at);
+  return { id: story.id, terms: titleTerms(story.title), time: Number.isFinite(time) ? time : 0 };
+}
+
+/**
+ * What a group's lead shows of its other members: other outlets' reports, earliest first, one per outlet,
+ * at most MAX_RELATED, none with the lead's own url.
+ */
+export function relatedOf(lead: Pick<Story, 'source' | 'url'>, members: readonly Pick<Story, 'source' | 'url'>[]): RelatedLink[] {
+  const sources = new Set([lead.source]);
+  const urls = new Set([lead.url]);
+  const related: RelatedLink[] = [];
+  for (const member of members) {
+    if (related.length >= MAX_RELATED) break;
+    if (sources.has(member.source) || urls.has(member.url)) continue;
+    sources.add(member.source);
+    urls.add(member.url);
+    related.push({ source: member.source, url: member.url });
+  }
+  return related;
 }
