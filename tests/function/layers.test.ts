@@ -19,7 +19,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   ingest: ['net', 'parse', 'stories', 'store', 'text'],
   // The scheduled work: the step, its policy and the push queue, above the feed fetcher and the pushes it drives.
   work: ['ingest', 'push', 'stories', 'store'],
-  http: ['ingest', 'net', 'push', 'store', 'stories', 'work', 'sources.json'],
+  http: ['ingest', 'net', 'push', 'store', 'stories', 'text', 'work', 'sources.json'],
 };
 
 function imports(file: string): string[] {

@@ -8,10 +8,12 @@
  */
 import type { Vapid } from '../push/config.ts';
 import { isP256PublicKey, base64UrlBytes, pushEndpoint } from '../push/config.ts';
+import { readBounded } from '../net/body.ts';
 import { countInWindow } from '../store/windows.ts';
 import type { Sql } from '../store/db.ts';
 import { deleteSubscription, saveSubscription } from '../store/follows.ts';
 import { MAX_FOLLOWS } from '../story.ts';
+import { hex } from '../text/hex.ts';
 import { isStoryId } from './request.ts';
 
 export const MAX_BODY_BYTES = 4_096;
@@ -77,29 +79,7 @@ class BadInput extends Error {
 
 /** The body as text, refusing one over MAX_BODY_BYTES before reading past it. */
 async function readBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw new BadInput('body_too_large');
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new BadInput('body_too_large');
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(bytes);
+  return new TextDecoder().decode(await readBounded(request, MAX_BODY_BYTES, () => new BadInput('body_too_large')));
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -130,7 +110,7 @@ export function createFollowNews(deps: FollowNewsDeps): FollowNewsHandler {
   const addressHash = async (address: string): Promise<string> => {
     hashKey ??= crypto.subtle.importKey('raw', new TextEncoder().encode(`follow-calls:${deps.vapid?.privateKey ?? ''}`), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
     const mac = await crypto.subtle.sign('HMAC', await hashKey, new TextEncoder().encode(address));
-    return Array.from(new Uint8Array(mac), (byte) => byte.toString(16).padStart(2, '0')).join('');
+    return hex(mac);
   };
   const endpointOf = (value: unknown): string => {
     if (typeof value !== 'string' || !pushEndpoint(value, deps.hosts, deps.allowLoopback)) throw new BadInput('invalid_endpoint');

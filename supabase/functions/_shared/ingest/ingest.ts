@@ -12,6 +12,7 @@ import { deleteExpired, type Grouping, newestForGrouping, saveGrouping, type Sto
 import type { Story } from '../story.ts';
 import { groupReportOf, groupReports, relatedOf } from '../stories/group.ts';
 import type { Source } from '../stories/sources-file.ts';
+import { hex } from '../text/hex.ts';
 import { canonicalUrl } from '../text/urls.ts';
 import { type IngestDeps, refreshSources, type SourceResult } from './refresh.ts';
 import { forgetEndedWindows } from '../store/windows.ts';
@@ -40,8 +41,7 @@ export interface IngestReport {
 
 /** A digest of the sources file as the store was last made to follow it (SHA-256, hex). */
 async function sourcesDigest(sources: readonly Source[]): Promise<string> {
-  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(sources))));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return hex(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(sources))));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readBounded } from './body.ts';
 import { describeError, SourceError } from './errors.ts';
 import { checkTarget, type Connector, type NetworkPolicy, type Resolver } from './guard.ts';
 
@@ -66,7 +67,11 @@ export async function fetchPublisherFeed(url: string, options: FetchFeedOptions)
       // A 304 may omit the validators; the ones sent still identify the version kept.
       return { notModified: true, validators: { ...options.validators, ...validatorsOf(response) }, ...freshFor };
     }
-    const bytes = await readBody(response, options.maxBodyBytes);
+    const bytes = await readBounded(response, options.maxBodyBytes, (declared) =>
+      declared === undefined
+        ? new SourceError('too_large', `body too large (more than ${options.maxBodyBytes} bytes)`)
+        : new SourceError('too_large', `body too large (Content-Length ${declared} > ${options.maxBodyBytes} bytes)`),
+    );
     return { bytes, contentType: response.headers.get('content-type'), url: finalUrl, validators: validatorsOf(response), ...freshFor };
   } catch (error) {
     if (error instanceof SourceError) throw error;
@@ -122,35 +127,6 @@ async function follow(
     }
     return { response, finalUrl: url.href };
   }
-}
-
-async function readBody(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel();
-    throw new SourceError('too_large', `body too large (Content-Length ${declared} > ${maxBytes} bytes)`);
-  }
-  if (!response.body) return new Uint8Array(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new SourceError('too_large', `body too large (more than ${maxBytes} bytes)`);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 function requestHeaders(options: FetchFeedOptions): Record<string, string> {
