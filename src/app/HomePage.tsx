@@ -19,7 +19,7 @@ import { ViewToggle } from '../ui/ViewToggle.tsx';
 import { HomeResults, useHomeList } from './HomeResults.tsx';
 import { later } from './later.ts';
 import { SiteHeader } from './SiteHeader.tsx';
-import { PRODUCT_TITLE, TAGLINE } from '../domain/title.ts';
+import { documentTitle, PRODUCT_TITLE, TAGLINE } from '../domain/title.ts';
 
 // Only a chosen category shows them.
 const CategoryChips = later.component('CategoryChips');
@@ -67,7 +67,7 @@ export function HomePage() {
 
   const { settled } = home.query;
   useEffect(() => {
-    document.title = settled ? `“${settled}” · ${PRODUCT_TITLE}` : `${PRODUCT_TITLE}: ${TAGLINE}`;
+    document.title = settled ? documentTitle(`“${settled}”`) : `${PRODUCT_TITLE}: ${TAGLINE}`;
   }, [settled]);
 
   return (

@@ -144,6 +144,15 @@ describe('fetchFeed', () => {
     expect(seen.at(-1)?.url).toContain('?story=a+b');
   });
 
+  it('asks for followed ids comma-separated, as `?follow=`', async () => {
+    const { answerOf } = await import('../../src/api/fetch-news.ts');
+    handler = json(200, '{"stories":[],"follows":[]}');
+    await expect(answerOf({ follow: ['a', 'b c'] })).resolves.toEqual({ stories: [], follows: [] });
+    const url = new URL(seen.at(-1)!.url!, 'http://x');
+    expect(url.pathname).toBe('/functions/v1/fetch-news');
+    expect(url.searchParams.get('follow')).toBe('a,b c');
+  });
+
   it('reads a JSON body that comes with no content type', async () => {
     handler = (_request, response) => response.end(JSON.stringify({ stories: [STORY] }));
     await expect(fetchFeed({})).resolves.toEqual({ stories: [KEPT], next: null });

@@ -366,6 +366,16 @@ describe('the machines of the page, wired through it', () => {
     expect(page.older().context.next).toBe('cursor-3');
   });
 
+  it("a story's page of a story the feed shows, neither saved nor followed, opens with the feed's copy kept", async () => {
+    const page = openPage();
+    await flush();
+    await page.settle('fetchStories', { output: { stories: [a, d], next: null } satisfies FeedPage });
+    page.actor.send({ type: 'url.story', id: 'd' });
+    expect(child(page.actor.getSnapshot(), 'storyPage').context).toMatchObject({ id: 'd', kept: d });
+    page.actor.send({ type: 'url.story', id: 'gone-from-everywhere' });
+    expect(child(page.actor.getSnapshot(), 'storyPage').context).toMatchObject({ id: 'gone-from-everywhere', kept: null });
+  });
+
   it('a first page with no stories (the samples load) leaves nothing older to offer', async () => {
     const page = openPage();
     await flush();
