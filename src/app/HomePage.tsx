@@ -6,7 +6,6 @@ import { useFeed, useFeedActor } from '../feed/actors.ts';
 import { FeedNotices } from '../feed/FeedNotices.tsx';
 import { selectHeldBack, selectKeptAt } from '../feed/selectors.ts';
 import { useFollowedIds } from '../follow/actors.ts';
-import { FollowNotice } from '../follow/FollowNotice.tsx';
 import { CategoryPickerButton } from '../search/CategoryPickerButton.tsx';
 import { QueryField } from '../search/QueryField.tsx';
 import { ReaderFeatures } from '../reader/ReaderFeatures.tsx';
@@ -62,7 +61,6 @@ export function HomePage() {
   const removeCategory = useCallback((category: string) => setCategories(selected.filter((one) => one !== category)), [setCategories, selected]);
   const followedIds = useFollowedIds();
   const { setFollowing } = filters;
-  const showFollowing = useCallback(() => setFollowing(true), [setFollowing]);
   const parts = later.useParts();
 
   const { settled } = home.query;
@@ -97,7 +95,6 @@ export function HomePage() {
           )}
         </Toolbar>
         <FeedNotices status={status} keptAt={keptAt} incoming={heldBack} stories={loaded} onShowIncoming={showHeldBack} HeldBack={HeldBackStories} />
-        {followedIds.length > 0 && <FollowNotice onShow={showFollowing} />}
         <ReaderFeatures stories={loaded} reachable={list.reachable} lastVisit={home.newSince} onOpen={openStory} onToggleBookmark={home.toggleBookmark} onToggleFollow={home.toggleFollow} Shortcuts={KeyboardShortcuts} />
         <HomeResults status={status} list={list} query={home.query} filters={filters} cardProps={home.cardProps} />
       </Layout>
