@@ -84,7 +84,7 @@ describe('lint enforces the layout boundaries', () => {
     ['src/app/Planted.tsx', "import { Button } from '../ui/later/Button.tsx';\nexport const x = Button;\n", FIRST_RENDER],
     ['src/feed/Planted.tsx', "import { createClient } from '@supabase/supabase-js';\nexport const x = createClient;\n", FIRST_RENDER],
     // The standalone bundles.
-    ['src/feed/boot.ts', "import { startFirstFeedCall } from '../api/fetch-news.ts';\nimport { useFeed } from './actors.ts';\nstartFirstFeedCall();\nexport const x = useFeed;\n", IMPORTS],
+    ['src/api/boot.ts', "import { startFirstCall } from './fetch-news.ts';\nimport { callFunction } from './functions.ts';\nstartFirstCall('/');\nexport const x = callFunction;\n", IMPORTS],
     ['src/offline/service-worker.ts', "import { useState } from 'react';\nexport const x = useState;\n", IMPORTS],
     ['src/offline/service-worker.ts', "import { registerServiceWorker } from './service-worker-registration.ts';\nexport const x = registerServiceWorker;\n", IMPORTS],
     ['src/offline/policy.ts', "import { readStorage } from '../browser/browser.ts';\nexport const x = readStorage;\n", IMPORTS],
@@ -151,7 +151,7 @@ describe('lint enforces the layout boundaries', () => {
     'src/search/later/ArchiveSection.tsx',
     'src/toasts/OutcomeToasts.tsx',
     'machines/page.ts',
-    'src/feed/boot.ts',
+    'src/api/boot.ts',
     'src/offline/service-worker.ts',
     'src/offline/policy.ts',
     'src/appearance/theme-boot.ts',
