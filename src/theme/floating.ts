@@ -2,10 +2,10 @@ import { css } from 'styled-components';
 import { theme } from './tokens.ts';
 
 /**
- * The region of a notice that floats over the top of the page (the "new stories" bar), so that
- * nothing on the page moves when it appears; add `top`. Render it always, as a live region empty
- * until there is news, so that assistive technology announces what appears. The notices at the
- * bottom stack in one place: src/ui/NoticeStack.tsx.
+ * What floats over the page, so that nothing on it moves when a notice appears: the "new stories"
+ * bar's region at the top (add `top`; render it always, as a live region empty until there is
+ * news, so that assistive technology announces what appears), and at the bottom the notices'
+ * one stack (src/ui/NoticeStack.tsx).
  */
 export const floatingRegion = css`
   position: fixed;

@@ -5,20 +5,15 @@
  */
 import { createContext, useContext, useLayoutEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { floatingBar } from '../theme/floating.ts';
+import { floatingBar, floatingRegion } from '../theme/floating.ts';
 import { theme } from '../theme/tokens.ts';
 
 const Stack = styled.div`
-  position: fixed;
-  right: ${theme.space(3)};
+  ${floatingRegion}
   bottom: ${theme.space(3)};
-  left: ${theme.space(3)};
-  z-index: 90;
-  display: flex;
   flex-direction: column;
   align-items: center;
   gap: ${theme.space(2)};
-  pointer-events: none;
 `;
 
 // Each notice's live region, always there, empty until it has news: assistive technology announces what appears.
