@@ -18,7 +18,7 @@ import globals from 'globals';
  * - No import cycle, anywhere.
  * - First render or later: a file below a `later/` folder is never in the first render; any other file
  *   imports no React Aria and nothing from a `later/` folder (LATER, firstRenderOnly).
- * - The standalone bundles import next to nothing: the boot entry (src/feed/boot.ts) only the
+ * - The standalone bundles import next to nothing: the boot entry (src/api/boot.ts) only the
  *   fetch-news calls (src/api/fetch-news.ts), the service worker (src/offline/service-worker.ts) only its policy, which imports
  *   nothing, and theme-boot (src/appearance/theme-boot.ts) only the storage keys and the boot.
  * tests/lint/boundaries.test.ts plants a violation of each, at the top of a room and two folders down.
@@ -196,8 +196,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/feed/boot.ts'],
-    rules: { '@typescript-eslint/no-restricted-imports': onlyImport(String.raw`\.\./api/fetch-news\.ts`, 'The boot entry runs before the app: it imports the fetch-news calls and nothing else.') },
+    files: ['src/api/boot.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': onlyImport(String.raw`\./fetch-news\.ts`, 'The boot entry runs before the app: it imports the fetch-news calls and nothing else.') },
   },
   {
     files: ['src/offline/service-worker.ts'],

@@ -57,15 +57,16 @@ function hostHeaders(backendUrl: string): Plugin {
 
 /**
  * What index.html's head loads besides the entry (docs/product.md#the-page-before-its-scripts):
- * - src/feed/boot.ts, an entry of its own, as a small async module script: it starts the feed
- *   call as soon as it arrives, long before the app's code has; the app's first call takes it;
+ * - src/api/boot.ts, an entry of its own, as a small async module script: it starts the first
+ *   call its address asks for (the feed, or a story's) as soon as it arrives, long before the
+ *   app's code has; the app's first call of the same takes it;
  * - a modulepreload of every chunk the entry (src/main.tsx) imports on its own schedule (React,
  *   then the app) and of the boot script's imports, so that all of it downloads at once while
  *   its evaluation waits for the first paint.
  * The dev server loads the boot script the same way.
  */
 function headScripts(): Plugin {
-  const boot = 'src/feed/boot.ts';
+  const boot = 'src/api/boot.ts';
   return {
     name: 'newsroom-head-scripts',
     config: () => ({ build: { rollupOptions: { input: { index: 'index.html', boot } } } }),
@@ -164,7 +165,7 @@ type ChunkingContext = { getModuleInfo(id: string): { importedIds: string[] } | 
  */
 function firstRenderStages(): (id: string, context: ChunkingContext) => string | null {
   const path = (file: string) => join(import.meta.dirname, file);
-  const entries = [path('src/main.tsx'), path('src/feed/boot.ts')];
+  const entries = [path('src/main.tsx'), path('src/api/boot.ts')];
   const stages = [
     ['page-actors', path('src/app/page-actors.ts')],
     ['mount', path('src/app/mount.tsx')],

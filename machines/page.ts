@@ -65,6 +65,8 @@ export type UrlPatch = { [K in keyof HomeSearch]?: HomeSearch[K] | undefined };
 export type PageEvent =
   /** The URL's search changed, by anything but this machine: Back, Forward, a link; and the URL as the page opens. */
   | ({ type: 'url.changed' } & UrlSearch)
+  /** The URL's path is the home page's (as the page opens there, or a link, Back or Forward to it): the feed calls then, not before. */
+  | { type: 'url.home' }
   /** The URL's path names a story's page, `/story/<id>` (as the page opens, or a change: a link, Back, Forward). */
   | { type: 'url.story'; id: string }
   /** The URL's path left a story's page for another. */
@@ -104,8 +106,8 @@ interface ActorsById {
   get(id: string): AnyActorRef | undefined;
 }
 
-/** What the browser keeps of the story `id`: a saved copy, a followed one, or the one the feed shows; null when none. */
-export function keptCopy(system: ActorsById, id: string): Story | null {
+/** What the browser keeps of the story `id`: a saved copy, a followed one, the one the feed shows or the last visit kept; null when none. */
+export function keptCopy(system: ActorsById, id: string, keptFeed: Story[] = []): Story | null {
   const bookmarks: SnapshotFrom<typeof bookmarksMachine> | undefined = system.get('bookmarks')?.getSnapshot();
   const follows: SnapshotFrom<typeof followsMachine> | undefined = system.get('follows')?.getSnapshot();
   const feed: SnapshotFrom<typeof feedMachine> | undefined = system.get('feed')?.getSnapshot();
@@ -113,6 +115,7 @@ export function keptCopy(system: ActorsById, id: string): Story | null {
     bookmarks?.context.stories.find((story) => story.id === id) ??
     follows?.context.follows.find((follow) => follow.id === id)?.story ??
     feed?.context.stories.find((story) => story.id === id) ??
+    keptFeed.find((story) => story.id === id) ??
     null
   );
 }
@@ -151,7 +154,7 @@ export const pageMachine = setup({
     /** The Following view shows while the URL asks for it: what it shows is seen (docs/product.md#following-a-story). */
     tellFollows: sendTo('follows', (_, { following }: { following?: boolean }) => (following === true ? { type: 'following.shown' as const } : { type: 'following.hidden' as const })),
     /** A story's page shows: it asks for its story, with what the browser keeps of it then (a later change of that asks nothing again). */
-    openStory: sendTo('storyPage', ({ system }, { id }: { id: string }) => ({ type: 'story.open' as const, id, kept: keptCopy(system, id) })),
+    openStory: sendTo('storyPage', ({ context, system }, { id }: { id: string }) => ({ type: 'story.open' as const, id, kept: keptCopy(system, id, context.feed.kept?.stories) })),
     /** The story's page is left: its call is cancelled. */
     closeStory: sendTo('storyPage', { type: 'story.close' }),
     /** The box shows the query the URL now holds, and drops what was typed for another. */
@@ -181,7 +184,6 @@ export const pageMachine = setup({
   entry: [
     sendTo('theme', ({ context }) => ({ type: 'theme.system.changed' as const, prefersDark: context.theme.systemPrefersDark })),
     sendTo('theme', ({ context }) => ({ type: 'theme.storage.changed' as const, theme: context.theme.stored })),
-    sendTo('feed', ({ context }) => ({ type: 'feed.visitor' as const, ...context.feed })),
     sendTo('bookmarks', ({ context }) => ({ type: 'bookmarks.storage.changed' as const, ids: context.bookmarks.ids })),
     sendTo('bookmarks', ({ context }) => ({ type: 'saved.storage.changed' as const, stories: context.bookmarks.savedStories })),
     sendTo('follows', ({ context }) => ({ type: 'follows.storage.changed' as const, follows: context.follows?.follows ?? [] })),
@@ -189,6 +191,8 @@ export const pageMachine = setup({
     sendTo('follows', { type: 'follows.refresh' }),
   ],
   on: {
+    // The feed is told what the browser keeps as the home page first shows, and starts its call: a story's page does not wait for it.
+    'url.home': { actions: sendTo('feed', ({ context }) => ({ type: 'feed.visitor' as const, ...context.feed })) },
     'url.story': { actions: { type: 'openStory', params: ({ event }) => event } },
     'url.storyLeft': { actions: 'closeStory' },
     'url.changed': {

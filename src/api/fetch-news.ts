@@ -39,11 +39,6 @@ async function call(params: FeedParams, signal?: AbortSignal): Promise<FeedPage>
   return pageFromAnswer(await answerOf(params, signal));
 }
 
-/** One request's parsed JSON body, not yet validated (the caller validates it). */
-export function answerOf(params: FeedParams, signal?: AbortSignal): Promise<unknown> {
-  return callFunction('fetch-news', { query: feedQuery(params), signal });
-}
-
 /** A parsed answer as a page: its valid stories, and `next` when it is a non-empty string. */
 export function pageFromAnswer(answer: unknown): FeedPage {
   const next = isPlainObject(answer) ? field(answer, 'next') : null;
@@ -51,13 +46,35 @@ export function pageFromAnswer(answer: unknown): FeedPage {
 }
 
 /**
- * The page's first call, started by src/feed/boot.ts from the HTML, apart from the app's bundle:
- * the one handoff. The first `fetchFeed({})` takes it instead of making a second request: the
- * feed machine's first attempt, as the app renders, whose 10 s bound it from then on. Until then
- * nothing waits on it. Should the app call first (boot.ts arriving late), boot.ts starts nothing.
+ * A call the boot (src/api/boot.ts) started from the HTML, apart from the app's bundle, before the
+ * app asks for the same: the one handoff. The app's first call of it takes it instead of making a
+ * second request, and its signal (the caller machine's 10 s) bounds it from then on. Until then
+ * nothing waits on it; its failure belongs to whoever takes it.
  */
-let first: { page: Promise<FeedPage>; controller: AbortController } | undefined;
-let firstTaken = false;
+interface EarlyCall<T> {
+  answer: Promise<T>;
+  controller: AbortController;
+}
+
+function startEarly<T>(start: (signal: AbortSignal) => Promise<T>): EarlyCall<T> {
+  const controller = new AbortController();
+  const answer = start(controller.signal);
+  answer.catch(() => {});
+  return { answer, controller };
+}
+
+function handOver<T>({ answer, controller }: EarlyCall<T>, signal?: AbortSignal): Promise<T> {
+  if (signal?.aborted) controller.abort();
+  signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  return answer;
+}
+
+/** Under `/`: the feed's first page. Should the app call first (the boot arriving late), the boot starts nothing. */
+let firstFeed: EarlyCall<FeedPage> | undefined;
+let feedAsked = false;
+/** Under `/story/<id>`: that story's coverage, the answer as it came. */
+let firstStory: (EarlyCall<unknown> & { id: string }) | undefined;
+let storyAsked = false;
 
 /**
  * The first screen's lead image, fetched as soon as the answer names it, while the app's script still
@@ -73,12 +90,42 @@ function fetchLeadImage(answer: FeedPage): void {
 }
 
 export function startFirstFeedCall(): void {
-  if (first || firstTaken) return;
-  const controller = new AbortController();
-  const page = call({}, controller.signal);
-  // Its failure belongs to whoever takes it.
-  page.then(fetchLeadImage, () => {});
-  first = { page, controller };
+  if (firstFeed || feedAsked) return;
+  firstFeed = startEarly((signal) => call({}, signal));
+  firstFeed.answer.then(fetchLeadImage, () => {});
+}
+
+/** The story a page's path names, `/story/<id>` (its id encoded), or null. */
+export function storyOfPath(pathname: string): string | null {
+  const encoded = /^\/story\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (encoded === undefined) return null;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    // Not an id the page could ask for: the app shows what the router makes of it.
+    return null;
+  }
+}
+
+/** The page's first call, as its address asks: the feed under `/`, a story's coverage under `/story/<id>`, nothing elsewhere. */
+export function startFirstCall(pathname: string): void {
+  if (pathname === '/') return startFirstFeedCall();
+  const id = storyOfPath(pathname);
+  if (id === null || firstStory || storyAsked) return;
+  firstStory = { id, ...startEarly((signal) => callFunction('fetch-news', { query: feedQuery({ story: id }), signal })) };
+}
+
+/** One request's parsed JSON body, not yet validated (the caller validates it); a story's page takes the boot's call of it. */
+export function answerOf(params: FeedParams, signal?: AbortSignal): Promise<unknown> {
+  if (params.story !== undefined && Object.values({ ...params, story: undefined }).every((value) => value === undefined)) {
+    storyAsked = true;
+    const early = firstStory;
+    firstStory = undefined;
+    if (early?.id === params.story) return handOver(early, signal);
+    // Another story than the boot's: its call is nobody's.
+    early?.controller.abort();
+  }
+  return callFunction('fetch-news', { query: feedQuery(params), signal });
 }
 
 /**
@@ -87,15 +134,11 @@ export function startFirstFeedCall(): void {
  */
 export function fetchFeed(params: FeedParams, signal?: AbortSignal): Promise<FeedPage> {
   if (Object.values(params).some((value) => value !== undefined)) return call(params, signal);
-  firstTaken = true;
-  const early = first;
-  if (!early) return call(params, signal);
-  first = undefined;
-  if (signal?.aborted) early.controller.abort();
-  signal?.addEventListener('abort', () => early.controller.abort(), { once: true });
-  return early.page;
+  feedAsked = true;
+  const early = firstFeed;
+  firstFeed = undefined;
+  return early ? handOver(early, signal) : call(params, signal);
 }
-
 
 /** The saved stories the store still has: one `?ids=` call per 100 ids, in turn; a failed call fails them all. */
 export async function fetchSavedStories(ids: readonly string[], signal?: AbortSignal): Promise<Story[]> {

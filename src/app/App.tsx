@@ -3,12 +3,12 @@ import { useActorRef } from '@xstate/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useDocumentTheme } from '../appearance/useDocumentTheme.ts';
 import { tellBoot } from '../browser/takeover.ts';
-import { ServiceWorkerUpdates } from '../offline/ServiceWorkerUpdates.tsx';
 import { recordVisit } from '../reader/lastVisit.ts';
 import { GlobalStyle } from '../theme/GlobalStyle.ts';
 import { OutcomeToasts } from '../toasts/OutcomeToasts.tsx';
 import { SystemProvider } from '../system/page-system.ts';
 import { later } from './later.ts';
+import { FloatingNotices } from './FloatingNotices.tsx';
 import type { Inspect } from './inspector.ts';
 import { LoadBoundary } from './LoadFailure.tsx';
 import { type AppLogic, appPageMachine, defaultLogic, readPageInput } from './page-actors.ts';
@@ -51,7 +51,7 @@ interface AppProps {
 }
 
 /**
- * The page's actors as one system (machines/page.ts), the theme, the routes and the toasts. The
+ * The page's actors as one system (machines/page.ts), the theme, the routes, the floating notices and the toasts. The
  * system's first render draws the frame (its machines start with nothing stored); it starts right
  * after, and tells its machines what this visitor's browser keeps.
  */
@@ -74,8 +74,7 @@ export function App({ logic, router: givenRouter, inspect }: AppProps) {
       <Themed>
         <LoadBoundary>
           <RouterProvider router={router} />
-          {/* Production only: the dev server has no worker. */}
-          {import.meta.env.PROD && loaded && <ServiceWorkerUpdates firstScreenDone={laterCame} />}
+          <FloatingNotices router={router} loaded={loaded} laterCame={laterCame} />
           <OutcomeToasts Raised={RaisedToasts} />
         </LoadBoundary>
       </Themed>

@@ -6,7 +6,6 @@ import { useFeed, useFeedActor } from '../feed/actors.ts';
 import { FeedNotices } from '../feed/FeedNotices.tsx';
 import { selectHeldBack, selectKeptAt } from '../feed/selectors.ts';
 import { useFollowedIds } from '../follow/actors.ts';
-import { FollowNotice } from '../follow/FollowNotice.tsx';
 import { CategoryPickerButton } from '../search/CategoryPickerButton.tsx';
 import { QueryField } from '../search/QueryField.tsx';
 import { ReaderFeatures } from '../reader/ReaderFeatures.tsx';
@@ -19,7 +18,7 @@ import { ViewToggle } from '../ui/ViewToggle.tsx';
 import { HomeResults, useHomeList } from './HomeResults.tsx';
 import { later } from './later.ts';
 import { SiteHeader } from './SiteHeader.tsx';
-import { PRODUCT_TITLE, TAGLINE } from '../domain/title.ts';
+import { documentTitle, PRODUCT_TITLE, TAGLINE } from '../domain/title.ts';
 
 // Only a chosen category shows them.
 const CategoryChips = later.component('CategoryChips');
@@ -62,12 +61,11 @@ export function HomePage() {
   const removeCategory = useCallback((category: string) => setCategories(selected.filter((one) => one !== category)), [setCategories, selected]);
   const followedIds = useFollowedIds();
   const { setFollowing } = filters;
-  const showFollowing = useCallback(() => setFollowing(true), [setFollowing]);
   const parts = later.useParts();
 
   const { settled } = home.query;
   useEffect(() => {
-    document.title = settled ? `“${settled}” · ${PRODUCT_TITLE}` : `${PRODUCT_TITLE}: ${TAGLINE}`;
+    document.title = settled ? documentTitle(`“${settled}”`) : `${PRODUCT_TITLE}: ${TAGLINE}`;
   }, [settled]);
 
   return (
@@ -97,7 +95,6 @@ export function HomePage() {
           )}
         </Toolbar>
         <FeedNotices status={status} keptAt={keptAt} incoming={heldBack} stories={loaded} onShowIncoming={showHeldBack} HeldBack={HeldBackStories} />
-        {followedIds.length > 0 && <FollowNotice onShow={showFollowing} />}
         <ReaderFeatures stories={loaded} reachable={list.reachable} lastVisit={home.newSince} onOpen={openStory} onToggleBookmark={home.toggleBookmark} onToggleFollow={home.toggleFollow} Shortcuts={KeyboardShortcuts} />
         <HomeResults status={status} list={list} query={home.query} filters={filters} cardProps={home.cardProps} />
       </Layout>

@@ -1,7 +1,7 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import styled from 'styled-components';
-import { RouterButtonLink } from '../ui/RouterLink.tsx';
+import { RouteButtonLink } from '../ui/RouteLink.tsx';
 import { theme } from '../theme/tokens.ts';
 
 const Page = styled.main`
@@ -43,7 +43,7 @@ export function NotFoundPage() {
       <h1>404</h1>
       <p>Oops! Page not found</p>
       <div>
-        <RouterButtonLink to="/">Return to Home</RouterButtonLink>
+        <RouteButtonLink href="/">Return to Home</RouteButtonLink>
       </div>
     </Page>
   );

@@ -38,11 +38,13 @@ export function urlChangesOf(router: RegisteredRouter) {
   return fromCallback<PageEvent>(({ sendBack }) => {
     let story = storyOf(router, router.state.location.pathname);
     sendBack({ type: 'url.changed', ...urlSearchOf(router.state.location.search) });
+    if (router.state.location.pathname === '/') sendBack({ type: 'url.home' });
     if (story !== null) sendBack({ type: 'url.story', id: story });
     return router.history.subscribe(({ location, action }) => {
       const now = storyOf(router, location.pathname);
       if (now !== story) sendBack(now === null ? { type: 'url.storyLeft' } : { type: 'url.story', id: now });
       story = now;
+      if (location.pathname === '/') sendBack({ type: 'url.home' });
       const written = (action.type === 'PUSH' || action.type === 'REPLACE') && location.state.byPage === true;
       // The home page's URL only: a story's page leaves the home page as it was, for Back to find.
       if (!written && location.pathname === '/') sendBack({ type: 'url.changed', ...urlSearchOf(parseSearch(location.search)) });

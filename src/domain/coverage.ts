@@ -1,5 +1,5 @@
 import { field, isPlainObject, storyOf } from './normalize.ts';
-import { MAX_STORIES, type Report, type Story, type StoryCoverage } from './story.ts';
+import { MAX_STORIES, type RelatedLink, type Report, type Story, type StoryCoverage } from './story.ts';
 
 /**
  * A story's page (docs/product.md#a-page-for-each-story): its coverage as `?story=` answers it,
@@ -49,10 +49,15 @@ export function outletsOf({ story, reports }: Pick<StoryCoverage, 'story' | 'rep
   return [...new Set([...reports.map((report) => report.source), ...(story.related ?? []).map((link) => link.source)])];
 }
 
+/** The other outlets' links the story names (a kept copy's `related`) that are not among its reports already. */
+export function relatedBeyondReports({ story, reports }: Pick<StoryCoverage, 'story' | 'reports'>): RelatedLink[] {
+  const named = new Set(reports.map((report) => report.url));
+  return (story.related ?? []).filter((link) => !named.has(link.url));
+}
+
 /** "{N} reports from {M} outlets" ("1 report from 1 outlet"): every report the page knows of, the other outlets a kept copy names among them. */
 export function coverageCountText(coverage: Pick<StoryCoverage, 'story' | 'reports'>): string {
-  const named = new Set(coverage.reports.map((report) => report.url));
-  const reports = coverage.reports.length + (coverage.story.related ?? []).filter((link) => !named.has(link.url)).length;
+  const reports = coverage.reports.length + relatedBeyondReports(coverage).length;
   const outlets = outletsOf(coverage).length;
   return `${reports} ${reports === 1 ? 'report' : 'reports'} from ${outlets} ${outlets === 1 ? 'outlet' : 'outlets'}`;
 }

@@ -5,30 +5,19 @@
  * registers at once: a new version found waiting then is taken with a reload, which is the
  * visitor's own only right after the page has loaded. A first visit registers once its first
  * screen is complete (the later part has come) and the browser is idle: the install is for the next
- * visit, and its downloads and caching would compete with this one's. Floats at the bottom of the
- * viewport, so that nothing on the page moves.
+ * visit, and its downloads and caching would compete with this one's. Floats in the notices' stack
+ * at the bottom of the viewport (src/ui/NoticeStack.tsx), so that nothing on the page moves.
  */
 import { useEffect, useState } from 'react';
-import styled from 'styled-components';
 import { reloadPage } from '../browser/on-demand.ts';
-import { floatingBar, floatingRegion } from '../theme/floating.ts';
+import { StackedNotice } from '../ui/NoticeStack.tsx';
 import { PlainButton } from '../ui/PlainButtons.tsx';
 import { RefreshIcon } from '../ui/icons.tsx';
 import { registerServiceWorker } from './service-worker-registration.ts';
-import { theme } from '../theme/tokens.ts';
 
 export const NEW_VERSION_TEXT = 'A new version is available';
 /** A first visit's registration waits at most this long for an idle moment. */
 const IDLE_FALLBACK_MS = 2000;
-
-const Region = styled.div`
-  ${floatingRegion}
-  bottom: ${theme.space(3)};
-`;
-
-const Bar = styled.div`
-  ${floatingBar}
-`;
 
 export interface ServiceWorkerUpdatesProps {
   /** The first screen is complete (the page's later part has come): a first visit registers after it. */
@@ -55,16 +44,12 @@ export function ServiceWorkerUpdates({ firstScreenDone }: ServiceWorkerUpdatesPr
     return () => cancelIdleCallback(idle);
   }, [controlled, firstScreenDone]);
   return (
-    <Region role="status">
-      {accept && (
-        <Bar>
-          <span>{NEW_VERSION_TEXT}</span>
-          <PlainButton variant="primary" onClick={accept}>
-            <RefreshIcon size={16} />
-            Reload
-          </PlainButton>
-        </Bar>
-      )}
-    </Region>
+    <StackedNotice shown={accept !== null}>
+      <span>{NEW_VERSION_TEXT}</span>
+      <PlainButton variant="primary" onClick={accept ?? undefined}>
+        <RefreshIcon size={16} />
+        Reload
+      </PlainButton>
+    </StackedNotice>
   );
 }

@@ -9,7 +9,7 @@ import styled from 'styled-components';
 import { useBookmarks, useBookmarksActor } from '../bookmarks/actors.ts';
 import { keptCoverage, storyPagePath } from '../domain/coverage.ts';
 import type { Story } from '../domain/story.ts';
-import { PRODUCT_TITLE } from '../domain/title.ts';
+import { documentTitle, PRODUCT_TITLE } from '../domain/title.ts';
 import { useFollowedIds, useFollowsActor } from '../follow/actors.ts';
 import { useShareActor } from '../share/share-actor.ts';
 import { cardLink } from '../stories/ExternalLink.tsx';
@@ -66,7 +66,7 @@ export function StoryPage() {
   const shown = state === 'loaded' ? coverage : state === 'offline' && kept ? keptCoverage(kept) : null;
   const title = shown?.story.title ?? (state === 'gone' ? GONE_TITLE : kept?.title);
   useEffect(() => {
-    document.title = title ? `${title} · ${PRODUCT_TITLE}` : PRODUCT_TITLE;
+    document.title = title ? documentTitle(title) : PRODUCT_TITLE;
   }, [title]);
 
   const retry = useCallback(() => page.send({ type: 'story.retry' }), [page]);

@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { theme } from '../theme/tokens.ts';
 import { AlertIcon, NewspaperIcon, RefreshIcon } from '../ui/icons.tsx';
 import { PlainButton } from '../ui/PlainButtons.tsx';
-import { RouterButtonLink } from '../ui/RouterLink.tsx';
+import { RouteButtonLink } from '../ui/RouteLink.tsx';
 import { StateMessage } from '../ui/StateMessage.tsx';
 import { FAILED_TEXT, GONE_TEXT, GONE_TITLE, OFFLINE_TEXT, OFFLINE_TITLE } from './texts.ts';
 
@@ -21,7 +21,7 @@ export function StoryPageGone() {
       <NewspaperIcon size={40} />
       <h1>{GONE_TITLE}</h1>
       <p>{GONE_TEXT}</p>
-      <RouterButtonLink to="/">Return to Home</RouterButtonLink>
+      <RouteButtonLink href="/">Return to Home</RouteButtonLink>
     </Message>
   );
 }

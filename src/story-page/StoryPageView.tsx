@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { coverageCountText, firstReportedText } from '../domain/coverage.ts';
+import { coverageCountText, firstReportedText, relatedBeyondReports } from '../domain/coverage.ts';
 import { formatStoryDate, isoDateTime } from '../domain/format.ts';
 import type { Report, StoryCoverage } from '../domain/story.ts';
 import { isHttpUrl } from '../domain/url.ts';
@@ -120,7 +120,7 @@ function ReportItem({ report }: { report: Report }) {
  */
 export function StoryPageView({ coverage, actions, notice }: StoryPageViewProps) {
   const reportsId = useId();
-  const others = (coverage.story.related ?? []).filter((link) => !coverage.reports.some((report) => report.url === link.url));
+  const others = relatedBeyondReports(coverage);
   return (
     <Article aria-labelledby={`${reportsId}-title`}>
       <Title id={`${reportsId}-title`} dir="auto">

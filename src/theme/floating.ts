@@ -2,10 +2,10 @@ import { css } from 'styled-components';
 import { theme } from './tokens.ts';
 
 /**
- * The region of a notice that floats over the page (the "new stories" bar, the new-version
- * notice), so that nothing on the page moves when it appears; add `top` or `bottom`. Render it
- * always, as a live region empty until there is news, so that assistive technology announces
- * what appears.
+ * What floats over the page, so that nothing on it moves when a notice appears: the "new stories"
+ * bar's region at the top (add `top`; render it always, as a live region empty until there is
+ * news, so that assistive technology announces what appears), and at the bottom the notices'
+ * one stack (src/ui/NoticeStack.tsx).
  */
 export const floatingRegion = css`
   position: fixed;
@@ -17,7 +17,7 @@ export const floatingRegion = css`
   pointer-events: none;
 `;
 
-/** The floating notice itself: its text and one action. */
+/** The floating notice itself, at the top or in the stack: its text and one action. */
 export const floatingBar = css`
   display: flex;
   flex-wrap: wrap;

@@ -4,6 +4,8 @@
  */
 import { useRouter } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import styled from 'styled-components';
+import { buttonBase, buttonVariants } from './button-styles.ts';
 
 export interface RouteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   /** A path of this site (`/story/…`). */
@@ -32,3 +34,10 @@ export function RouteLink({ href, onClick, ...props }: RouteLinkProps) {
     />
   );
 }
+
+/** A link within the site styled as the primary button ("Return to Home"). */
+export const RouteButtonLink = styled(RouteLink)`
+  ${buttonBase}
+  ${buttonVariants.primary}
+  text-decoration: none;
+`;

@@ -14,11 +14,13 @@ let server: Server;
 let fetchFeed: typeof import('../../src/api/fetch-news.ts').fetchFeed;
 let startFirstFeedCall: () => void;
 let fetchSavedStories: typeof import('../../src/api/fetch-news.ts').fetchSavedStories;
+let api: typeof import('../../src/api/fetch-news.ts');
 
 /** A fresh page load: no first call started yet. */
 async function freshPage() {
   vi.resetModules();
-  ({ fetchFeed, startFirstFeedCall, fetchSavedStories } = await import('../../src/api/fetch-news.ts'));
+  api = await import('../../src/api/fetch-news.ts');
+  ({ fetchFeed, startFirstFeedCall, fetchSavedStories } = api);
 }
 
 beforeAll(async () => {
@@ -142,6 +144,15 @@ describe('fetchFeed', () => {
     expect(failure).toBeInstanceOf(AnswerStatusError);
     expect((failure as { status: number }).status).toBe(404);
     expect(seen.at(-1)?.url).toContain('?story=a+b');
+  });
+
+  it('asks for followed ids comma-separated, as `?follow=`', async () => {
+    const { answerOf } = await import('../../src/api/fetch-news.ts');
+    handler = json(200, '{"stories":[],"follows":[]}');
+    await expect(answerOf({ follow: ['a', 'b c'] })).resolves.toEqual({ stories: [], follows: [] });
+    const url = new URL(seen.at(-1)!.url!, 'http://x');
+    expect(url.pathname).toBe('/functions/v1/fetch-news');
+    expect(url.searchParams.get('follow')).toBe('a,b c');
   });
 
   it('reads a JSON body that comes with no content type', async () => {
@@ -273,7 +284,7 @@ describe('every caller ends its call after 10 s', () => {
   });
 });
 
-describe('the first call, started before the app (src/feed/boot.ts)', () => {
+describe('the first call, started before the app (src/api/boot.ts)', () => {
   beforeEach(freshPage);
 
   it('is the one request of a page load: the first fetchFeed({}) takes it, later ones call again', async () => {
@@ -306,6 +317,81 @@ describe('the first call, started before the app (src/feed/boot.ts)', () => {
     handler = json(200, '{"stories":[],"next":"refetch"}');
     await expect(fetchFeed({})).resolves.toEqual({ stories: [], next: 'refetch' });
     expect(seen.length).toBe(before + 2);
+  });
+
+  it("under `/story/<id>` is that story's `?story=` call, which the story page's first ask takes; no feed call", async () => {
+    let release: () => void = () => {};
+    handler = (request, response) => {
+      release = () => json(200, '{"story":{"id":"a b"},"reports":[]}')(request, response);
+    };
+    const before = seen.length;
+    api.startFirstCall('/story/a%20b');
+    api.startFirstCall('/story/a%20b'); // once only
+    await vi.waitFor(() => expect(seen.length).toBe(before + 1));
+    expect(seen.at(-1)!.url).toBe('/functions/v1/fetch-news?story=a+b');
+    const taken = api.answerOf({ story: 'a b' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.length).toBe(before + 1);
+    release();
+    await expect(taken).resolves.toEqual({ story: { id: 'a b' }, reports: [] });
+    // Asked again ("Try again", or the page opened again): a call of its own.
+    handler = json(200, '{"story":{"id":"a b"},"reports":[]}');
+    await api.answerOf({ story: 'a b' });
+    expect(seen.length).toBe(before + 2);
+  });
+
+  it("leaves the boot's story call when the page asks for another story, and starts nothing once the page has asked", async () => {
+    handler = () => {}; // never answers
+    const before = seen.length;
+    api.startFirstCall('/story/first');
+    await vi.waitFor(() => expect(seen.length).toBe(before + 1));
+    const closed = new Promise((resolve) => seen.at(-1)!.socket.once('close', resolve));
+    handler = json(200, '{"story":{"id":"second"},"reports":[]}');
+    await expect(api.answerOf({ story: 'second' })).resolves.toEqual({ story: { id: 'second' }, reports: [] });
+    await closed;
+    api.startFirstCall('/story/third');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.length).toBe(before + 2);
+  });
+
+  it.each([
+    ['another page', '/about'],
+    ['a story path with more after it', '/story/a/b'],
+    ['an id that does not decode', '/story/%E0%A4%A'],
+  ])('starts nothing on %s', async (_case, path) => {
+    const before = seen.length;
+    api.startFirstCall(path);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.length).toBe(before);
+  });
+
+  it("reads a story's path as the router does: the id decoded, a trailing slash allowed", () => {
+    expect(api.storyOfPath('/story/3k9x0c41m2p7qa')).toBe('3k9x0c41m2p7qa');
+    expect(api.storyOfPath('/story/a%2Fb/')).toBe('a/b');
+    expect(api.storyOfPath('/')).toBeNull();
+  });
+
+  it("the boot script starts the call its page's address asks for", async () => {
+    handler = json(200, '{"story":{"id":"boot-id"},"reports":[]}');
+    const before = seen.length;
+    vi.stubGlobal('window', { location: { pathname: '/story/boot-id' } });
+    try {
+      await import('../../src/api/boot.ts');
+      await vi.waitFor(() => expect(seen.length).toBe(before + 1));
+      expect(seen.at(-1)!.url).toBe('/functions/v1/fetch-news?story=boot-id');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('under `/` is the feed call', async () => {
+    handler = json(200, '{"stories":[],"next":"early"}');
+    const before = seen.length;
+    api.startFirstCall('/');
+    await vi.waitFor(() => expect(seen.length).toBe(before + 1));
+    expect(seen.at(-1)!.url).toBe('/functions/v1/fetch-news');
+    await expect(fetchFeed({})).resolves.toEqual({ stories: [], next: 'early' });
+    expect(seen.length).toBe(before + 1);
   });
 
   it('is not what a call with parameters gets', async () => {

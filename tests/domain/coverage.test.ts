@@ -3,7 +3,7 @@
  * and what the page says of it.
  */
 import { describe, expect, it } from 'vitest';
-import { coverageCountText, coverageFromAnswer, firstReportedText, keptCoverage, storyPagePath } from '../../src/domain/coverage.ts';
+import { coverageCountText, coverageFromAnswer, firstReportedText, keptCoverage, relatedBeyondReports, storyPagePath } from '../../src/domain/coverage.ts';
 import type { Story } from '../../src/domain/story.ts';
 
 const lead: Story = { id: 'g1', title: 'Harbour bridge closes', summary: 'At dawn.', source: 'Gamma', url: 'https://gamma.example/g1', published_at: '2026-11-20T09:00:00.000Z', category: 'World' };
@@ -71,6 +71,9 @@ describe('what the page says', () => {
     expect(coverage.reports.map((r) => r.id)).toEqual(['g1']);
     expect(coverageCountText(coverage)).toBe('3 reports from 3 outlets');
     expect(firstReportedText(coverage)).toBe('First reported by Gamma');
+    // The other outlets' links the page lists below the reports: each not already a report.
+    const withOwn = { ...kept, related: [...kept.related, { source: 'Gamma', url: coverage.reports[0]!.url }] };
+    expect(relatedBeyondReports(keptCoverage(withOwn)).map((link) => link.source)).toEqual(['Beta', 'Delta']);
   });
 
   it('a page address encodes its id', () => {

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDeploySite, type DeploySite, type Version } from './support/deploy-site.ts';
 import { EXPECTED, useHarness } from './support/harness.ts';
-import { categoriesButton, eventually, runUntilTakeover, savedToggle, searchBox, searchParams, themeToggle, topStoriesHeading } from './support/site.ts';
+import { categoriesButton, eventually, localStorageItem, runUntilTakeover, savedToggle, searchBox, searchParams, themeToggle, topStoriesHeading } from './support/site.ts';
 
 const h = useHarness();
 let site: DeploySite;
@@ -224,6 +224,40 @@ describe('a visitor whose service worker holds the old version', () => {
     const state = await workerState(page);
     expect(state.controlled).toBe(true);
     expect(state.caches).toHaveLength(1);
+  });
+
+  it('a return visit with follows that gained reports, during a deploy: both floating notices show at once, the newer on top, neither covering the other', async () => {
+    const { page } = await h.open(withWorker);
+    await openUnderFirstWorker(page);
+    // Follow the first story; the function's answer counts its reports. Then say none of them was seen yet.
+    const card = page.getByRole('article').first();
+    await card.getByRole('button', { name: 'Follow story', exact: true }).click();
+    await eventually(async () => JSON.parse((await localStorageItem(page, 'newsFollows')) ?? '[]')[0]?.reports ?? 0, 15_000).toBeGreaterThan(0);
+    await page.evaluate(() => {
+      const follows = JSON.parse(window.localStorage.getItem('newsFollows') ?? '[]') as Array<{ seen: number }>;
+      window.localStorage.setItem('newsFollows', JSON.stringify(follows.map((follow) => ({ ...follow, seen: 0 }))));
+    });
+    await reloadWithStories(page);
+    const follows = page.getByRole('status').filter({ hasText: /stor(y|ies) you follow ha(s|ve) new reports/ });
+    await follows.waitFor({ timeout: 20_000 });
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(500);
+
+    site.serve('next');
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()));
+    const version = page.getByRole('status').filter({ hasText: NEW_VERSION });
+    await version.waitFor({ timeout: 20_000 });
+
+    expect(await follows.isVisible()).toBe(true);
+    const [older, newer] = await Promise.all([follows.boundingBox(), version.boundingBox()]);
+    if (!older || !newer) throw new Error('a notice has no box');
+    // The newer notice stands above the other, the two boxes apart.
+    expect(newer.y + newer.height).toBeLessThanOrEqual(older.y);
+    // Each can be pressed where it shows: nothing lies over either.
+    const topmost = (box: { x: number; y: number; width: number; height: number }) =>
+      page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('[role="status"]')?.textContent ?? '', [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(await topmost(newer)).toContain(NEW_VERSION);
+    expect(await topmost(older)).toMatch(/you follow ha(s|ve) new reports/);
   });
 
   it('never runs the old version after three reloads in a row, another tab of the site open: by the second reload both tabs run the new version', async () => {

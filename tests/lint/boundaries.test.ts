@@ -3,7 +3,7 @@
  * ESLint's Node API with the project's own eslint.config.js, as `npm run lint` would see it
  * at that path (the file exists only in memory), and expects the violation to be reported.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +67,15 @@ describe('lint enforces the layout boundaries', () => {
     ['src/appearance/Planted.tsx', "import { App } from '../app/App.tsx';\nexport const x = App;\n", PATHS],
     ['src/toasts/Planted.tsx', "import { useFeed } from '../feed/actors.ts';\nexport const x = useFeed;\n", PATHS],
     ['src/offline/planted.ts', "import { App } from '../app/App.tsx';\nexport const x = App;\n", PATHS],
+    // The backend's client: below every feature, above src/domain only; no feature reaches the backend through another.
+    ['src/api/planted.ts', "import { selectStories } from '../feed/selectors.ts';\nexport const x = selectStories;\n", PATHS],
+    ['src/api/calls/deep/planted.ts', `import { readStorage } from '${UP3}browser/browser.ts';\nexport const x = readStorage;\n`, PATHS],
+    ['src/search/Planted.tsx', "import { useFeed } from '../feed/actors.ts';\nexport const x = useFeed;\n", PATHS],
+    ['src/follow/Planted.tsx', "import { useFeed } from '../feed/actors.ts';\nexport const x = useFeed;\n", PATHS],
+    ['src/follow/later/deep/Planted.tsx', `import { useArchive } from '${UP3}search/actors.ts';\nexport const x = useArchive;\n`, PATHS],
+    // The story page: the card's toggles and what they act on, no other feature.
+    ['src/story-page/Planted.tsx', "import { useFeed } from '../feed/actors.ts';\nexport const x = useFeed;\n", PATHS],
+    ['src/story-page/parts/deep/Planted.tsx', `import { useArchive } from '${UP3}search/actors.ts';\nexport const x = useArchive;\n`, PATHS],
     // The same zones two folders down, and from a room's own later/ folder.
     ['src/stories/share/deep/Planted.tsx', `import { HomePage } from '${UP3}app/HomePage.tsx';\nexport const x = HomePage;\n`, PATHS],
     ['src/stories/later/deep/Planted.tsx', `import { useFeed } from '${UP3}feed/actors.ts';\nexport const x = useFeed;\n`, PATHS],
@@ -84,7 +93,7 @@ describe('lint enforces the layout boundaries', () => {
     ['src/app/Planted.tsx', "import { Button } from '../ui/later/Button.tsx';\nexport const x = Button;\n", FIRST_RENDER],
     ['src/feed/Planted.tsx', "import { createClient } from '@supabase/supabase-js';\nexport const x = createClient;\n", FIRST_RENDER],
     // The standalone bundles.
-    ['src/feed/boot.ts', "import { startFirstFeedCall } from '../api/fetch-news.ts';\nimport { useFeed } from './actors.ts';\nstartFirstFeedCall();\nexport const x = useFeed;\n", IMPORTS],
+    ['src/api/boot.ts', "import { startFirstCall } from './fetch-news.ts';\nimport { callFunction } from './functions.ts';\nstartFirstCall('/');\nexport const x = callFunction;\n", IMPORTS],
     ['src/offline/service-worker.ts', "import { useState } from 'react';\nexport const x = useState;\n", IMPORTS],
     ['src/offline/service-worker.ts', "import { registerServiceWorker } from './service-worker-registration.ts';\nexport const x = registerServiceWorker;\n", IMPORTS],
     ['src/offline/policy.ts', "import { readStorage } from '../browser/browser.ts';\nexport const x = readStorage;\n", IMPORTS],
@@ -107,6 +116,23 @@ describe('lint enforces the layout boundaries', () => {
     expect(found.some((problem) => problem.startsWith(`${rule}:`)), found.join('\n') || 'no problem reported').toBe(true);
   });
 
+  // Every room of the zones: nothing below src/app imports it, at the room's top and two folders down.
+  const ZONED = ['api', 'feed', 'stories', 'story-page', 'share', 'search', 'bookmarks', 'follow', 'reader', 'offline', 'appearance', 'toasts', 'system', 'ui', 'browser', 'theme', 'domain'];
+  it.each(
+    ZONED.flatMap((room) => [
+      [`src/${room}/planted.ts`, "import { App } from '../app/App.tsx';\nexport const x = App;\n"],
+      [`src/${room}/a/b/planted.ts`, `import { App } from '${UP3}app/App.tsx';\nexport const x = App;\n`],
+    ]),
+  )('%s: importing src/app is refused', async (path, code) => {
+    const found = await problems(path, code);
+    expect(found.some((problem) => problem.startsWith(`${PATHS}:`)), found.join('\n') || 'no problem reported').toBe(true);
+  });
+
+  it('the zones name every room of src/ but src/app', () => {
+    const rooms = readdirSync(`${root}src`, { withFileTypes: true }).filter((entry) => entry.isDirectory() && entry.name !== 'app').map((entry) => entry.name);
+    expect(rooms.sort()).toEqual([...ZONED].sort());
+  });
+
   it.each([
     ['machines/planted.ts', "import type { Story } from '../src/domain/story.ts';\nimport { setup } from 'xstate';\nexport const m = setup({}).createMachine({});\nexport type S = Story;\n"],
     ['machines/planted.ts', "import { CALL_TIMEOUT_MS } from '../src/domain/story.ts';\nimport { setup } from 'xstate';\nexport const m = setup({ delays: { timeout: CALL_TIMEOUT_MS } }).createMachine({});\n"],
@@ -122,6 +148,7 @@ describe('lint enforces the layout boundaries', () => {
     ['src/bookmarks/Planted.tsx', "import { fetchSavedStories } from '../api/fetch-news.ts';\nexport const x = fetchSavedStories;\n"],
     ['src/api/planted.ts', "import { parseStoredTheme } from '../domain/theme.ts';\nexport const x = parseStoredTheme;\n"],
     ['src/story-page/Planted.tsx', "import { StoryToggles } from '../stories/StoryToggles.tsx';\nimport { useBookmarks } from '../bookmarks/actors.ts';\nimport { useFollowsActor } from '../follow/actors.ts';\nimport { useShareActor } from '../share/share-actor.ts';\nimport { answerOf } from '../api/fetch-news.ts';\nexport const x = [StoryToggles, useBookmarks, useFollowsActor, useShareActor, answerOf];\n"],
+    ['src/api/planted.ts', "import { storiesFromAnswer } from '../domain/normalize.ts';\nexport const x = storiesFromAnswer;\n"],
     ['src/reader/Planted.tsx', "import { isHttpUrl } from '../domain/url.ts';\nexport const x = isHttpUrl;\n"],
     ['src/appearance/Planted.tsx', "import { readStorage } from '../browser/browser.ts';\nexport const x = readStorage;\n"],
     ['src/toasts/Planted.tsx', "import { useBookmarksActor } from '../bookmarks/actors.ts';\nimport { useShareActor } from '../share/share-actor.ts';\nexport const x = [useBookmarksActor, useShareActor];\n"],
@@ -151,7 +178,7 @@ describe('lint enforces the layout boundaries', () => {
     'src/search/later/ArchiveSection.tsx',
     'src/toasts/OutcomeToasts.tsx',
     'machines/page.ts',
-    'src/feed/boot.ts',
+    'src/api/boot.ts',
     'src/offline/service-worker.ts',
     'src/offline/policy.ts',
     'src/appearance/theme-boot.ts',

@@ -162,6 +162,10 @@ describe('machines without provided effects', () => {
     const actor = createActor(pageMachine, { clock, input: undefined as unknown as PageInput }).start();
     await flush();
     const child = (id: string) => (actor.getSnapshot().children as Record<string, AnyActorRef>)[id]!.getSnapshot();
+    // The feed waits for the home page to show (url.home, which the stand-in URL never sends), then calls.
+    expect(child('feed').value).toBe('starting');
+    actor.send({ type: 'url.home' });
+    await flush();
     expect(child('feed').value).toEqual({ call: 'backoff' });
     expect(child('older').value).toBe('exhausted');
     expect(child('archive').value).toBe('hidden');

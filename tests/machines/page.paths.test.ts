@@ -37,8 +37,8 @@ const b = story('b');
 const c = story('c');
 const d = story('d');
 
-/** The page's machines, each with its effects faked: calls wait for the test; writes are recorded in `effects`. */
-function pageWithFakes(fakes: FakeActors, effects: unknown[]) {
+/** The page's machines, each with its effects faked: calls wait for the test; writes are recorded in `effects`. The page opens at `path`. */
+function pageWithFakes(fakes: FakeActors, effects: unknown[], path: '/' | { story: string } = '/') {
   return pageMachine.provide({
     actions: { navigate: (_, params: { patch: UrlPatch; replace: boolean }) => void effects.push({ navigate: params }) },
     actors: {
@@ -58,6 +58,7 @@ function pageWithFakes(fakes: FakeActors, effects: unknown[]) {
       theme: themeMachine.provide({ actions: { persistTheme: (_, { theme }) => void effects.push({ persistTheme: theme }) } }),
       share: shareMachine.provide({ actors: { writeClipboard: fakes.actor<void, { text: string }>('writeClipboard') } }),
       storyPage: storyPageMachine.provide({ actors: { fetchStory: fakes.actor<StoryOutcome, { id: string }>('fetchStory') } }),
+      urlChanges: fromCallback<PageEvent>(({ sendBack }) => sendBack(path === '/' ? { type: 'url.home' } : { type: 'url.story', id: path.story })),
     },
   });
 }
@@ -111,7 +112,8 @@ definePathSuite({
     { type: 'url.changed', query: 'venus', archive: false },
     { type: 'url.changed', query: '', archive: true },
     { type: 'url.changed', query: '', archive: false, following: true },
-    // The URL's path: a story's page, of a story saved here (a), of one followed (c), and left.
+    // The URL's path: the home page (where the page opened: it changes nothing more), a story's page, of a story saved here (a), of one followed (c), and left.
+    { type: 'url.home' },
     { type: 'url.story', id: 'a' },
     { type: 'url.story', id: 'c' },
     { type: 'url.storyLeft' },
@@ -143,8 +145,8 @@ definePathSuite({
   ],
   // Only the children's delays run (their own suites name them); the page has none.
   delays: {},
-  // The page holds no state of its own, only what it started from: one snapshot per input, each by the 29 events.
-  expectedPaths: 58,
+  // The page holds no state of its own, only what it started from: one snapshot per input, each by the 30 events.
+  expectedPaths: 60,
   arrange: pageWithFakes,
   async prepare({ event, actor, fakes, clock }) {
     if (event.type === 'feed.visible' || event.type === 'feed.focus') {
@@ -197,6 +199,11 @@ definePathSuite({
         expect(viewing).toBe(event.following === true);
         break;
       }
+      case 'url.home':
+        // The feed's call started as the page opened at `/`: the home page again asks for nothing more.
+        expect(child(after, 'feed').matches({ call: 'attempt' })).toBe(true);
+        expect(fakes.count('fetchStories')).toBe(1);
+        break;
       case 'url.story': {
         // The story's page asks for its story, with what the browser keeps of it: a saved copy, a followed one, else nothing.
         const page = child(after, 'storyPage');
@@ -364,6 +371,33 @@ describe('the machines of the page, wired through it', () => {
     expect(page.shownOlder()).toEqual(['d']);
     // Loaded pages stay valid: the next older page is still the one after d.
     expect(page.older().context.next).toBe('cursor-3');
+  });
+
+  it("a story's page of a story the feed shows, neither saved nor followed, opens with the feed's copy kept", async () => {
+    const page = openPage();
+    await flush();
+    await page.settle('fetchStories', { output: { stories: [a, d], next: null } satisfies FeedPage });
+    page.actor.send({ type: 'url.story', id: 'd' });
+    expect(child(page.actor.getSnapshot(), 'storyPage').context).toMatchObject({ id: 'd', kept: d });
+    page.actor.send({ type: 'url.story', id: 'gone-from-everywhere' });
+    expect(child(page.actor.getSnapshot(), 'storyPage').context).toMatchObject({ id: 'gone-from-everywhere', kept: null });
+  });
+
+  it("a first visit to a story's page makes no feed call until the home page shows; then the feed calls, over the stories the last visit kept", async () => {
+    const fakes = new FakeActors();
+    const kept = { savedAt: '2026-11-21T08:00:00.000Z', stories: [d] };
+    const actor = createActor(pageWithFakes(fakes, [], { story: 'd' }), { input: { ...FIRST, feed: { kept, lastVisit: null } } }).start();
+    await flush();
+    expect(fakes.isPending('fetchStory')).toBe(true);
+    // The last visit's copy is the story page's, should the call get no answer.
+    expect(child(actor.getSnapshot(), 'storyPage').context.kept).toEqual(d);
+    expect(child(actor.getSnapshot(), 'feed').value).toBe('starting');
+    expect(fakes.count('fetchStories')).toBe(0);
+    actor.send({ type: 'url.home' });
+    await flush();
+    expect(fakes.isPending('fetchStories')).toBe(true);
+    expect(child(actor.getSnapshot(), 'feed').context.stories).toEqual([d]);
+    actor.stop();
   });
 
   it('a first page with no stories (the samples load) leaves nothing older to offer', async () => {

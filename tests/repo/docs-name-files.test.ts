@@ -91,3 +91,22 @@ describe('the walks of docs/architecture.md', () => {
     expect(unlinked).toEqual([]);
   });
 });
+
+describe("docs/architecture.md's room table", () => {
+  const doc = readFileSync(join(root, 'docs/architecture.md'), 'utf8');
+  const rows = doc.split('\n').filter((line) => line.startsWith('| `'));
+  const roomOf = (row: string) => /^\| `([^`]+)`/.exec(row)?.[1] ?? '';
+
+  it('has a row for every folder of src/', () => {
+    const folders = [...new Set(tracked.filter((file) => /^src\/[^/]+\//.test(file)).map((file) => `${file.split('/').slice(0, 2).join('/')}/`))];
+    expect(folders.length).toBeGreaterThanOrEqual(15);
+    expect(folders.filter((folder) => !rows.some((row) => roomOf(row) === folder))).toEqual([]);
+  });
+
+  it('names every machine of machines/ in the row of machines/', () => {
+    const row = rows.find((candidate) => roomOf(candidate) === 'machines/') ?? '';
+    const machines = tracked.filter((file) => /^machines\/[^/]+\.ts$/.test(file) && existsSync(join(root, file))).map((file) => file.slice('machines/'.length, -'.ts'.length));
+    expect(machines).toContain('storyPage');
+    expect(machines.filter((name) => !new RegExp(`\\b${name}\\b`).test(row))).toEqual([]);
+  });
+});
