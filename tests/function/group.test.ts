@@ -20,8 +20,9 @@ import {
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const HOUR = 3_600_000;
 
-function report(id: string, title: string, hours = 0): GroupReport {
-  return groupReportOf({ id, title, published_at: new Date(T0 + hours * HOUR).toISOString() });
+/** A report; each has an outlet of its own unless one is named. */
+function report(id: string, title: string, hours = 0, source: string = `Outlet ${id}`): GroupReport {
+  return groupReportOf({ id, title, published_at: new Date(T0 + hours * HOUR).toISOString(), source });
 }
 
 /** Background reports on other subjects, so that the window's word counts look like a day's news. */
@@ -118,9 +119,19 @@ describe('the rule', () => {
     expect(groupsOf([report('a', title, 0), report('b', title, 48.001)])).toEqual([['a'], ['b']]);
   });
 
-  it('lets one outlet’s two reports of an event share its group', () => {
-    // The grouping does not read the source: a group is an event, whoever told it.
-    expect(groupsOf([report('a', 'Harbour bridge reopens after storm repairs', 0), report('b', 'Harbour bridge reopens after storm repairs', 1)])).toEqual([['a', 'b']]);
+  it('lets one outlet’s second report of an event share its group once another outlet’s report makes the case', () => {
+    const title = 'Harbour bridge reopens after storm repairs';
+    expect(groupsOf([report('a', title, 0, 'Gazette'), report('b', title, 1, 'Courier'), report('c', `${title} finish`, 2, 'Gazette')])).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('never makes a group of one outlet’s reports alone: its recurring titles are not one event', () => {
+    expect(groupsOf([report('a', 'Gardening column: pruning roses, part one', 0, 'Horn'), report('b', 'Gardening column: pruning roses, part two', 24, 'Horn')])).toEqual([['a'], ['b']]);
+  });
+
+  it('counts a report with no outlet named as no other report’s outlet', () => {
+    const title = 'Harbour bridge reopens after storm repairs';
+    const unnamed = (id: string, hours: number) => groupReportOf({ id, title, published_at: new Date(T0 + hours * HOUR).toISOString() });
+    expect(groupsOf([unnamed('a', 0), unnamed('b', 1)])).toEqual([['a', 'b']]);
   });
 
   it('joins a report to the group whose reports as a whole are nearest, not to the first report only', () => {
@@ -187,10 +198,11 @@ const generatedReports = fc
     fc.record({
       words: fc.uniqueArray(fc.constantFrom(...VOCABULARY), { minLength: 1, maxLength: 6 }),
       hours: fc.integer({ min: 0, max: 96 }),
+      outlet: fc.integer({ min: 0, max: 3 }),
     }),
     { maxLength: 30 },
   )
-  .map((items) => items.map((item, index) => report(`r${index}`, item.words.join(' '), item.hours)));
+  .map((items) => items.map((item, index) => report(`r${index}`, item.words.join(' '), item.hours, `Outlet ${item.outlet}`)));
 
 describe('grouping properties', () => {
   it('gives the same groups for the same reports in any order', () => {

@@ -8,16 +8,16 @@
  * reports (terms no other report has weigh nothing); a report is the unit vector of its terms.
  *
  * Single pass, in time order: each new report joins the group whose centroid (the sum of its members'
- * vectors) is nearest, when the cosine is at least JOIN_SIMILARITY and a member published within 48 hours
- * of it shares at least MIN_SHARED_TERMS terms with it; otherwise it starts a group of its own. A
- * report once placed never moves, and groups never merge.
+ * vectors) is nearest, when the cosine is at least JOIN_SIMILARITY and a member from another outlet,
+ * published within 48 hours of it, shares at least MIN_SHARED_TERMS terms with it; otherwise it starts a
+ * group of its own. A report once placed never moves, and groups never merge.
  */
 import { stemmer } from 'stemmer';
 import { MAX_RELATED, type RelatedLink, type Story } from '../story.ts';
 
 /** The cosine between a report and a group's centroid at and above which the report joins the group. */
 export const JOIN_SIMILARITY = 0.25;
-/** A report joins only a group with a member that shares at least this many of its terms. */
+/** A report joins only a group with another outlet's member that shares at least this many of its terms. */
 export const MIN_SHARED_TERMS = 2;
 /** Reports further apart than this are never compared. */
 export const WINDOW_MS = 48 * 60 * 60 * 1000;
@@ -76,11 +76,13 @@ export function titleTerms(title: string): string[] {
   return [...terms];
 }
 
-/** A report as the grouping sees it: its id, its title's terms and its time (ms since 1970). */
+/** A report as the grouping sees it: its id, its title's terms, its time (ms since 1970) and its outlet. */
 export interface GroupReport {
   readonly id: string;
   readonly terms: readonly string[];
   readonly time: number;
+  /** null: not known, so no other report counts as the same outlet's. */
+  readonly source: string | null;
 }
 
 /** A report in a group: `lead` is the id of the group's earliest report (its own id when it leads). */
@@ -107,6 +109,8 @@ export function canonicalOrder(a: GroupReport, b: GroupReport): number {
 }
 
 interface Group {
+  /** The lead's id, and its report (the earliest report given, when the lead itself is not). */
+  readonly id: string;
   readonly lead: GroupReport;
   /** Sum of the members' vectors, and its squared length. */
   readonly centroid: Map<string, number>;
@@ -147,6 +151,7 @@ export function placeReports(placed: readonly PlacedReport[], fresh: readonly Gr
   const total = placed.length + fresh.length;
   // Each report of the pass by its place in it: its time and its group's number; per group, its lead and centroid.
   const times = new Float64Array(total);
+  const sources: (string | null)[] = [];
   const groupOf = new Int32Array(total);
   const groups: Group[] = [];
   const byTerm = new Map<string, Posting>();
@@ -167,6 +172,7 @@ export function placeReports(placed: readonly PlacedReport[], fresh: readonly Gr
     // |c + v|^2 = |c|^2 + 2 c.v + |v|^2, and v is a unit vector (or empty).
     (groups[group] as Group).norm2 += 2 * dot + (vector.size > 0 ? 1 : 0);
     times[entries] = report.time;
+    sources[entries] = report.source;
     groupOf[entries] = group;
     entries += 1;
   };
@@ -176,7 +182,7 @@ export function placeReports(placed: readonly PlacedReport[], fresh: readonly Gr
   for (const report of [...placed].sort(canonicalOrder)) {
     let group = numbers.get(report.lead);
     if (group === undefined) {
-      group = groups.push({ lead: leads.get(report.lead) ?? report, centroid: new Map(), norm2: 0 }) - 1;
+      group = groups.push({ id: report.lead, lead: leads.get(report.lead) ?? report, centroid: new Map(), norm2: 0 }) - 1;
       numbers.set(report.lead, group);
     }
     add(report, vectorOf(report.terms, frequencies), group);
@@ -198,7 +204,9 @@ export function placeReports(placed: readonly PlacedReport[], fresh: readonly Gr
         if (shared[other] === 0) met.push(other);
         shared[other] = (shared[other] as number) + 1;
         dots[group] = (dots[group] as number) + weight * (posting.weights[k] as number);
-        if (shared[other] === rule.minSharedTerms && Math.abs((times[other] as number) - report.time) <= WINDOW_MS) near.add(group);
+        // An outlet's own earlier reports never make the case: its recurring titles (a daily column) are not one event.
+        const otherOutlet = report.source === null || sources[other] !== report.source;
+        if (shared[other] === rule.minSharedTerms && otherOutlet && Math.abs((times[other] as number) - report.time) <= WINDOW_MS) near.add(group);
       }
     }
     let best = -1;
@@ -218,11 +226,11 @@ export function placeReports(placed: readonly PlacedReport[], fresh: readonly Gr
       dots[groupOf[other] as number] = 0;
     }
     if (best === -1) {
-      best = groups.push({ lead: report, centroid: new Map(), norm2: 0 }) - 1;
+      best = groups.push({ id: report.id, lead: report, centroid: new Map(), norm2: 0 }) - 1;
       if (groups.length > dots.length) dots = new Float64Array(groups.length * 2);
     }
     add(report, vector, best);
-    result.push({ ...report, lead: (groups[best] as Group).lead.id });
+    result.push({ ...report, lead: (groups[best] as Group).id });
   }
   return result;
 }
@@ -238,10 +246,10 @@ export function groupReports(reports: readonly GroupReport[], rule: GroupingRule
   return [...groups.values()];
 }
 
-/** Stories as the grouping sees them; a story whose date does not parse counts as the earliest. */
-export function groupReportOf(story: Pick<Story, 'id' | 'title' | 'published_at'>): GroupReport {
+/** A story as the grouping sees it; a story whose date does not parse counts as the earliest. */
+export function groupReportOf(story: Pick<Story, 'id' | 'title' | 'published_at'> & { readonly source?: string | null }): GroupReport {
   const time = Date.parse(story.published_at);
-  return { id: story.id, terms: titleTerms(story.title), time: Number.isFinite(time) ? time : 0 };
+  return { id: story.id, terms: titleTerms(story.title), time: Number.isFinite(time) ? time : 0, source: story.source ?? null };
 }
 
 /**
