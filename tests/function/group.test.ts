@@ -152,20 +152,21 @@ describe('placing a step’s new reports', () => {
   it('joins a new report to a placed group and leaves the placed reports where they were', () => {
     const fresh = [report('new', 'Storm repairs done: harbour bridge reopens', 3)];
     const placed = [placedLead, ...BACKGROUND.map((r) => ({ ...r, lead: r.id }))];
-    expect(placeReports(placed, fresh, frequenciesOf([...placed, ...fresh]))).toEqual([{ ...fresh[0], lead: 'lead' }]);
+    expect(placeReports(placed, fresh, frequenciesOf([...placed, ...fresh]))).toEqual({ reports: [{ ...fresh[0], lead: 'lead' }], newLeads: new Map() });
   });
 
-  it('starts a group for a new report earlier than the lead of the group it matches, so that a lead stays the earliest', () => {
+  it('makes a new report earlier than the lead of the group it joins (listed late by its feed) the group’s lead', () => {
     const fresh = [report('earlier', title, -1)];
-    const placed = [placedLead, ...BACKGROUND.map((r) => ({ ...r, lead: r.id }))];
-    expect(placeReports(placed, fresh, frequenciesOf([...placed, ...fresh]))).toEqual([{ ...fresh[0], lead: 'earlier' }]);
+    const member: PlacedReport = { ...report('member', 'Storm repairs done: harbour bridge reopens', 2), lead: 'lead' };
+    const placed = [placedLead, member, ...BACKGROUND.map((r) => ({ ...r, lead: r.id }))];
+    expect(placeReports(placed, fresh, frequenciesOf([...placed, ...fresh]))).toEqual({ reports: [{ ...fresh[0], lead: 'earlier' }], newLeads: new Map([['lead', 'earlier']]) });
   });
 
   it('places new reports earliest first, ties by id, whatever order they come in', () => {
     const fresh = [report('z', title, 2), report('y', title, 2), report('x', title, 1)];
     const placed = BACKGROUND.map((r) => ({ ...r, lead: r.id }));
     const frequencies = frequenciesOf([...placed, ...fresh]);
-    expect(placeReports(placed, fresh, frequencies).map(({ id, lead }) => [id, lead])).toEqual([
+    expect(placeReports(placed, fresh, frequencies).reports.map(({ id, lead }) => [id, lead])).toEqual([
       ['x', 'x'],
       ['y', 'x'],
       ['z', 'x'],
@@ -236,13 +237,13 @@ describe('grouping properties', () => {
     fc.assert(
       fc.property(generatedReports, generatedReports, (first, later) => {
         const renamed = later.map((r) => ({ ...r, id: `n${r.id}` }));
-        const placed = placeReports([], first, frequenciesOf(first));
-        const window = [...placed, ...renamed];
-        const after = [...placed, ...placeReports(placed, renamed, frequenciesOf(window))];
-        const leadOf = new Map(after.map((r) => [r.id, r.lead]));
+        const placed = placeReports([], first, frequenciesOf(first)).reports;
+        const step = placeReports(placed, renamed, frequenciesOf([...placed, ...renamed]));
+        // A placed report's group is the one its lead had, led now by an earlier report if one came.
+        const leadOf = new Map([...placed.map((r) => [r.id, step.newLeads.get(r.lead) ?? r.lead] as const), ...step.reports.map((r) => [r.id, r.lead] as const)]);
         for (const group of groupReports(first)) expect(new Set(group.map((id) => leadOf.get(id))).size).toBe(1);
-        // And the placed reports kept their leads.
-        for (const r of placed) expect(leadOf.get(r.id)).toBe(r.lead);
+        // A group that changed lead took a new report as its lead.
+        for (const [, lead] of step.newLeads) expect(renamed.some((r) => r.id === lead)).toBe(true);
       }),
       { numRuns: 300 },
     );
@@ -252,8 +253,9 @@ describe('grouping properties', () => {
     fc.assert(
       fc.property(generatedReports, generatedReports, (first, later) => {
         const renamed = later.map((r) => ({ ...r, id: `n${r.id}` }));
-        const placed = placeReports([], first, frequenciesOf(first));
-        const all = [...placed, ...placeReports(placed, renamed, frequenciesOf([...placed, ...renamed]))];
+        const placed = placeReports([], first, frequenciesOf(first)).reports;
+        const step = placeReports(placed, renamed, frequenciesOf([...placed, ...renamed]));
+        const all = [...placed.map((r) => ({ ...r, lead: step.newLeads.get(r.lead) ?? r.lead })), ...step.reports];
         const byId = new Map(all.map((r) => [r.id, r]));
         for (const r of all) {
           const lead = byId.get(r.lead)!;
