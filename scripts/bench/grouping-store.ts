@@ -49,7 +49,17 @@ async function timed(run: () => Promise<void>): Promise<Cost> {
   return { cpuMs: cpuMs() - cpu, wallMs: performance.now() - wall };
 }
 
-type Run = { groups: number; full: Cost; steps: Cost[] };
+type Run = { groups: number; full: Cost[]; steps: Cost[] };
+
+/** Grouping calls until none is due (a full regroup runs in bounded calls), each timed. */
+async function groupUntilDone(sql: Sql): Promise<Cost[]> {
+  const calls: Cost[] = [];
+  for (;;) {
+    calls.push(await timed(() => regroup(sql)));
+    const [state] = await sql<{ due: boolean }[]>`select grouping_due_since is not null as due from ingest_state`;
+    if (!state?.due) return calls;
+  }
+}
 
 async function groupingOn(store: Store): Promise<Run> {
   const sql = connectStore(store.url, store.poolSize) as Sql;
@@ -61,9 +71,9 @@ async function groupingOn(store: Store): Promise<Run> {
   // once to warm the code and the store's caches, once measured.
   await sql`update stories set terms = '{}'`;
   await writing(sql, (tx) => requestRegroup(tx, new Date(NOW)));
-  await regroup(sql);
+  await groupUntilDone(sql);
   await writing(sql, (tx) => requestRegroup(tx, new Date(NOW)));
-  const full = await timed(() => regroup(sql));
+  const full = await groupUntilDone(sql);
   const steps: Cost[] = [];
   for (let step = 0; step < STEPS; step += 1) {
     await upsertStories(sql, new Date(NOW), headlines(random, STEP_STORIES, NOW - HOUR / 6, NOW, STORIES + step * STEP_STORIES));
@@ -78,25 +88,27 @@ function section(runs: ({ store: Store } & Run)[]): string {
   const ms = (n: number) => `${n.toFixed(0)} ms`;
   const rows = runs.map(({ store, groups, full, steps }) => {
     const cpu = steps.map((s) => s.cpuMs);
-    return `| ${store.name} | ${ms(median(cpu))} (max ${ms(Math.max(...cpu))}) | ${ms(median(steps.map((s) => s.wallMs)))} | ${ms(full.cpuMs)} | ${ms(full.wallMs)} | ${groups.toLocaleString('en')} |`;
+    const sum = (costs: Cost[], key: keyof Cost) => costs.reduce((total, cost) => total + cost[key], 0);
+    return `| ${store.name} | ${ms(median(cpu))} (max ${ms(Math.max(...cpu))}) | ${ms(median(steps.map((s) => s.wallMs)))} | ${full.length} | ${ms(Math.max(...full.map((c) => c.cpuMs)))} | ${ms(sum(full, 'cpuMs'))} | ${ms(sum(full, 'wallMs'))} | ${groups.toLocaleString('en')} |`;
   });
   const worstStep = Math.max(...runs.flatMap((run) => run.steps.map((s) => s.cpuMs)));
-  const worstRegroup = Math.max(...runs.map((run) => run.full.cpuMs));
+  const worstRegroup = Math.max(...runs.flatMap((run) => run.full.map((c) => c.cpuMs)));
   return `## Grouping in the store
 
 Written by \`npm run bench:function -- --grouping\` (scripts/bench/grouping-store.ts) on ${new Date().toISOString().slice(0, 10)}, load average
 (1 min) ${os.loadavg()[0]?.toFixed(1)}. ${STORIES.toLocaleString('en')} stories of ${OUTLETS} outlets over the 48 hours before now (generated headlines of
-${EVENTS.toLocaleString('en')} events, most told by one or two outlets, a few by dozens), placed by a full regroup (\`npm run regroup\`); then
+${EVENTS.toLocaleString('en')} events, most told by one or two outlets, a few by dozens), placed by a full regroup (\`npm run regroup\`: the
+grouping calls that follow place the window again, 500 stories a call, earliest first); then
 ${STEPS} steps of ${STEP_STORIES} new stories each (what a call's 5 sources of 25 items write), each placed by the grouping call that follows
 (ingest.ts \`regroup\`). CPU: the calling process's user + system time, the function's own work (terms, the pass, building the
 statements); the store runs in a process of its own.
 
-| store | one step's new stories: CPU, median of ${STEPS} | wall | full regroup: CPU | wall | groups after |
-|---|---|---|---|---|---|
+| store | one step's new stories: CPU, median of ${STEPS} | wall | full regroup: calls | CPU, the costliest call | CPU, all calls | wall, all calls | groups after |
+|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 Budgets: one step's stories <= ${STEP_BUDGET_MS} ms of CPU (worst step here ${ms(worstStep)}: ${worstStep <= STEP_BUDGET_MS ? 'within' : 'OVER'}); a full regroup
-<= ${REGROUP_BUDGET_MS} ms (here ${ms(worstRegroup)}: ${worstRegroup <= REGROUP_BUDGET_MS ? 'within' : 'OVER'}). A step reads only the groups its stories share a term with
+in bounded calls, each <= ${REGROUP_BUDGET_MS} ms (the costliest here ${ms(worstRegroup)}: ${worstRegroup <= REGROUP_BUDGET_MS ? 'within' : 'OVER'}). A step reads only the groups its stories share a term with
 (the terms' GIN index), with their members of the window, and has the store count the terms' frequencies: it never loads the window.
 `;
 }
