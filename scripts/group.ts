@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { groupReportOf, groupReports } from '../supabase/functions/_shared/stories/group.ts';
 
 /** The stories of the file's text, or why they are not. */
-function storiesOf(text: string): { id: string; title: string; published_at: string }[] {
+function storiesOf(text: string): { id: string; title: string; published_at: string; source: string | null }[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -15,13 +15,14 @@ function storiesOf(text: string): { id: string; title: string; published_at: str
   const ids = new Set<string>();
   return value.map((item: unknown, index) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new Error(`item ${index} is not an object`);
-    const { id, title, published_at: publishedAt } = item as Record<string, unknown>;
+    const { id, title, published_at: publishedAt, source } = item as Record<string, unknown>;
     if (typeof id !== 'string' || id === '') throw new Error(`item ${index} has no id`);
     if (typeof title !== 'string') throw new Error(`item ${index} (${id}) has no title`);
     if (typeof publishedAt !== 'string' || !Number.isFinite(Date.parse(publishedAt))) throw new Error(`item ${index} (${id}) has no published_at date`);
     if (ids.has(id)) throw new Error(`id ${id} is repeated`);
     ids.add(id);
-    return { id, title, published_at: publishedAt };
+    // A story with no outlet named is no other story's outlet.
+    return { id, title, published_at: publishedAt, source: typeof source === 'string' && source !== '' ? source : null };
   });
 }
 

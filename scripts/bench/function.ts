@@ -1,7 +1,8 @@
 // `npm run bench:function`: the CPU time and peak memory of one ingest's refresh of 24 sources against Supabase's limits
 // (hostile feeds at the byte limit, real feeds, and one-item feeds as the baseline of the same run, each in fresh
 // processes), then fetch-news under a crowd (crowd.ts), then following (follow.ts). Writes docs/performance-function.md;
-// `-- --crowd`, `-- --follow` or `-- --scale` (the scheduled work at scale with the platform's limits, scale.ts): that section alone.
+// `-- --crowd`, `-- --follow`, `-- --grouping` (the grouping in the store, grouping-store.ts) or `-- --scale` (the scheduled work at
+// scale with the platform's limits, scale.ts): that section alone.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -13,6 +14,7 @@ import { refreshSources } from '../../supabase/functions/_shared/ingest/refresh.
 import { ROOT } from '../lib/function-command.mjs';
 import { crowdChild } from './crowd.ts';
 import { followChild } from './follow.ts';
+import { groupingChild } from './grouping-store.ts';
 import { scaleChild } from './scale.ts';
 import { REAL_FEEDS } from './feeds.ts';
 import { median } from './stats.ts';
@@ -135,10 +137,11 @@ if (at !== -1) await refreshChild(process.argv[at + 1] ?? '', process.argv[at + 
 else if (process.argv.includes('--crowd-child')) await crowdChild();
 else if (process.argv.includes('--follow-child')) await followChild();
 else if (process.argv.includes('--scale-child')) await scaleChild();
+else if (process.argv.includes('--grouping-child')) await groupingChild();
 else {
-  // The sections in this order; `--crowd`, `--follow` or `--scale` replaces its own and keeps the others (the scale one
+  // The sections in this order; `--crowd`, `--follow`, `--grouping` or `--scale` replaces its own and keeps the others (the scale one
   // runs only when asked: it takes half an hour).
-  const only = ['--crowd', '--follow', '--scale'].filter((flag) => process.argv.includes(flag));
+  const only = ['--crowd', '--follow', '--grouping', '--scale'].filter((flag) => process.argv.includes(flag));
   const old = readFileSync(DOC, 'utf8');
   const kept = (heading: string) => {
     const start = old.indexOf(`## ${heading}`);
@@ -149,7 +152,8 @@ else {
   const refresh = only.length === 0 ? await refreshSection() : old.slice(0, old.indexOf('## Under a crowd'));
   const crowd = wanted('--crowd') ? await runSelf(['--crowd-child'], true) : kept('Under a crowd');
   const follow = wanted('--follow') ? await runSelf(['--follow-child'], true) : kept('Following');
+  const grouping = wanted('--grouping') ? await runSelf(['--grouping-child'], true) : kept('Grouping in the store');
   const scale = wanted('--scale') ? await runSelf(['--scale-child'], true) : kept('At scale');
-  writeFileSync(DOC, `${[refresh, crowd, follow, scale].map((part) => part.trim()).filter((part) => part !== '').join('\n\n')}\n`);
+  writeFileSync(DOC, `${[refresh, crowd, follow, grouping, scale].map((part) => part.trim()).filter((part) => part !== '').join('\n\n')}\n`);
   console.log('written to docs/performance-function.md');
 }

@@ -1,4 +1,4 @@
-// The measure of a grouping against labelled stories (INTERFACE.md section 13, docs/grouping.md): pairwise precision, and
+// The measure of a grouping against labelled stories (docs/grouping.md): pairwise precision, and
 // the recall of the reports that another outlet's report of their story, within 48 hours, could have been grouped with.
 
 export interface Labelled {

@@ -1,5 +1,5 @@
 // `npm run bench:grouping`: the grouping (supabase/functions/_shared/stories/group.ts, the code the ingest and
-// `npm run group` run) scored against Google News' own story clusters (tests/fixtures/grouping, INTERFACE.md section 13):
+// `npm run group` run) scored against Google News' own story clusters (tests/fixtures/grouping; the measure: docs/grouping.md):
 // precision, recall, groups and time on the whole file and on each day, the curve over the join similarity, and the
 // 20 worst errors each way. Prints the figures and rewrites the measured part of docs/grouping.md.
 import { readFileSync, writeFileSync } from 'node:fs';

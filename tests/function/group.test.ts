@@ -20,8 +20,9 @@ import {
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 const HOUR = 3_600_000;
 
-function report(id: string, title: string, hours = 0): GroupReport {
-  return groupReportOf({ id, title, published_at: new Date(T0 + hours * HOUR).toISOString() });
+/** A report; each has an outlet of its own unless one is named. */
+function report(id: string, title: string, hours = 0, source: string = `Outlet ${id}`): GroupReport {
+  return groupReportOf({ id, title, published_at: new Date(T0 + hours * HOUR).toISOString(), source });
 }
 
 /** Background reports on other subjects, so that the window's word counts look like a day's news. */
@@ -118,9 +119,19 @@ describe('the rule', () => {
     expect(groupsOf([report('a', title, 0), report('b', title, 48.001)])).toEqual([['a'], ['b']]);
   });
 
-  it('lets one outlet’s two reports of an event share its group', () => {
-    // The grouping does not read the source: a group is an event, whoever told it.
-    expect(groupsOf([report('a', 'Harbour bridge reopens after storm repairs', 0), report('b', 'Harbour bridge reopens after storm repairs', 1)])).toEqual([['a', 'b']]);
+  it('lets one outlet’s second report of an event share its group once another outlet’s report makes the case', () => {
+    const title = 'Harbour bridge reopens after storm repairs';
+    expect(groupsOf([report('a', title, 0, 'Gazette'), report('b', title, 1, 'Courier'), report('c', `${title} finish`, 2, 'Gazette')])).toEqual([['a', 'b', 'c']]);
+  });
+
+  it('never makes a group of one outlet’s reports alone: its recurring titles are not one event', () => {
+    expect(groupsOf([report('a', 'Gardening column: pruning roses, part one', 0, 'Horn'), report('b', 'Gardening column: pruning roses, part two', 24, 'Horn')])).toEqual([['a'], ['b']]);
+  });
+
+  it('counts a report with no outlet named as no other report’s outlet', () => {
+    const title = 'Harbour bridge reopens after storm repairs';
+    const unnamed = (id: string, hours: number) => groupReportOf({ id, title, published_at: new Date(T0 + hours * HOUR).toISOString() });
+    expect(groupsOf([unnamed('a', 0), unnamed('b', 1)])).toEqual([['a', 'b']]);
   });
 
   it('joins a report to the group whose reports as a whole are nearest, not to the first report only', () => {
@@ -141,20 +152,21 @@ describe('placing a step’s new reports', () => {
   it('joins a new report to a placed group and leaves the placed reports where they were', () => {
     const fresh = [report('new', 'Storm repairs done: harbour bridge reopens', 3)];
     const placed = [placedLead, ...BACKGROUND.map((r) => ({ ...r, lead: r.id }))];
-    expect(placeReports(placed, fresh, frequenciesOf([...placed, ...fresh]))).toEqual([{ ...fresh[0], lead: 'lead' }]);
+    expect(placeReports(placed, fresh, frequenciesOf([...placed, ...fresh]))).toEqual({ reports: [{ ...fresh[0], lead: 'lead' }], newLeads: new Map() });
   });
 
-  it('starts a group for a new report earlier than the lead of the group it matches, so that a lead stays the earliest', () => {
+  it('makes a new report earlier than the lead of the group it joins (listed late by its feed) the group’s lead', () => {
     const fresh = [report('earlier', title, -1)];
-    const placed = [placedLead, ...BACKGROUND.map((r) => ({ ...r, lead: r.id }))];
-    expect(placeReports(placed, fresh, frequenciesOf([...placed, ...fresh]))).toEqual([{ ...fresh[0], lead: 'earlier' }]);
+    const member: PlacedReport = { ...report('member', 'Storm repairs done: harbour bridge reopens', 2), lead: 'lead' };
+    const placed = [placedLead, member, ...BACKGROUND.map((r) => ({ ...r, lead: r.id }))];
+    expect(placeReports(placed, fresh, frequenciesOf([...placed, ...fresh]))).toEqual({ reports: [{ ...fresh[0], lead: 'earlier' }], newLeads: new Map([['lead', 'earlier']]) });
   });
 
   it('places new reports earliest first, ties by id, whatever order they come in', () => {
     const fresh = [report('z', title, 2), report('y', title, 2), report('x', title, 1)];
     const placed = BACKGROUND.map((r) => ({ ...r, lead: r.id }));
     const frequencies = frequenciesOf([...placed, ...fresh]);
-    expect(placeReports(placed, fresh, frequencies).map(({ id, lead }) => [id, lead])).toEqual([
+    expect(placeReports(placed, fresh, frequencies).reports.map(({ id, lead }) => [id, lead])).toEqual([
       ['x', 'x'],
       ['y', 'x'],
       ['z', 'x'],
@@ -187,10 +199,11 @@ const generatedReports = fc
     fc.record({
       words: fc.uniqueArray(fc.constantFrom(...VOCABULARY), { minLength: 1, maxLength: 6 }),
       hours: fc.integer({ min: 0, max: 96 }),
+      outlet: fc.integer({ min: 0, max: 3 }),
     }),
     { maxLength: 30 },
   )
-  .map((items) => items.map((item, index) => report(`r${index}`, item.words.join(' '), item.hours)));
+  .map((items) => items.map((item, index) => report(`r${index}`, item.words.join(' '), item.hours, `Outlet ${item.outlet}`)));
 
 describe('grouping properties', () => {
   it('gives the same groups for the same reports in any order', () => {
@@ -224,13 +237,13 @@ describe('grouping properties', () => {
     fc.assert(
       fc.property(generatedReports, generatedReports, (first, later) => {
         const renamed = later.map((r) => ({ ...r, id: `n${r.id}` }));
-        const placed = placeReports([], first, frequenciesOf(first));
-        const window = [...placed, ...renamed];
-        const after = [...placed, ...placeReports(placed, renamed, frequenciesOf(window))];
-        const leadOf = new Map(after.map((r) => [r.id, r.lead]));
+        const placed = placeReports([], first, frequenciesOf(first)).reports;
+        const step = placeReports(placed, renamed, frequenciesOf([...placed, ...renamed]));
+        // A placed report's group is the one its lead had, led now by an earlier report if one came.
+        const leadOf = new Map([...placed.map((r) => [r.id, step.newLeads.get(r.lead) ?? r.lead] as const), ...step.reports.map((r) => [r.id, r.lead] as const)]);
         for (const group of groupReports(first)) expect(new Set(group.map((id) => leadOf.get(id))).size).toBe(1);
-        // And the placed reports kept their leads.
-        for (const r of placed) expect(leadOf.get(r.id)).toBe(r.lead);
+        // A group that changed lead took a new report as its lead.
+        for (const [, lead] of step.newLeads) expect(renamed.some((r) => r.id === lead)).toBe(true);
       }),
       { numRuns: 300 },
     );
@@ -240,8 +253,9 @@ describe('grouping properties', () => {
     fc.assert(
       fc.property(generatedReports, generatedReports, (first, later) => {
         const renamed = later.map((r) => ({ ...r, id: `n${r.id}` }));
-        const placed = placeReports([], first, frequenciesOf(first));
-        const all = [...placed, ...placeReports(placed, renamed, frequenciesOf([...placed, ...renamed]))];
+        const placed = placeReports([], first, frequenciesOf(first)).reports;
+        const step = placeReports(placed, renamed, frequenciesOf([...placed, ...renamed]));
+        const all = [...placed.map((r) => ({ ...r, lead: step.newLeads.get(r.lead) ?? r.lead })), ...step.reports];
         const byId = new Map(all.map((r) => [r.id, r]));
         for (const r of all) {
           const lead = byId.get(r.lead)!;

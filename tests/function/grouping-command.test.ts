@@ -1,4 +1,4 @@
-// `npm run -s group -- FILE` (INTERFACE.md section 13) and the measure `npm run bench:grouping` scores it with.
+// `npm run -s group -- FILE` (docs/product.md#several-sources-one-story) and the measure `npm run bench:grouping` scores it with.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -47,6 +47,7 @@ describe('the migrations', () => {
       '20261216120000_work_queue.sql',
       '20261216120100_schedule_work.sql',
       '20261218120000_work_policy.sql',
+      '20261219120000_grouping_terms.sql',
     ]);
   });
 

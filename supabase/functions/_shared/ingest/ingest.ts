@@ -7,10 +7,10 @@
  */
 import type { Sql } from '../store/db.ts';
 import { claimSources, markAllDue, recordOutcomes, type SourceOutcome, type StoredSource, syncSources } from '../store/sources.ts';
-import { type IngestOutcome, recordEnd, recordGrouped, recordGroupingDue, recordStart, recordSynced, syncedDigest, writing } from '../store/state.ts';
-import { deleteExpired, type Grouping, newestForGrouping, saveGrouping, type StoryRow, upsertStories } from '../store/stories.ts';
+import { placeNewStories, unplaceWindow } from '../store/grouping.ts';
+import { type IngestOutcome, recordEnd, recordGrouped, recordGroupingDue, recordStart, recordSynced, regroupAsked, syncedDigest, writing } from '../store/state.ts';
+import { deleteExpired, type StoryRow, upsertStories } from '../store/stories.ts';
 import type { Story } from '../story.ts';
-import { groupReportOf, groupReports, relatedOf } from '../stories/group.ts';
 import type { Source } from '../stories/sources-file.ts';
 import { hex } from '../text/hex.ts';
 import { canonicalUrl } from '../text/urls.ts';
@@ -24,8 +24,6 @@ export const SUCCESS_INTERVAL_MS = 4 * 60_000;
 export const DECLARED_MAX_MS = 60 * 60_000;
 /** A failing source waits 4, 8, 16, ... minutes, at most 6 hours (or longer if its Retry-After says so, up to 6 hours). */
 export const BACKOFF_MAX_MS = 6 * 60 * 60_000;
-/** Grouping looks at this many stories, the newest by publication date (five times a page). */
-export const GROUP_WINDOW_MAX = 1_000;
 
 export interface IngestReport {
   /** Sources fetched in full and parsed. */
@@ -53,23 +51,6 @@ export function nextFetchAt(now: Date, failuresBefore: number, result: Pick<Sour
   const failures = failuresBefore + 1;
   const backoff = Math.min(BACKOFF_MAX_MS, SUCCESS_INTERVAL_MS * 2 ** Math.min(failures - 1, 16));
   return new Date(now.getTime() + Math.max(backoff, Math.min(result.retryAfterMs ?? 0, BACKOFF_MAX_MS)));
-}
-
-/**
- * Groups the window's stories by the one grouping rule (stories/group.ts): each group's lead keeps the other
- * outlets' links in `related`, each other story names its lead.
- */
-export function groupingOf(stories: readonly Story[]): Grouping[] {
-  const byId = new Map(stories.map((story) => [story.id, story]));
-  const groupings = new Map<string, Grouping>(stories.map((story) => [story.id, { id: story.id, related: null, memberOf: null }]));
-  for (const [leadId, ...memberIds] of groupReports(stories.map(groupReportOf))) {
-    if (leadId === undefined || memberIds.length === 0) continue;
-    const lead = byId.get(leadId) as Story;
-    const related = relatedOf(lead, memberIds.map((id) => byId.get(id) as Story));
-    groupings.set(leadId, { id: leadId, related: related.length > 0 ? related : null, memberOf: null });
-    for (const id of memberIds) groupings.set(id, { id, related: null, memberOf: leadId });
-  }
-  return [...groupings.values()];
 }
 
 /** One source's stories as rows: one per canonical URL, the first kept, borrowing a later one's image. */
@@ -107,13 +88,17 @@ export interface IngestOptions {
 }
 
 /**
- * Groups the newest stories again, under the generation's lock, so that it sees every story written before it; the
- * groups that grew are news for the fan-out.
+ * The grouping a scheduled call does (work/step.ts), under the generation's lock, so that it sees every story written
+ * before it: the stories written since the last one are placed in the groups of the 48 hours around them (at most
+ * PLACE_MAX; the grouping stays due for the rest). A full regroup, when asked for (`npm run regroup`), first takes
+ * every story of the last 48 hours out of its group, to be placed again so, in bounded calls. The groups that grew are
+ * news for the fan-out.
  */
 export async function regroup(sql: Sql): Promise<void> {
   await writing(sql, async (tx) => {
-    await saveGrouping(tx, groupingOf(await newestForGrouping(tx, GROUP_WINDOW_MAX)));
-    await recordGrouped(tx);
+    if (await regroupAsked(tx)) await unplaceWindow(tx);
+    const { more } = await placeNewStories(tx);
+    await recordGrouped(tx, more);
   });
 }
 

@@ -59,9 +59,23 @@ export async function recordGroupingDue(tx: Db, now: Date): Promise<void> {
   await tx`update ingest_state set grouping_due_since = coalesce(grouping_due_since, ${now})`;
 }
 
-/** Records a grouping of every story written before it (in its transaction): followed groups may have new reports. */
-export async function recordGrouped(tx: Db): Promise<void> {
-  await tx`update ingest_state set grouping_due_since = null, news_pending = true`;
+/**
+ * Records a grouping (in its transaction): followed groups may have new reports. `more`: stories it had no room for
+ * wait, and the grouping stays due for them.
+ */
+export async function recordGrouped(tx: Db, more = false): Promise<void> {
+  await tx`update ingest_state set grouping_due_since = case when ${more} then grouping_due_since else null end, regroup_all = false, news_pending = true`;
+}
+
+/** Asks for a full regroup of the last 48 hours (after a change of rule; `npm run regroup`): the next grouping call does it. */
+export async function requestRegroup(tx: Db, now: Date): Promise<void> {
+  await tx`select request_regroup(${now})`;
+}
+
+/** Whether a full regroup was asked for (requestRegroup). */
+export async function regroupAsked(tx: Db): Promise<boolean> {
+  const [row] = await tx<{ regroup_all: boolean }[]>`select regroup_all from ingest_state`;
+  return row?.regroup_all ?? false;
 }
 
 /** The digest of the sources file the sources table follows (null before the first sync). */

@@ -63,14 +63,6 @@ export async function upsertStories(tx: Db, now: Date, stories: readonly StoryRo
   return updated.count + inserted.count;
 }
 
-/** The grouping window: the newest `limit` stories by publication date. */
-export async function newestForGrouping(sql: Db, limit: number): Promise<Story[]> {
-  const rows = await sql<DbStory[]>`
-    select id, title, summary, source, url, image, published_at, category, null::jsonb as related
-    from stories order by published_at desc, id desc limit ${limit}`;
-  return rows.map(storyFromRow);
-}
-
 export interface Grouping {
   readonly id: string;
   readonly related: readonly RelatedLink[] | null;
@@ -198,8 +190,7 @@ export function searchStories(sql: Db, query: string, now: Date): Promise<Story[
  * alone, or its leader is gone, as `?follow=` answers it) with its `related`, and every report of the
  * group, the leader's included, earliest first (the leader first among equal times, then by id);
  * undefined when the store does not have `id`. One query: the asked row and its leader by primary key,
- * the members by `stories_member_of`. A group holds at most 1 + MAX_RELATED reports (the grouping's
- * rule); MAX_STORIES bounds the answer whatever the store holds.
+ * the members by `stories_member_of`. MAX_STORIES bounds the answer: a group of more reports lists its earliest.
  */
 export async function storyCoverage(sql: Db, id: string): Promise<Pick<StoryCoverage, 'story' | 'reports'> | undefined> {
   const rows = await sql<(DbStory & { leads: boolean })[]>`

@@ -8,19 +8,23 @@
  * reports (terms no other report has weigh nothing); a report is the unit vector of its terms.
  *
  * Single pass, in time order: each new report joins the group whose centroid (the sum of its members'
- * vectors) is nearest, when the cosine is at least JOIN_SIMILARITY and a member published within 48 hours
- * of it shares at least MIN_SHARED_TERMS terms with it; otherwise it starts a group of its own. A
- * report once placed never moves, and groups never merge.
+ * vectors) is nearest, when the cosine is at least JOIN_SIMILARITY and a member from another outlet,
+ * published within 48 hours of it, shares at least MIN_SHARED_TERMS terms with it; otherwise it starts a
+ * group of its own. A report once placed never changes group, and groups never merge; a report earlier
+ * than its group's lead (listed late by its feed) becomes the lead.
  */
 import { stemmer } from 'stemmer';
 import { MAX_RELATED, type RelatedLink, type Story } from '../story.ts';
 
 /** The cosine between a report and a group's centroid at and above which the report joins the group. */
 export const JOIN_SIMILARITY = 0.25;
-/** A report joins only a group with a member that shares at least this many of its terms. */
+/** A report joins only a group with another outlet's member that shares at least this many of its terms. */
 export const MIN_SHARED_TERMS = 2;
 /** Reports further apart than this are never compared. */
 export const WINDOW_MS = 48 * 60 * 60 * 1000;
+
+/** Two similarities this close are equal: sums of the same weights in another order differ in their last bits. */
+const TIE = 1e-9;
 
 /** The rule's two thresholds (the bench draws its curve by moving the first). */
 export interface GroupingRule {
@@ -76,11 +80,13 @@ export function titleTerms(title: string): string[] {
   return [...terms];
 }
 
-/** A report as the grouping sees it: its id, its title's terms and its time (ms since 1970). */
+/** A report as the grouping sees it: its id, its title's terms, its time (ms since 1970) and its outlet. */
 export interface GroupReport {
   readonly id: string;
   readonly terms: readonly string[];
   readonly time: number;
+  /** null: not known, so no other report counts as the same outlet's. */
+  readonly source: string | null;
 }
 
 /** A report in a group: `lead` is the id of the group's earliest report (its own id when it leads). */
@@ -107,7 +113,11 @@ export function canonicalOrder(a: GroupReport, b: GroupReport): number {
 }
 
 interface Group {
-  readonly lead: GroupReport;
+  /** The lead's id, and its report (the earliest report given, when the lead itself is not); a new earlier report takes over. */
+  id: string;
+  lead: GroupReport;
+  /** The lead it had among the placed reports, if it was there before. */
+  readonly was: string | undefined;
   /** Sum of the members' vectors, and its squared length. */
   readonly centroid: Map<string, number>;
   norm2: number;
@@ -136,17 +146,25 @@ function vectorOf(terms: readonly string[], frequencies: Frequencies): Map<strin
   return vector;
 }
 
+/** Where a batch of new reports went. */
+export interface Placement {
+  /** The new reports, each with its group's lead. */
+  readonly reports: PlacedReport[];
+  /** Placed groups that a new, earlier report now leads: old lead's id → new lead's id. */
+  readonly newLeads: ReadonlyMap<string, string>;
+}
+
 /**
  * Places `fresh` reports among `placed` ones (each already in a group), in canonical order: each joins the
- * best group (see the module's comment) or leads a group of its own. Returns the fresh reports, each with
- * its group's lead; the placed ones never move. A fresh report joins only a group whose lead is earlier
- * (canonicalOrder), so that a group's lead stays its earliest report. `frequencies` counts the window's
- * terms (placed and fresh together).
+ * best group (see the module's comment) or leads a group of its own. The placed reports never change group;
+ * a new report earlier than the lead of the group it joins (canonicalOrder) becomes its lead, so that a
+ * group's lead is always its earliest report. `frequencies` counts the window's terms (placed and fresh together).
  */
-export function placeReports(placed: readonly PlacedReport[], fresh: readonly GroupReport[], frequencies: Frequencies, rule: GroupingRule = RULE): PlacedReport[] {
+export function placeReports(placed: readonly PlacedReport[], fresh: readonly GroupReport[], frequencies: Frequencies, rule: GroupingRule = RULE): Placement {
   const total = placed.length + fresh.length;
   // Each report of the pass by its place in it: its time and its group's number; per group, its lead and centroid.
   const times = new Float64Array(total);
+  const sources: (string | null)[] = [];
   const groupOf = new Int32Array(total);
   const groups: Group[] = [];
   const byTerm = new Map<string, Posting>();
@@ -167,6 +185,7 @@ export function placeReports(placed: readonly PlacedReport[], fresh: readonly Gr
     // |c + v|^2 = |c|^2 + 2 c.v + |v|^2, and v is a unit vector (or empty).
     (groups[group] as Group).norm2 += 2 * dot + (vector.size > 0 ? 1 : 0);
     times[entries] = report.time;
+    sources[entries] = report.source;
     groupOf[entries] = group;
     entries += 1;
   };
@@ -176,13 +195,13 @@ export function placeReports(placed: readonly PlacedReport[], fresh: readonly Gr
   for (const report of [...placed].sort(canonicalOrder)) {
     let group = numbers.get(report.lead);
     if (group === undefined) {
-      group = groups.push({ lead: leads.get(report.lead) ?? report, centroid: new Map(), norm2: 0 }) - 1;
+      group = groups.push({ id: report.lead, lead: leads.get(report.lead) ?? report, was: report.lead, centroid: new Map(), norm2: 0 }) - 1;
       numbers.set(report.lead, group);
     }
     add(report, vectorOf(report.terms, frequencies), group);
   }
 
-  const result: PlacedReport[] = [];
+  const placedIn: [GroupReport, number][] = [];
   const shared = new Uint16Array(total);
   let dots = new Float64Array(groups.length + fresh.length);
   for (const report of [...fresh].sort(canonicalOrder)) {
@@ -198,17 +217,20 @@ export function placeReports(placed: readonly PlacedReport[], fresh: readonly Gr
         if (shared[other] === 0) met.push(other);
         shared[other] = (shared[other] as number) + 1;
         dots[group] = (dots[group] as number) + weight * (posting.weights[k] as number);
-        if (shared[other] === rule.minSharedTerms && Math.abs((times[other] as number) - report.time) <= WINDOW_MS) near.add(group);
+        // An outlet's own earlier reports never make the case: its recurring titles (a daily column) are not one event.
+        const otherOutlet = report.source === null || sources[other] !== report.source;
+        if (shared[other] === rule.minSharedTerms && otherOutlet && Math.abs((times[other] as number) - report.time) <= WINDOW_MS) near.add(group);
       }
     }
     let best = -1;
-    let bestScore = rule.joinSimilarity;
+    let bestScore = 0;
     for (const group of near) {
       const { lead, norm2 } = groups[group] as Group;
-      if (canonicalOrder(lead, report) > 0) continue;
       const score = (dots[group] as number) / Math.sqrt(norm2);
-      // Equal scores: the earlier lead, so the outcome never depends on the order groups were met in.
-      if (score > bestScore || (score === bestScore && (best === -1 || canonicalOrder(lead, (groups[best] as Group).lead) < 0))) {
+      if (score < rule.joinSimilarity) continue;
+      // Scores equal but for rounding: the earlier lead, so the outcome never depends on the order groups were met in.
+      const better = best === -1 || score > bestScore + TIE || (score >= bestScore - TIE && canonicalOrder(lead, (groups[best] as Group).lead) < 0);
+      if (better) {
         best = group;
         bestScore = score;
       }
@@ -218,19 +240,27 @@ export function placeReports(placed: readonly PlacedReport[], fresh: readonly Gr
       dots[groupOf[other] as number] = 0;
     }
     if (best === -1) {
-      best = groups.push({ lead: report, centroid: new Map(), norm2: 0 }) - 1;
+      best = groups.push({ id: report.id, lead: report, was: undefined, centroid: new Map(), norm2: 0 }) - 1;
       if (groups.length > dots.length) dots = new Float64Array(groups.length * 2);
     }
+    const joined = groups[best] as Group;
+    // A report earlier than the group's lead (a feed that listed it late) leads the group from now on.
+    if (canonicalOrder(report, joined.lead) < 0) {
+      joined.id = report.id;
+      joined.lead = report;
+    }
     add(report, vector, best);
-    result.push({ ...report, lead: (groups[best] as Group).lead.id });
+    placedIn.push([report, best]);
   }
-  return result;
+  const newLeads = new Map<string, string>();
+  for (const { id, was } of groups) if (was !== undefined && was !== id) newLeads.set(was, id);
+  return { reports: placedIn.map(([report, group]) => ({ ...report, lead: (groups[group] as Group).id })), newLeads };
 }
 
 /** The groups of these reports, placed as one batch with nothing before them: ids, earliest first, groups by lead. */
 export function groupReports(reports: readonly GroupReport[], rule: GroupingRule = RULE): string[][] {
   const groups = new Map<string, string[]>();
-  for (const { id, lead } of placeReports([], reports, frequenciesOf(reports), rule)) {
+  for (const { id, lead } of placeReports([], reports, frequenciesOf(reports), rule).reports) {
     const members = groups.get(lead);
     if (members) members.push(id);
     else groups.set(lead, [id]);
@@ -238,10 +268,10 @@ export function groupReports(reports: readonly GroupReport[], rule: GroupingRule
   return [...groups.values()];
 }
 
-/** Stories as the grouping sees them; a story whose date does not parse counts as the earliest. */
-export function groupReportOf(story: Pick<Story, 'id' | 'title' | 'published_at'>): GroupReport {
+/** A story as the grouping sees it; a story whose date does not parse counts as the earliest. */
+export function groupReportOf(story: Pick<Story, 'id' | 'title' | 'published_at'> & { readonly source?: string | null }): GroupReport {
   const time = Date.parse(story.published_at);
-  return { id: story.id, terms: titleTerms(story.title), time: Number.isFinite(time) ? time : 0 };
+  return { id: story.id, terms: titleTerms(story.title), time: Number.isFinite(time) ? time : 0, source: story.source ?? null };
 }
 
 /**
