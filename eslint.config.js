@@ -111,6 +111,13 @@ const bootWritesAlone = [
   "CallExpression[callee.property.name=/^(setAttribute|removeAttribute|toggleAttribute)$/][arguments.0.value='data-app']",
 ].map((selector) => ({ selector, message: "Tell the boot what happened (tellBoot, src/browser/takeover.ts), or ask it (bootState): it alone writes `data-app`." }));
 
+// A member whose name starts with `_` is a library's own (XState's `_parent`, `_snapshot`, ...): it may change in any release.
+const publicApiOnly = [
+  "MemberExpression[property.name=/^_/]",
+  "MemberExpression[computed=true][property.value=/^_/]",
+  "ObjectPattern > Property[key.name=/^_/]",
+].map((selector) => ({ selector, message: "Use the library's public API, not a private field: a machine of the page reports to the `reportTo` in its input (machines/report.ts)." }));
+
 // One theming style: theme values are CSS custom properties (src/theme/tokens.ts), so no styled template needs a function of the theme.
 const staticStyles = [
   { selector: 'TaggedTemplateExpression > TemplateLiteral > :function', message: 'Styles are static: import `theme` from src/theme/tokens.ts (custom properties) instead of a `({ theme }) =>` function; a variant is a data attribute or a component of its own.' },
@@ -157,12 +164,12 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', ...onDemandOnly, ...bootWritesAlone, ...staticStyles] },
+    rules: { 'no-restricted-syntax': ['error', ...onDemandOnly, ...bootWritesAlone, ...staticStyles, ...publicApiOnly] },
   },
   {
     // The boot's one owner writes `data-app`.
     files: ['src/browser/takeover.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...onDemandOnly, ...staticStyles] },
+    rules: { 'no-restricted-syntax': ['error', ...onDemandOnly, ...staticStyles, ...publicApiOnly] },
   },
   {
     files: ['machines/**/*.ts'],
@@ -170,6 +177,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': ['error', ...environmentGlobals],
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [uiAndNetworkPackages] }],
+      'no-restricted-syntax': ['error', ...publicApiOnly],
     },
   },
   {

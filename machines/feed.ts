@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup } from 'xstate';
-import { reportTo } from './report.ts';
+import { reportTo, type Reporting } from './report.ts';
 import type { KeptStories } from '../src/domain/kept-feed.ts';
 import { CALL_TIMEOUT_MS, type Story, type FeedPage } from '../src/domain/story.ts';
 
@@ -30,7 +30,7 @@ export type FeedSource = 'live' | 'kept' | 'offline' | 'samples' | null;
 /** What the page shows of the feed: `kept`, stories kept by an earlier visit while the live call runs; `offline`, they stay after it failed. */
 export type FeedStatus = 'loading' | 'live' | 'kept' | 'offline' | 'demo' | 'error';
 
-export interface FeedContext {
+export interface FeedContext extends Reporting {
   stories: Story[];
   /** The live first page's cursor; null for kept or sample stories. */
   next: string | null;
@@ -65,6 +65,8 @@ export const feedMachine = setup({
   types: {
     context: {} as FeedContext,
     events: {} as FeedEvent,
+    // `| void`: Stately's tools and the machine's own tests start it with no input (setup drops an `| undefined`).
+    input: {} as Reporting | void,
   },
   actors: {
     /** Injected: the live call, resolving with its validated stories; rejects when the call fails. */
@@ -103,7 +105,7 @@ export const feedMachine = setup({
     showNothing: assign({ stories: [], next: null, source: null, keptAt: null }),
     markOffline: assign({ source: 'offline' as const }),
     /** The older pages follow the first page shown. */
-    tellFirstPage: sendTo(reportTo, ({ context }): FeedReport => ({ type: 'feed.firstPage', next: context.next })),
+    tellFirstPage: sendTo(reportTo<FeedContext>, ({ context }): FeedReport => ({ type: 'feed.firstPage', next: context.next })),
     /** Injected: keeps a live answer's stories for the next visit; must not throw. */
     keepForNextVisit: (_, _params: { stories: Story[] }) => {},
   },
@@ -119,7 +121,7 @@ export const feedMachine = setup({
 }).createMachine({
   id: 'feed',
   // Nothing shown yet: the skeletons, as the HTML's frame draws them.
-  context: { stories: [], next: null, source: null, keptAt: null, incoming: [], incomingNext: null, failures: 0, lastVisit: null },
+  context: ({ input }) => ({ stories: [], next: null, source: null, keptAt: null, incoming: [], incomingNext: null, failures: 0, lastVisit: null, reportTo: input?.reportTo }),
   initial: 'starting',
   states: {
     /** The frame: the page tells what the browser kept as it starts, and the live call begins over it. */

@@ -1,5 +1,5 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
-import { reportTo } from './report.ts';
+import { reportTo, type Reporting } from './report.ts';
 import { storageMachine } from './storage.ts';
 import { adoptAnswer, isFollowed, markSeen, newReports, withFollow, withoutFollow, type Follow, type Followed } from '../src/domain/follows.ts';
 import { CALL_TIMEOUT_MS, isSampleStory, type Story } from '../src/domain/story.ts';
@@ -19,7 +19,7 @@ export interface FollowsInput {
   follows: Follow[];
 }
 
-export interface FollowsContext {
+export interface FollowsContext extends Reporting {
   /** Newest followed first, at most 50. */
   follows: Follow[];
   /** While the view shows: each followed id's new reports as the visitor came to see them. */
@@ -50,15 +50,15 @@ const idsOf = (follows: readonly Follow[]) => follows.map((follow) => follow.id)
 /** What following tells the page (machines/page.ts): the followed ids at each change, which notifications cover (machines/notifications.ts). */
 export type FollowsReport = { type: 'follows.ids'; ids: string[] };
 
-function tellIds(self: AnyActorRef, enqueue: { sendTo(to: AnyActorRef, event: FollowsReport): void }, ids: string[]) {
-  enqueue.sendTo(reportTo({ self }), { type: 'follows.ids', ids });
+function tellIds(context: FollowsContext, self: AnyActorRef, enqueue: { sendTo(to: AnyActorRef, event: FollowsReport): void }, ids: string[]) {
+  enqueue.sendTo(reportTo({ context, self }), { type: 'follows.ids', ids });
 }
 
 export const followsMachine = setup({
   types: {
     context: {} as FollowsContext,
     events: {} as FollowsEvent,
-    input: {} as FollowsInput,
+    input: {} as FollowsInput & Reporting,
     emitted: {} as FollowsEmitted,
   },
   actors: {
@@ -84,11 +84,11 @@ export const followsMachine = setup({
       }
       enqueue.assign({ follows });
       enqueue.raise({ type: 'follows.changed' });
-      tellIds(self, enqueue, idsOf(follows));
+      tellIds(context, self, enqueue, idsOf(follows));
     }),
-    adoptStored: enqueueActions(({ enqueue, self }, { follows }: { follows: Follow[] }) => {
+    adoptStored: enqueueActions(({ context, enqueue, self }, { follows }: { follows: Follow[] }) => {
       enqueue.assign({ follows });
-      tellIds(self, enqueue, idsOf(follows));
+      tellIds(context, self, enqueue, idsOf(follows));
     }),
     adoptAnswer: enqueueActions(({ context, enqueue, self }, { answer }: { answer: Followed[] }) => {
       const { follows, ended } = adoptAnswer(context.follows, answer);
@@ -96,7 +96,7 @@ export const followsMachine = setup({
       enqueue.assign({ follows, ended: [...context.ended, ...ended.filter((follow) => !known.has(follow.id))] });
       enqueue.raise({ type: 'follows.changed' });
       enqueue.raise({ type: 'follows.answered' });
-      if (ended.length > 0) tellIds(self, enqueue, idsOf(follows));
+      if (ended.length > 0) tellIds(context, self, enqueue, idsOf(follows));
     }),
     /** The new reports counted so far become marks on the view, and are seen. */
     see: enqueueActions(({ context, enqueue }) => {
@@ -124,7 +124,7 @@ export const followsMachine = setup({
 }).createMachine({
   id: 'follows',
   // `input?.`: Stately's visualizer and inspector start the machine with no input at all.
-  context: ({ input }) => ({ follows: input?.follows ?? [], marks: {}, ended: [] }),
+  context: ({ input }) => ({ follows: input?.follows ?? [], marks: {}, ended: [], reportTo: input?.reportTo }),
   type: 'parallel',
   invoke: { id: 'storage', src: 'storage' },
   on: {

@@ -164,14 +164,14 @@ export const pageMachine = setup({
   id: 'page',
   // Stately's visualizer and inspector start the machine with no input at all.
   context: ({ input }) => input ?? NOTHING_STORED,
-  // Each machine starts as the frame: nothing stored, nothing shown yet.
+  // Each machine starts as the frame: nothing stored, nothing shown yet. Those that tell the page what they learn are given it (machines/report.ts).
   invoke: [
-    { id: 'feed', systemId: 'feed', src: 'feed', input: NOTHING_STORED.feed },
+    { id: 'feed', systemId: 'feed', src: 'feed', input: ({ self }) => ({ reportTo: self }) },
     { id: 'older', systemId: 'older', src: 'older', input: { next: null } },
     { id: 'archive', systemId: 'archive', src: 'archive' },
-    { id: 'search', systemId: 'search', src: 'search' },
+    { id: 'search', systemId: 'search', src: 'search', input: ({ self }) => ({ reportTo: self }) },
     { id: 'bookmarks', systemId: 'bookmarks', src: 'bookmarks', input: NOTHING_STORED.bookmarks },
-    { id: 'follows', systemId: 'follows', src: 'follows', input: NOTHING_STORED.follows },
+    { id: 'follows', systemId: 'follows', src: 'follows', input: ({ self }) => ({ follows: [], reportTo: self }) },
     { id: 'notifications', systemId: 'notifications', src: 'notifications', input: { ids: [] } },
     { id: 'theme', systemId: 'theme', src: 'theme', input: NOTHING_STORED.theme },
     { id: 'share', systemId: 'share', src: 'share' },

@@ -1,8 +1,14 @@
 import type { AnyActorRef } from 'xstate';
 
 /**
- * Where a machine of the page tells what it learns: the actor running it, the page
- * (machines/page.ts), which passes it on. Run alone (its tests, Stately's tools), the machine
- * tells itself, and no state of it takes the event.
+ * Where a machine of the page tells what it learns: the page (machines/page.ts), which invokes it
+ * with itself as `reportTo` in its input and passes the event on. Run alone (its tests, Stately's
+ * tools), a machine has none and tells itself, and no state of it takes the event.
  */
-export const reportTo = ({ self }: { self: AnyActorRef }): AnyActorRef => self._parent ?? self;
+export interface Reporting {
+  /** The actor told (the page); absent when the machine runs alone. */
+  reportTo?: AnyActorRef;
+}
+
+// Generic in the context: `sendTo(reportTo<FeedContext>, ...)` keeps the machine's own context type in the action.
+export const reportTo = <TContext extends Reporting>({ context, self }: { context: TContext; self: AnyActorRef }): AnyActorRef => context.reportTo ?? self;

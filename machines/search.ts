@@ -1,5 +1,5 @@
 import { assign, sendTo, setup } from 'xstate';
-import { reportTo } from './report.ts';
+import { reportTo, type Reporting } from './report.ts';
 
 /**
  * The search box (docs/product.md#search-categories-and-the-url): the text it shows, which the
@@ -13,7 +13,7 @@ import { reportTo } from './report.ts';
  * stays in the box.
  */
 
-export interface SearchContext {
+export interface SearchContext extends Reporting {
   /** What the box shows. */
   text: string;
 }
@@ -39,11 +39,13 @@ export const searchMachine = setup({
   types: {
     context: {} as SearchContext,
     events: {} as SearchEvent,
+    // `| void`: Stately's tools and the machine's own tests start it with no input (setup drops an `| undefined`).
+    input: {} as Reporting | void,
   },
   actions: {
     setText: assign((_, { text }: { text: string }) => ({ text })),
-    tellTyped: sendTo(reportTo, (_, { text }: { text: string }): SearchReport => ({ type: 'search.typed', text })),
-    commit: sendTo(reportTo, (_, { text }: { text: string }): SearchReport => ({ type: 'search.committed', query: text })),
+    tellTyped: sendTo(reportTo<SearchContext>, (_, { text }: { text: string }): SearchReport => ({ type: 'search.typed', text })),
+    commit: sendTo(reportTo<SearchContext>, (_, { text }: { text: string }): SearchReport => ({ type: 'search.committed', query: text })),
   },
   // docs/product.md#timings-and-constants: the query reaches the URL once typing pauses for 300 ms.
   delays: {
@@ -51,7 +53,7 @@ export const searchMachine = setup({
   },
 }).createMachine({
   id: 'search',
-  context: { text: '' },
+  context: ({ input }) => ({ text: '', reportTo: input?.reportTo }),
   initial: 'idle',
   on: {
     'search.type': {
