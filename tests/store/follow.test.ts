@@ -235,8 +235,9 @@ describe('follow-news', () => {
     expect(await stored()).toBe('0');
   });
 
-  it('refuses a body over 4 KB with 413 body_too_large, and stores nothing', async () => {
-    const padded = { subscription: browser.subscription, ids: Array.from({ length: 50 }, (_, i) => `${'x'.repeat(80)}${i}`) };
+  it('refuses a body over 8 KB with 413 body_too_large, and stores nothing', async () => {
+    const padded = { subscription: browser.subscription, ids: Array.from({ length: 50 }, (_, i) => `${'x'.repeat(160)}${i}`) };
+    expect(MAX_BODY_BYTES).toBe(8_192);
     expect(JSON.stringify(padded).length).toBeGreaterThan(MAX_BODY_BYTES);
     expect(await errorOf(await followNews()('POST', padded))).toEqual([413, 'body_too_large']);
     expect(await stored()).toBe('0');
