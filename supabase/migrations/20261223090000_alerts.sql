@@ -33,3 +33,20 @@ alter table push_subscriptions add column alert_pushes integer not null default 
 
 -- Row-level security with no policy: the anonymous and authenticated roles read and write nothing.
 alter table push_alerts enable row level security;
+
+-- The matching is news for the queue: a call matches this many due stories against every alert in one statement.
+alter table work_policy add column alert_stories integer not null default 5 check (alert_stories >= 1);
+
+-- work_due's `news` is now also a story waiting for the alerts' matching (its shape is unchanged).
+create or replace function work_due(at timestamptz, out sources integer, out held integer, out pushes integer, out regroup boolean, out news boolean, out run boolean)
+language sql stable as $$
+  select
+    (select count(*) from sources x where source_due(x, at))::integer,
+    (select count(*) from sources x where source_held(x, at))::integer,
+    (select count(*) from (select 1 from push_queue q where push_due(q, at) limit (select calls_per_tick * pushes_per_call from work_policy)) as due)::integer,
+    s.grouping_due_since is not null
+      and (s.grouping_due_since <= at - p.grouping_wait or not exists (select 1 from sources x where source_due(x, at))),
+    s.news_pending or exists (select 1 from stories where alerts_due),
+    s.started_at is null or s.started_at <= at - p.run_every
+  from ingest_state s, work_policy p
+$$;

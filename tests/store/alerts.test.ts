@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { matchesAlert } from '../../src/domain/alerts.ts';
 import { createFollowNews } from '../../supabase/functions/_shared/http/follow-news.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS, type Vapid } from '../../supabase/functions/_shared/push/config.ts';
-import { alertsDue, matchAlertsPage } from '../../supabase/functions/_shared/store/alerts.ts';
+import { matchAlertsPage } from '../../supabase/functions/_shared/work/queue.ts';
+import { workDue } from '../../supabase/functions/_shared/work/policy.ts';
 import { forgetIdleSubscriptions, saveSubscription } from '../../supabase/functions/_shared/store/follows.ts';
 import { upsertStories, type StoryRow } from '../../supabase/functions/_shared/store/stories.ts';
 import { type Browser, type PushService, startPushService } from '../function/helpers/push-service.ts';
@@ -176,28 +177,35 @@ describe("the store's matching", () => {
     clock += 1_000;
     const [match, other] = [row('Élection in PARIS today'), row('Storm over the harbour')];
     await storeStories([match, other]);
-    expect(await alertsDue(store.sql)).toBe(true);
+    // The matching is news for the schedule: a call is due for it.
+    expect((await workDue(store.sql, new Date(clock))).due.news).toBe(true);
     expect(await matchAlertsPage(store.sql, new Date(clock), 10)).toEqual({ taken: 2, queued: 2 });
     expect(await queued()).toEqual([
       { endpoint: alice.subscription.endpoint, alert: 'paris election', storyId: match.id, title: match.title },
       { endpoint: bob.subscription.endpoint, alert: 'election', storyId: match.id, title: match.title },
     ]);
     // Matched once: nothing is due, and a story stored again (a feed's next fetch) is not new.
-    expect(await alertsDue(store.sql)).toBe(false);
+    expect((await workDue(store.sql, new Date(clock))).due.news).toBe(false);
     await storeStories([{ ...match, title: 'Élection in PARIS: the count' }]);
     expect(await matchAlertsPage(store.sql, new Date(clock), 10)).toEqual({ taken: 0, queued: 0 });
   });
 
   it('never tells of a story first stored before the alert was added', async () => {
-    const alice = service.browser('alice');
-    const early = row('Storm over the harbour');
-    await storeStories([early]);
+    const [alice, bob] = [service.browser('alice'), service.browser('bob')];
+    // With no alert stored, a new story waits for no matching.
+    await storeStories([row('Storm over the harbour')]);
+    expect(await matchAlertsPage(store.sql, new Date(clock), 10)).toEqual({ taken: 0, queued: 0 });
+    await subscribe(bob, ['rome']);
+    clock += 1_000;
+    await storeStories([row('Storm over the bay')]);
     clock += 1_000;
     await subscribe(alice, ['storm']);
     expect(await matchAlertsPage(store.sql, new Date(clock), 10)).toEqual({ taken: 1, queued: 0 });
+    clock += 1_000;
     const late = row('Second storm over the harbour');
     await storeStories([late]);
     expect(await matchAlertsPage(store.sql, new Date(clock), 10)).toEqual({ taken: 1, queued: 1 });
+    expect((await queued()).map((push) => push.storyId)).toEqual([late.id]);
   });
 
   it('queues at most 20 alert pushes a UTC day to one subscription, the 21st match of the day never, and 20 again the next day', async () => {

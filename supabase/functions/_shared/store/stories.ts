@@ -52,11 +52,11 @@ export async function upsertStories(tx: Db, now: Date, stories: readonly StoryRo
     from ${batch}
     where s.id = x.id and not exists (select 1 from stories o where o.canonical_url = x.canonical_url and o.id <> x.id)`;
   // Any unique key (id, canonical URL) already taken, also by an ingest running at the same time: not stored.
-  // A story stored for the first time is due for the alerts' matching (its words kept for it).
+  // A story stored for the first time is due for the alerts' matching (its words kept for it), when any alert is stored.
   const inserted = await tx`
     insert into stories (id, title, summary, source, url, canonical_url, image, published_at, category, first_seen_at, words, alerts_due)
     select x.id, x.title, x.summary, x.source, x.url, x.canonical_url, x.image, x.published_at, x.category, ${now}::timestamptz,
-      array(select jsonb_array_elements_text(x.words)), true
+      array(select jsonb_array_elements_text(x.words)), exists (select 1 from push_alerts)
     from ${batch}
     where not exists (select 1 from stories s where s.id = x.id) and not exists (select 1 from story_tombstones t where t.id = x.id)
     order by x.canonical_url
