@@ -87,7 +87,7 @@ export function alertNews(alerts: readonly Alert[], stories: readonly Story[], l
   for (const story of stories) {
     if (seen.has(story.id) || !isNewSince(story, lastVisit)) continue;
     seen.add(story.id);
-    const words = new Set([...wordsOf(story.title), ...wordsOf(story.summary)]);
+    const words = new Set(wordsOf(`${story.title}\n${story.summary}`));
     let matched = false;
     terms.forEach((alertTerms, index) => {
       if (!termsMatch(alertTerms, words)) return;

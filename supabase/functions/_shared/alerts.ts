@@ -29,15 +29,29 @@ const stripMarks = (text: string): string => text.normalize('NFKD').replace(MARK
  * can give a capital ("ℌ").
  */
 export function foldText(text: string): string {
+  // ASCII has no marks, decomposes to itself and folds by lower case alone: most feeds' text, so the page's notice stays cheap.
+  if (ASCII.test(text)) return text.toLowerCase();
   return stripMarks(stripMarks(text).toUpperCase().toLowerCase());
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 // A word is a run of letters and digits: "re-election" is two words, "covid19" one.
 const WORD = /[\p{L}\p{N}]+/gu;
 
+// Runs of ASCII letters and digits and of anything beyond ASCII: ASCII punctuation and spaces end a word whatever
+// folding does, so each run folds alone, and a run of ASCII letters and digits is one word already.
+const RUN = /[0-9A-Za-z\u0080-\u{10FFFF}]+/gu;
+const ASCII_WORD = /^[0-9A-Za-z]+$/;
+
 /** The text's words as matching sees them, in order, repeats kept. */
 export function wordsOf(text: string): string[] {
-  return foldText(text).match(WORD) ?? [];
+  const words: string[] = [];
+  for (const run of text.match(RUN) ?? []) {
+    if (ASCII_WORD.test(run)) words.push(run.toLowerCase());
+    else for (const word of foldText(run).match(WORD) ?? []) words.push(word);
+  }
+  return words;
 }
 
 /** The distinct words of a story's title and summary: what the store keeps beside it to find the alerts it matches. */
