@@ -1,7 +1,7 @@
 import { enqueueActions, sendTo, setup, type AnyActorRef } from 'xstate';
 import { reportTo } from './report.ts';
 import { storageMachine } from './storage.ts';
-import { withAlert, withoutAlert, type Alert } from '../src/domain/alerts.ts';
+import { alertRefusal, appendAlert, keptWords, withoutAlert, type Alert } from '../src/domain/alerts.ts';
 
 /**
  * Alerts for words (docs/product.md#alerts-for-words): the visitor's alerts, at most 10. Adding one
@@ -53,15 +53,11 @@ export const alertsMachine = setup({
   },
   actions: {
     add: enqueueActions(({ context, enqueue, self }, { text, at }: { text: string; at: string }) => {
-      const added = withAlert(context.alerts, text, at);
-      if (!('alerts' in added)) return;
-      const words = added.alerts.at(-1)?.words ?? '';
-      // The same words again keep the alert as it was: nothing to write or tell.
-      if (added.alerts.length === context.alerts.length) return;
-      enqueue.assign({ alerts: added.alerts });
-      enqueue.emit({ type: 'alert.added', words });
+      const alerts = appendAlert(context.alerts, text, at);
+      enqueue.assign({ alerts });
+      enqueue.emit({ type: 'alert.added', words: keptWords(text) });
       enqueue.raise({ type: 'alerts.changed' });
-      tellWords(self, enqueue, added.alerts);
+      tellWords(self, enqueue, alerts);
     }),
     remove: enqueueActions(({ context, enqueue, self }, { words }: { words: string }) => {
       const alerts = withoutAlert(context.alerts, words);
@@ -80,15 +76,11 @@ export const alertsMachine = setup({
   },
   guards: {
     /** Not 1 to 5 words of 2 to 60 characters. */
-    isInvalid: ({ context }, { text }: { text: string; at: string }) => {
-      const added = withAlert(context.alerts, text, '');
-      return 'refused' in added && added.refused === 'invalid';
-    },
+    isInvalid: ({ context }, { text }: { text: string }) => alertRefusal(context.alerts, text) === 'invalid',
+    /** The terms of an alert kept already: it stays as it was. */
+    isKnown: ({ context }, { text }: { text: string }) => alertRefusal(context.alerts, text) === 'known',
     /** A new alert when 10 are kept already. */
-    isFull: ({ context }, { text }: { text: string; at: string }) => {
-      const added = withAlert(context.alerts, text, '');
-      return 'refused' in added && added.refused === 'full';
-    },
+    isFull: ({ context }, { text }: { text: string }) => alertRefusal(context.alerts, text) === 'full',
   },
 }).createMachine({
   id: 'alerts',
@@ -99,6 +91,7 @@ export const alertsMachine = setup({
   on: {
     'alert.add': [
       { guard: { type: 'isInvalid', params: ({ event }) => event }, target: '.refused' },
+      { guard: { type: 'isKnown', params: ({ event }) => event }, target: '.ready' },
       { guard: { type: 'isFull', params: ({ event }) => event }, target: '.full' },
       { target: '.ready', actions: { type: 'add', params: ({ event }) => event } },
     ],

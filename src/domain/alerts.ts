@@ -3,14 +3,14 @@
  * notice on return. What an alert is and when a story matches it is the function's, defined once
  * (supabase/functions/_shared/alerts.ts); pure: the page reads and writes storage at its edge.
  */
-import { alertKey, alertTerms, alertWords, MAX_ALERTS, termsMatch, wordsOf } from '../../supabase/functions/_shared/alerts.ts';
+import { alertKey, alertTerms, alertWords, keptWords, MAX_ALERTS, termsMatch, wordsOf } from '../../supabase/functions/_shared/alerts.ts';
 import { isNewSince } from './new-since.ts';
 import { field, isPlainObject } from './normalize.ts';
 import { isoTime } from './iso-time.ts';
 import { readList, readStoredList } from './stored-list.ts';
 import type { Story } from './story.ts';
 
-export { ALERT_REFUSED, ALERTS_FULL, alertKey, alertWords, matchesAlert, MAX_ALERTS } from '../../supabase/functions/_shared/alerts.ts';
+export { ALERT_REFUSED, ALERTS_FULL, alertKey, alertWords, keptWords, matchesAlert, MAX_ALERTS } from '../../supabase/functions/_shared/alerts.ts';
 
 export interface Alert {
   /** As the visitor typed them, trimmed, spaces single: what the dialog shows and `/?q=` searches. */
@@ -47,20 +47,27 @@ export function serializeAlerts(alerts: readonly Alert[]): string {
   return JSON.stringify(alerts.slice(0, MAX_ALERTS));
 }
 
-/** Why an alert was not added: not 1 to 5 words of 2 to 60 characters, or 10 kept already. */
-export type AlertRefusal = 'invalid' | 'full';
+/** Why an alert is not added: not 1 to 5 words of 2 to 60 characters, its terms kept already, or 10 kept already. */
+export type AlertRefusal = 'invalid' | 'known' | 'full';
 
-/**
- * The alerts with `text` added last, or why not. Text with the terms of a kept alert adds nothing
- * (that alert is kept as it was).
- */
-export function withAlert(alerts: readonly Alert[], text: string, now: string): { alerts: Alert[] } | { refused: AlertRefusal } {
+/** Why `text` would not be added to the alerts, or null when it would. */
+export function alertRefusal(alerts: readonly Alert[], text: string): AlertRefusal | null {
   const words = alertWords(text);
-  if (words === null) return { refused: 'invalid' };
+  if (words === null) return 'invalid';
   const key = alertKey(words);
-  if (alerts.some((alert) => alertKey(alert.words) === key)) return { alerts: [...alerts] };
-  if (alerts.length >= MAX_ALERTS) return { refused: 'full' };
-  return { alerts: [...alerts, { words, created_at: now }] };
+  if (alerts.some((alert) => alertKey(alert.words) === key)) return 'known';
+  return alerts.length >= MAX_ALERTS ? 'full' : null;
+}
+
+/** The alerts with `text` (an alert, not kept yet: alertRefusal said so) added last. */
+export function appendAlert(alerts: readonly Alert[], text: string, now: string): Alert[] {
+  return [...alerts, { words: keptWords(text), created_at: now }];
+}
+
+/** The alerts with `text` added last, or why not (an alert with the same terms is kept as it was). */
+export function withAlert(alerts: readonly Alert[], text: string, now: string): { alerts: Alert[] } | { refused: AlertRefusal } {
+  const refused = alertRefusal(alerts, text);
+  return refused === null ? { alerts: appendAlert(alerts, text, now) } : { refused };
 }
 
 export function withoutAlert(alerts: readonly Alert[], words: string): Alert[] {
@@ -80,8 +87,7 @@ export interface AlertNews {
  */
 export function alertNews(alerts: readonly Alert[], stories: readonly Story[], lastVisit: number | null): AlertNews | null {
   if (alerts.length === 0 || lastVisit === null) return null;
-  const terms = alerts.map((alert) => alertTerms(alert.words));
-  const matches = alerts.map(() => 0);
+  const tallies = alerts.map((alert) => ({ words: alert.words, terms: alertTerms(alert.words), matches: 0 }));
   const seen = new Set<string>();
   let count = 0;
   for (const story of stories) {
@@ -89,16 +95,16 @@ export function alertNews(alerts: readonly Alert[], stories: readonly Story[], l
     seen.add(story.id);
     const words = new Set(wordsOf(`${story.title}\n${story.summary}`));
     let matched = false;
-    terms.forEach((alertTerms, index) => {
-      if (!termsMatch(alertTerms, words)) return;
-      matches[index] = (matches[index] ?? 0) + 1;
+    for (const tally of tallies) {
+      if (!termsMatch(tally.terms, words)) continue;
+      tally.matches += 1;
       matched = true;
-    });
+    }
     if (matched) count += 1;
   }
   if (count === 0) return null;
-  const best = matches.reduce((top, n, index) => (n > (matches[top] ?? 0) ? index : top), 0);
-  return { count, top: alerts[best]?.words ?? '' };
+  const best = tallies.reduce((top, tally) => (tally.matches > top.matches ? tally : top));
+  return { count, top: best.words };
 }
 
 /** "{N} new stories match your alerts" ("1 new story matches your alerts"). */

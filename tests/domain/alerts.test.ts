@@ -74,14 +74,14 @@ describe('an alert', () => {
 });
 
 describe('the kept alerts', () => {
-  it('add last, keep one alert per set of words, refuse bad words and an eleventh', () => {
+  it('add last, keep one alert per set of words (the same words again are known), refuse bad words and an eleventh', () => {
     const one = withAlert([], 'climate', at);
     expect(one).toEqual({ alerts: [alert('climate')] });
-    expect(withAlert([alert('climate')], 'CLIMATE', at)).toEqual({ alerts: [alert('climate')] });
+    expect(withAlert([alert('climate')], 'CLIMATE', at)).toEqual({ refused: 'known' });
     expect(withAlert([], 'x', at)).toEqual({ refused: 'invalid' });
     const ten = Array.from({ length: 10 }, (_, i) => alert(`word${i}`));
     expect(withAlert(ten, 'eleventh', at)).toEqual({ refused: 'full' });
-    expect(withAlert(ten, 'word3', at)).toEqual({ alerts: ten });
+    expect(withAlert(ten, 'word3', at)).toEqual({ refused: 'known' });
   });
 
   it('remove by their words', () => {

@@ -34,6 +34,7 @@ export function foldText(text: string): string {
   return stripMarks(stripMarks(text).toUpperCase().toLowerCase());
 }
 
+// eslint-disable-next-line no-control-regex -- ASCII is every code point below 0x80, controls included.
 const ASCII = /^[\x00-\x7f]*$/;
 
 // A word is a run of letters and digits: "re-election" is two words, "covid19" one.
@@ -67,12 +68,15 @@ export function alertTerms(words: string): string[] {
 /** The key an alert is known by: its terms, one space apart ("Élection  Paris" and "paris election" are one). */
 export const alertKey = (words: string): string => alertTerms(words).join(' ');
 
+/** Text as an alert keeps it: trimmed, its spaces made single. */
+export const keptWords = (text: string): string => text.trim().replace(/\s+/gu, ' ');
+
 /**
  * The alert as kept: the text trimmed, its spaces made single; null when it is not 1 to 5 words or not
  * 2 to 60 characters.
  */
 export function alertWords(text: string): string | null {
-  const words = text.trim().replace(/\s+/gu, ' ');
+  const words = keptWords(text);
   const chars = [...words].length;
   const count = wordsOf(words).length;
   if (chars < ALERT_MIN_CHARS || chars > ALERT_MAX_CHARS || count < ALERT_MIN_WORDS || count > ALERT_MAX_WORDS) return null;
