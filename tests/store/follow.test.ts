@@ -569,6 +569,7 @@ describe('the queue of pushes', () => {
 });
 
 describe("alerts' pushes after an ingest (docs/product.md#alerts-for-words)", () => {
+  // Names of their own: the push service keeps answers scripted for the names of the tests above.
   async function watch(name: string, alerts: string[], address = `192.0.2.${name.length}`): Promise<Browser> {
     const browser = service.browser(name);
     expect((await followNews()('POST', { subscription: browser.subscription, ids: [], alerts }, address)).status).toBe(204);
@@ -580,9 +581,9 @@ describe("alerts' pushes after an ingest (docs/product.md#alerts-for-words)", ()
     await runIngest();
     await scheduledCalls();
     clock += 60_000;
-    await watch('ann', ['Harbour   BRIDGE', 'library']);
-    await watch('bob', ['rome']);
-    await watch('cyd', ['harbour', 'bridge cables']);
+    await watch('alert-ann', ['Harbour   BRIDGE', 'library']);
+    await watch('alert-bob', ['rome']);
+    await watch('alert-cyd', ['harbour', 'bridge cables']);
     clock += 60_000;
     listed.set('beta', [['Local council approves new library opening hours downtown', 4], [HARBOUR.beta, 2]]);
     await runIngest();
@@ -592,8 +593,8 @@ describe("alerts' pushes after an ingest (docs/product.md#alerts-for-words)", ()
     // One push each, naming the alert added first that the story matches (of two added together, the first by its words);
     // the library story was there before the alerts.
     expect([...service.deliveries].sort((a, b) => a.name.localeCompare(b.name))).toEqual([
-      { name: 'ann', payload: { title: 'Alert: Harbour BRIDGE', body: HARBOUR.beta, stories: [beta] } },
-      { name: 'cyd', payload: { title: 'Alert: bridge cables', body: HARBOUR.beta, stories: [beta] } },
+      { name: 'alert-ann', payload: { title: 'Alert: Harbour BRIDGE', body: HARBOUR.beta, stories: [beta] } },
+      { name: 'alert-cyd', payload: { title: 'Alert: bridge cables', body: HARBOUR.beta, stories: [beta] } },
     ]);
     // The same feeds again, and a story no alert matches: nothing more.
     clock += 5 * 60_000;
@@ -603,16 +604,16 @@ describe("alerts' pushes after an ingest (docs/product.md#alerts-for-words)", ()
   });
 
   it('sends a subscription at most 20 alert pushes a day: the 21st match of the day is not sent', async () => {
-    await watch('ann', ['storm']);
-    await watch('bob', ['harbour']);
+    await watch('alert-ann', ['storm']);
+    await watch('alert-bob', ['harbour']);
     clock += 60_000;
     listed.set('beta', Array.from({ length: 25 }, (_, i): [string, number] => [`Storm ${i + 1} reaches the harbour`, 1 + i / 100]));
     await runIngest();
     expect(await scheduledCalls()).toEqual({ sent: 40, gone: 0, retrying: 0, dropped: 0 });
     const byName = (name: string) => service.deliveries.filter((delivery) => delivery.name === name);
-    expect(byName('ann')).toHaveLength(20);
-    expect(byName('bob')).toHaveLength(20);
-    expect(new Set(byName('ann').map((delivery) => JSON.stringify(delivery.payload))).size).toBe(20);
+    expect(byName('alert-ann')).toHaveLength(20);
+    expect(byName('alert-bob')).toHaveLength(20);
+    expect(new Set(byName('alert-ann').map((delivery) => JSON.stringify(delivery.payload))).size).toBe(20);
     // Later that day, another storm: not sent.
     clock += HOUR;
     listed.set('gamma', [['Storm 26 reaches the harbour', 0.5]]);
@@ -622,7 +623,7 @@ describe("alerts' pushes after an ingest (docs/product.md#alerts-for-words)", ()
 
   it('loses no alert push when a call dies mid-batch: each subscription gets it, a push the call had sent at most once more', async () => {
     const browsers: Browser[] = [];
-    for (let i = 0; i < 60; i++) browsers.push(await watch(`reader-${i}`, ['harbour bridge'], `192.0.${i >> 8}.${i & 255}`));
+    for (let i = 0; i < 60; i++) browsers.push(await watch(`alert-reader-${i}`, ['harbour bridge'], `192.0.${i >> 8}.${i & 255}`));
     clock += 60_000;
     listed.set('beta', [[HARBOUR.beta, 2]]);
     await runIngest();
