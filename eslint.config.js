@@ -48,6 +48,7 @@ const FEATURES = {
   toasts: ['bookmarks', 'share', 'follow'], // the outcomes they announce
   follow: ['stories'], // the Following view's cards
   'story-page': ['bookmarks', 'follow', 'share', 'stories'], // the card's toggles, with what they act on, and "Copy link to this page"; the card's link style
+  alerts: ['follow'], // the notifications button, on the browser's one push subscription
 };
 /** The rooms below the features, and the rooms each may import. */
 const BASE = { api: ['domain'], system: [], ui: ['theme'], browser: [], theme: ['domain'], domain: [] };

@@ -1,4 +1,5 @@
 import { type ActorRefFrom, type AnyActorRef, forwardTo, fromCallback, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { alertsMachine, type AlertsInput, type AlertsReport } from './alerts.ts';
 import { archiveSearchMachine } from './archiveSearch.ts';
 import { bookmarksMachine, type BookmarksInput } from './bookmarks.ts';
 import { feedMachine, type FeedInput, type FeedReport } from './feed.ts';
@@ -10,6 +11,7 @@ import { shareMachine } from './share.ts';
 import { storyPageMachine } from './storyPage.ts';
 import { themeMachine, type ThemeInput } from './theme.ts';
 import type { ThemeName } from '../src/domain/theme.ts';
+import type { Alert } from '../src/domain/alerts.ts';
 import type { Follow } from '../src/domain/follows.ts';
 import type { HomeSearch } from '../src/domain/search-params.ts';
 import type { Story } from '../src/domain/story.ts';
@@ -17,7 +19,7 @@ import type { Story } from '../src/domain/story.ts';
 /**
  * The home page's actors as one system (docs/machines.md), and the one place that wires them and
  * writes the URL. Each machine of the page runs here under its id (PageActors); a machine tells
- * this one what it learns (FeedReport, SearchReport, FollowsReport) and never a sibling, and this
+ * this one what it learns (FeedReport, SearchReport, FollowsReport, AlertsReport) and never a sibling, and this
  * one passes it on. The visitor's intents on the URL's filters come here as one event each, and
  * this machine writes the URL (`navigate`, injected) and tells the machines concerned, so its own
  * writes never come back: `url.changed` is the URL changed by anything else (Back, Forward, a link).
@@ -31,6 +33,7 @@ export interface PageActors {
   search: ActorRefFrom<typeof searchMachine>;
   bookmarks: ActorRefFrom<typeof bookmarksMachine>;
   follows: ActorRefFrom<typeof followsMachine>;
+  alerts: ActorRefFrom<typeof alertsMachine>;
   notifications: ActorRefFrom<typeof notificationsMachine>;
   theme: ActorRefFrom<typeof themeMachine>;
   share: ActorRefFrom<typeof shareMachine>;
@@ -48,6 +51,8 @@ export interface PageInput {
   bookmarks: BookmarksInput;
   /** Absent: nothing followed. */
   follows?: FollowsInput;
+  /** Absent: no alert kept. */
+  alerts?: AlertsInput;
   theme: ThemeInput;
 }
 
@@ -87,17 +92,20 @@ export type PageEvent =
   | { type: 'bookmarks.storage.changed'; ids: string[] }
   | { type: 'saved.storage.changed'; stories: Story[] }
   | { type: 'follows.storage.changed'; follows: Follow[] }
+  | { type: 'alerts.storage.changed'; alerts: Alert[] }
   /** A story another tab saved may have no copy here yet: fetch the saved stories. */
   | { type: 'saved.refresh' }
   | FeedReport
   | SearchReport
-  | FollowsReport;
+  | FollowsReport
+  | AlertsReport;
 
 /** A visitor with nothing stored, as the frame shows one; and the page's input where none is given (Stately's tools). */
 export const NOTHING_STORED: PageInput = {
   feed: { kept: null, lastVisit: null },
   bookmarks: { ids: [], savedStories: [] },
   follows: { follows: [] },
+  alerts: { alerts: [] },
   theme: { stored: null, systemPrefersDark: false },
 };
 
@@ -135,6 +143,7 @@ export const pageMachine = setup({
     search: searchMachine,
     bookmarks: bookmarksMachine,
     follows: followsMachine,
+    alerts: alertsMachine,
     notifications: notificationsMachine,
     theme: themeMachine,
     share: shareMachine,
@@ -172,6 +181,7 @@ export const pageMachine = setup({
     { id: 'search', systemId: 'search', src: 'search', input: ({ self }) => ({ reportTo: self }) },
     { id: 'bookmarks', systemId: 'bookmarks', src: 'bookmarks', input: NOTHING_STORED.bookmarks },
     { id: 'follows', systemId: 'follows', src: 'follows', input: ({ self }) => ({ follows: [], reportTo: self }) },
+    { id: 'alerts', systemId: 'alerts', src: 'alerts', input: ({ self }) => ({ alerts: [], reportTo: self }) },
     { id: 'notifications', systemId: 'notifications', src: 'notifications', input: { ids: [] } },
     { id: 'theme', systemId: 'theme', src: 'theme', input: NOTHING_STORED.theme },
     { id: 'share', systemId: 'share', src: 'share' },
@@ -187,6 +197,7 @@ export const pageMachine = setup({
     sendTo('bookmarks', ({ context }) => ({ type: 'bookmarks.storage.changed' as const, ids: context.bookmarks.ids })),
     sendTo('bookmarks', ({ context }) => ({ type: 'saved.storage.changed' as const, stories: context.bookmarks.savedStories })),
     sendTo('follows', ({ context }) => ({ type: 'follows.storage.changed' as const, follows: context.follows?.follows ?? [] })),
+    sendTo('alerts', ({ context }) => ({ type: 'alerts.storage.changed' as const, alerts: context.alerts?.alerts ?? [] })),
     sendTo('bookmarks', { type: 'saved.refresh' }),
     sendTo('follows', { type: 'follows.refresh' }),
   ],
@@ -243,6 +254,7 @@ export const pageMachine = setup({
     },
     'feed.firstPage': { actions: sendTo('older', ({ event }) => ({ type: 'older.firstPage', next: event.next })) },
     'follows.ids': { actions: sendTo('notifications', ({ event }) => ({ type: 'notify.follows', ids: event.ids })) },
+    'alerts.words': { actions: sendTo('notifications', ({ event }) => ({ type: 'notify.alerts', alerts: event.alerts })) },
     // Back on the page: the feed and the followed stories refetch when stale.
     'feed.visible': { actions: [forwardTo('feed'), sendTo('follows', { type: 'follows.refresh' })] },
     'feed.focus': { actions: [forwardTo('feed'), sendTo('follows', { type: 'follows.refresh' })] },
@@ -252,5 +264,6 @@ export const pageMachine = setup({
     'saved.storage.changed': { actions: forwardTo('bookmarks') },
     'saved.refresh': { actions: forwardTo('bookmarks') },
     'follows.storage.changed': { actions: forwardTo('follows') },
+    'alerts.storage.changed': { actions: forwardTo('alerts') },
   },
 });

@@ -1,5 +1,8 @@
 import { useRouterState, type AnyRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { AlertsNotice } from '../alerts/AlertsNotice.tsx';
+import { useFeed } from '../feed/actors.ts';
+import { selectStories } from '../feed/selectors.ts';
 import { FollowNotice } from '../follow/FollowNotice.tsx';
 import { useFollowedIds } from '../follow/actors.ts';
 import { ServiceWorkerUpdates } from '../offline/ServiceWorkerUpdates.tsx';
@@ -23,11 +26,15 @@ export function FloatingNotices({ router, loaded, laterCame }: FloatingNoticesPr
   const following = useFollowedIds().length > 0;
   const page = usePage();
   const showFollowing = useCallback(() => page.send({ type: 'filters.following', on: true }), [page]);
+  // Kept stories too: the alerts' notice on return works offline (docs/product.md#alerts-for-words).
+  const stories = useFeed(selectStories);
+  const lastVisit = useFeed((snapshot) => snapshot.context.lastVisit);
   return (
     <NoticeStack>
       {/* Production only: the dev server has no worker. */}
       {import.meta.env.PROD && loaded && <ServiceWorkerUpdates firstScreenDone={laterCame} />}
       {onHome && following && <FollowNotice onShow={showFollowing} />}
+      {onHome && <AlertsNotice stories={stories} lastVisit={lastVisit} />}
     </NoticeStack>
   );
 }

@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect } from 'react';
 import styled from 'styled-components';
+import { AlertsButton } from '../alerts/AlertsButton.tsx';
 import { openInNewTab } from '../browser/browser.ts';
 import type { Story } from '../domain/story.ts';
 import { useFeed, useFeedActor } from '../feed/actors.ts';
@@ -25,6 +26,7 @@ const CategoryChips = later.component('CategoryChips');
 // Shown with a live answer held back behind kept stories, without being asked for.
 const HeldBackStories = later.component('HeldBackStories', { waits: true });
 const KeyboardShortcuts = later.component('KeyboardShortcuts');
+const AlertsDialog = later.component('AlertsDialog');
 
 const Toolbar = styled.div`
   display: grid;
@@ -87,6 +89,7 @@ export function HomePage() {
             />
             <ViewToggle label="Saved" Icon={BookmarkIcon} isSelected={filters.filter.savedOnly} onChange={filters.setSavedOnly} count={home.savedIds.length} />
             <ViewToggle label="Following" Icon={FollowIcon} isSelected={filters.following} onChange={setFollowing} count={followedIds.length} />
+            <AlertsButton Dialog={AlertsDialog} />
           </Controls>
           {selected.length > 0 && (
             <Suspense fallback={null}>

@@ -1,12 +1,13 @@
 /**
  * The browser's events the page follows, as the page machine takes them (machines/page.ts): the
  * page shown or focused again (the feed refetches when stale), another tab's storage (bookmarks,
- * their copies, the theme: read here, src/domain/), and the system's colour scheme.
+ * their copies, follows, alerts, the theme: read here, src/domain/), and the system's colour scheme.
  */
 import { fromCallback } from 'xstate';
 import type { PageEvent } from '../../machines/page.ts';
 import { prefersDarkQuery } from '../browser/browser.ts';
-import { BOOKMARKS_STORAGE_KEY, FOLLOWS_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from '../browser/storage-keys.ts';
+import { ALERTS_STORAGE_KEY, BOOKMARKS_STORAGE_KEY, FOLLOWS_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from '../browser/storage-keys.ts';
+import { readStoredAlerts } from '../domain/alerts.ts';
 import { parseFollows } from '../domain/follows.ts';
 import { parseSavedStories, parseStoredBookmarks } from '../domain/saved-stories.ts';
 import { parseStoredTheme } from '../domain/theme.ts';
@@ -25,6 +26,7 @@ export const browserEvents = fromCallback<PageEvent>(({ sendBack }) => {
     }
     if (event.key === null || event.key === SAVED_STORIES_STORAGE_KEY) sendBack({ type: 'saved.storage.changed', stories: parseSavedStories(event.newValue) });
     if (event.key === null || event.key === FOLLOWS_STORAGE_KEY) sendBack({ type: 'follows.storage.changed', follows: parseFollows(event.newValue) });
+    if (event.key === null || event.key === ALERTS_STORAGE_KEY) sendBack({ type: 'alerts.storage.changed', alerts: readStoredAlerts(event.newValue) });
     if (event.key === null || event.key === THEME_STORAGE_KEY) sendBack({ type: 'theme.storage.changed', theme: parseStoredTheme(event.newValue) });
   };
   const colours = prefersDarkQuery();

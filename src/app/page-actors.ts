@@ -5,6 +5,7 @@
  */
 import type { RegisteredRouter } from '@tanstack/react-router';
 import { pageMachine, type PageInput } from '../../machines/page.ts';
+import { appAlertsMachine, readAlertsInput } from '../alerts/actors.ts';
 import { appThemeMachine, readThemeInput } from '../appearance/actors.ts';
 import { appBookmarksMachine, readBookmarksInput } from '../bookmarks/actors.ts';
 import { appFeedMachine, appOlderStoriesMachine, readFeedInput } from '../feed/actors.ts';
@@ -24,6 +25,7 @@ export interface AppLogic {
   archive: typeof appArchiveSearchMachine;
   bookmarks: typeof appBookmarksMachine;
   follows: ReturnType<typeof appFollowsMachine>;
+  alerts: typeof appAlertsMachine;
   notifications: ReturnType<typeof appNotificationsMachine>;
   theme: typeof appThemeMachine;
   share: typeof appShareMachine;
@@ -38,6 +40,7 @@ export const defaultLogic: AppLogic = {
   archive: appArchiveSearchMachine,
   bookmarks: appBookmarksMachine,
   follows: appFollowsMachine(followEffects),
+  alerts: appAlertsMachine,
   notifications: appNotificationsMachine(followEffects),
   theme: appThemeMachine,
   share: appShareMachine,
@@ -57,6 +60,7 @@ export function readPageInput(): PageInput {
     feed: readFeedInput(readLastVisit()),
     bookmarks: readBookmarksInput(),
     follows: readFollowsInput(),
+    alerts: readAlertsInput(),
     theme: readThemeInput(),
   };
 }

@@ -9,3 +9,5 @@ export const KEPT_STORIES_STORAGE_KEY = 'newsLastFeed';
 export const LAST_VISIT_STORAGE_KEY = 'newsLastVisit';
 /** Followed stories: a JSON array of `{ id, followed_at, seen, reports?, story? }`, newest followed first, at most 50. */
 export const FOLLOWS_STORAGE_KEY = 'newsFollows';
+/** Alerts for words: a JSON array of `{ words, created_at }`, in the order added, at most 10. */
+export const ALERTS_STORAGE_KEY = 'newsAlerts';

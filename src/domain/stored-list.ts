@@ -17,7 +17,11 @@ export function parseStored(stored: string | null): unknown {
 
 /** A stored JSON array, each entry read by `read` (null drops it) and known by `key`; anything but an array reads as an empty list. */
 export function readStoredList<T>(stored: string | null, read: (entry: unknown) => T | null, key: (entry: T) => string, max = Number.POSITIVE_INFINITY): T[] {
-  const parsed = parseStored(stored);
+  return readList(parseStored(stored), read, key, max);
+}
+
+/** readStoredList's rules for a value already parsed (an export's list, say). */
+export function readList<T>(parsed: unknown, read: (entry: unknown) => T | null, key: (entry: T) => string, max = Number.POSITIVE_INFINITY): T[] {
   if (!Array.isArray(parsed)) return [];
   const list: T[] = [];
   const keys = new Set<string>();

@@ -6,7 +6,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { fromPromise } from 'xstate';
 import { followsMachine, type FollowsInput } from '../../machines/follows.ts';
-import { notificationsMachine, type PushState } from '../../machines/notifications.ts';
+import { notificationsMachine, type NotificationsContext, type PushState } from '../../machines/notifications.ts';
 import { readStorage, writeStorage } from '../browser/browser.ts';
 import { currentSubscription, pushSupport } from '../browser/push.ts';
 import { FOLLOWS_STORAGE_KEY } from '../browser/storage-keys.ts';
@@ -32,8 +32,8 @@ export function appNotificationsMachine(effects: () => Promise<FollowEffects>) {
   return notificationsMachine.provide({
     actors: {
       checkPush: fromPromise<PushState>(() => pushSupport()),
-      subscribe: fromCall<void, { ids: string[] }>(async ({ input, signal }) => (await effects()).subscribe(input.ids, signal)),
-      sendFollows: fromCall<void, { ids: string[] }>(async ({ input, signal }) => (await effects()).sendFollows(await currentSubscription(), input.ids, signal)),
+      subscribe: fromCall<void, NotificationsContext>(async ({ input, signal }) => (await effects()).subscribe(input, signal)),
+      sendFollows: fromCall<void, NotificationsContext>(async ({ input, signal }) => (await effects()).sendFollows(await currentSubscription(), input, signal)),
       unsubscribe: fromPromise<void>(async () => (await effects()).unsubscribe(await currentSubscription())),
     },
   });

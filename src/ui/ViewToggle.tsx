@@ -67,3 +67,23 @@ export function ViewToggle({ label, Icon, isSelected, onChange, count }: ViewTog
     </Toggle>
   );
 }
+
+export interface ViewButtonProps {
+  /** The button's whole name: "Alerts" (docs/product.md#accessible-names). */
+  label: string;
+  Icon: ComponentType<IconProps>;
+  onPress(): void;
+  /** How many things it holds: shown, hidden from the name. */
+  count?: number;
+}
+
+/** A button of the search bar beside the views that opens a dialog (Alerts): styled as the views' toggles. */
+export function ViewButton({ label, Icon, onPress, count }: ViewButtonProps) {
+  return (
+    <Toggle type="button" aria-haspopup="dialog" onClick={onPress}>
+      <Icon size={18} />
+      {label}
+      {count !== undefined && <Count aria-hidden="true">{count}</Count>}
+    </Toggle>
+  );
+}

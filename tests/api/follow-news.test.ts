@@ -67,12 +67,12 @@ describe('follow-news', () => {
     await expect(api.fetchPublicKey()).rejects.toThrow('The follow-news function answered with a non-2xx status: 503');
   });
 
-  it("POSTs this browser's subscription and ids as JSON, and DELETEs it by its endpoint; a 204 is done", async () => {
+  it("POSTs this browser's subscription, ids and alerts as JSON, and DELETEs it by its endpoint; a 204 is done", async () => {
     handler = answer(204);
-    await api.sendSubscription(subscription, ['a', 'b']);
+    await api.sendSubscription(subscription, { ids: ['a', 'b'], alerts: ['paris election'] });
     expect(seen.at(-1)!.request.method).toBe('POST');
     expect(seen.at(-1)!.request.headers['content-type']).toBe('application/json');
-    expect(JSON.parse(seen.at(-1)!.body)).toEqual({ subscription: subscription.toJSON(), ids: ['a', 'b'] });
+    expect(JSON.parse(seen.at(-1)!.body)).toEqual({ subscription: subscription.toJSON(), ids: ['a', 'b'], alerts: ['paris election'] });
     await api.deleteSubscription('https://push.example.org/s/1');
     expect(seen.at(-1)!.request.method).toBe('DELETE');
     expect(JSON.parse(seen.at(-1)!.body)).toEqual({ endpoint: 'https://push.example.org/s/1' });
@@ -80,6 +80,6 @@ describe('follow-news', () => {
 
   it('fails a refused subscription (429)', async () => {
     handler = answer(429, '{"error":"rate_limited"}');
-    await expect(api.sendSubscription(subscription, ['a'])).rejects.toThrow('non-2xx status: 429');
+    await expect(api.sendSubscription(subscription, { ids: ['a'], alerts: [] })).rejects.toThrow('non-2xx status: 429');
   });
 });

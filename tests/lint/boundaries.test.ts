@@ -58,6 +58,9 @@ describe('lint enforces the layout boundaries', () => {
     // Features never import src/app, and another feature only along a stated edge.
     ['src/feed/Planted.tsx', "import { createAppRouter } from '../app/router.tsx';\nexport const x = createAppRouter;\n", PATHS],
     ['src/feed/Planted.tsx', "import { useArchive } from '../search/actors.ts';\nexport const x = useArchive;\n", PATHS],
+    // src/alerts: of the features, follow's notifications button only.
+    ['src/alerts/Planted.tsx', "import { useFeed } from '../feed/actors.ts';\nexport const x = useFeed;\n", PATHS],
+    ['src/alerts/later/Planted.tsx', "import { useBookmarksActor } from '../../bookmarks/actors.ts';\nexport const x = useBookmarksActor;\n", PATHS],
     ['src/stories/Planted.tsx', "import { useFeed } from '../feed/actors.ts';\nexport const x = useFeed;\n", PATHS],
     ['src/stories/Planted.tsx', "import type { FeedStatus } from '../feed/selectors.ts';\nexport type S = FeedStatus;\n", PATHS],
     ['src/search/Planted.tsx', "import { useBookmarks } from '../bookmarks/actors.ts';\nexport const x = useBookmarks;\n", PATHS],

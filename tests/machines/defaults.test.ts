@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type AnyActorRef } from 'xstate';
+import { alertsMachine } from '../../machines/alerts.ts';
 import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { feedMachine } from '../../machines/feed.ts';
@@ -63,6 +64,14 @@ describe('machines without provided effects', () => {
     expect(actor.getSnapshot().value).toMatchObject({ refresh: 'stale' });
     expect(actor.getSnapshot().children.storage?.getSnapshot().hasTag('memoryOnly')).toBe(true);
     expect(actor.getSnapshot().context.follows.map((follow) => follow.id)).toEqual(['a']);
+  });
+
+  it('alerts: run alone, an alert stays in memory when the stand-in storage refuses it', async () => {
+    const actor = createActor(alertsMachine, { input: { alerts: [] } }).start();
+    actor.send({ type: 'alert.add', text: 'climate', at: '2026-11-28T10:00:00.000Z' });
+    await flush();
+    expect(actor.getSnapshot().children.storage?.getSnapshot().hasTag('memoryOnly')).toBe(true);
+    expect(actor.getSnapshot().context.alerts).toEqual([{ words: 'climate', created_at: '2026-11-28T10:00:00.000Z' }]);
   });
 
   it('notifications: run alone, the stand-in check says unsupported', async () => {

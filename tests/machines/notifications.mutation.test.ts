@@ -19,8 +19,8 @@ function start(ids: string[] | undefined) {
   const machine = notificationsMachine.provide({
     actors: {
       checkPush: fakes.actor<PushState>('checkPush'),
-      subscribe: fakes.actor<void, { ids: string[] }>('subscribe'),
-      sendFollows: fakes.actor<void, { ids: string[] }>('sendFollows'),
+      subscribe: fakes.actor<void, { ids: string[]; alerts: string[] }>('subscribe'),
+      sendFollows: fakes.actor<void, { ids: string[]; alerts: string[] }>('sendFollows'),
       unsubscribe: fakes.actor('unsubscribe'),
     },
   });

@@ -9,6 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, SimulatedClock, type AnyActorRef, type AnyMachineSnapshot, type SnapshotFrom } from 'xstate';
+import { alertsMachine } from '../../machines/alerts.ts';
 import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { feedMachine } from '../../machines/feed.ts';
@@ -54,6 +55,7 @@ function pageWithFakes(fakes: FakeActors, effects: unknown[], path: '/' | { stor
       follows: followsMachine.provide({
         actors: { storage: storageMachine.provide({ actors: { write: fakes.actor<void, { value: unknown }>('saveFollows') } }), fetchFollowed: fakes.actor<Followed[], { ids: string[] }>('fetchFollowed') },
       }),
+      alerts: alertsMachine.provide({ actors: { storage: storageMachine.provide({ actors: { write: fakes.actor<void, { value: unknown }>('saveAlerts') } }) } }),
       notifications: notificationsMachine.provide({ actors: { checkPush: fakes.actor('checkPush') } }),
       theme: themeMachine.provide({ actions: { persistTheme: (_, { theme }) => void effects.push({ persistTheme: theme }) } }),
       share: shareMachine.provide({ actors: { writeClipboard: fakes.actor<void, { text: string }>('writeClipboard') } }),
@@ -70,6 +72,7 @@ type Snapshots = {
   search: SnapshotFrom<typeof searchMachine>;
   bookmarks: SnapshotFrom<typeof bookmarksMachine>;
   follows: SnapshotFrom<typeof followsMachine>;
+  alerts: SnapshotFrom<typeof alertsMachine>;
   notifications: SnapshotFrom<typeof notificationsMachine>;
   theme: SnapshotFrom<typeof themeMachine>;
   storyPage: SnapshotFrom<typeof storyPageMachine>;
@@ -84,11 +87,14 @@ function child<K extends keyof Snapshots>(page: AnyMachineSnapshot, id: K): Snap
 
 const followedC: Follow = { id: 'c', followed_at: '2026-11-21T09:30:00.000Z', seen: 1, reports: 1, story: c };
 
-/** A visitor back with two bookmarks and a followed story. */
+const climate = { words: 'climate', created_at: '2026-11-21T09:40:00.000Z' };
+
+/** A visitor back with two bookmarks, a followed story and an alert. */
 const RETURNING: PageInput = {
   feed: { kept: null, lastVisit: null },
   bookmarks: { ids: ['a', 'b'], savedStories: [a] },
   follows: { follows: [followedC] },
+  alerts: { alerts: [climate] },
   theme: { stored: null, systemPrefersDark: false },
 };
 /** A first visit. */
@@ -133,6 +139,7 @@ definePathSuite({
     { type: 'search.committed', query: '' },
     { type: 'feed.firstPage', next: 'cursor-9' },
     { type: 'follows.ids', ids: ['c', 'd'] },
+    { type: 'alerts.words', alerts: ['paris election'] },
     // The browser.
     { type: 'feed.visible' },
     { type: 'feed.focus' },
@@ -142,11 +149,12 @@ definePathSuite({
     { type: 'saved.storage.changed', stories: [c, d, b] },
     { type: 'saved.refresh' },
     { type: 'follows.storage.changed', follows: [] },
+    { type: 'alerts.storage.changed', alerts: [] },
   ],
   // Only the children's delays run (their own suites name them); the page has none.
   delays: {},
-  // The page holds no state of its own, only what it started from: one snapshot per input, each by the 30 events.
-  expectedPaths: 60,
+  // The page holds no state of its own, only what it started from: one snapshot per input, each by the 32 events.
+  expectedPaths: 64,
   arrange: pageWithFakes,
   async prepare({ event, actor, fakes, clock }) {
     if (event.type === 'feed.visible' || event.type === 'feed.focus') {
@@ -167,7 +175,7 @@ definePathSuite({
   },
   check({ event, after, fakes, effects }) {
     // Every machine of the page runs for the page's whole life, under its id.
-    expect(Object.keys(after.children).sort()).toEqual(['archive', 'bookmarks', 'browserEvents', 'feed', 'follows', 'notifications', 'older', 'search', 'share', 'storyPage', 'theme', 'urlChanges']);
+    expect(Object.keys(after.children).sort()).toEqual(['alerts', 'archive', 'bookmarks', 'browserEvents', 'feed', 'follows', 'notifications', 'older', 'search', 'share', 'storyPage', 'theme', 'urlChanges']);
     // The page keeps no copy of the URL: its context is what it started from.
     expect(after.context).not.toHaveProperty('url');
     const search = child(after, 'search');
@@ -270,6 +278,14 @@ definePathSuite({
         break;
       case 'follows.ids':
         expect(child(after, 'notifications').context.ids).toEqual(['c', 'd']);
+        break;
+      case 'alerts.words':
+        expect(child(after, 'notifications').context.alerts).toEqual(['paris election']);
+        break;
+      case 'alerts.storage.changed':
+        expect(child(after, 'alerts').context.alerts).toEqual([]);
+        // Notifications follow the alerts stored.
+        expect(child(after, 'notifications').context.alerts).toEqual([]);
         break;
       case 'feed.visible':
       case 'feed.focus':
@@ -455,10 +471,11 @@ describe('the page before it starts, and what it tells machines already showing 
     expect(child(page, 'older').value).toBe('exhausted');
     expect(child(page, 'bookmarks').context).toEqual({ ids: [], stories: [] });
     expect(child(page, 'follows').context.follows).toEqual([]);
+    expect(child(page, 'alerts').context.alerts).toEqual([]);
     expect(child(page, 'notifications').context.ids).toEqual([]);
     expect(child(page, 'theme').context).toEqual({ theme: 'light', stored: null, systemPrefersDark: false });
     // Each is in the system under its id, for the components (src/system/page-system.ts).
-    for (const id of ['feed', 'older', 'archive', 'search', 'bookmarks', 'follows', 'notifications', 'theme', 'share', 'storyPage']) {
+    for (const id of ['feed', 'older', 'archive', 'search', 'bookmarks', 'follows', 'alerts', 'notifications', 'theme', 'share', 'storyPage']) {
       expect(actor.system.get(id), id).toBe((page.children as Record<string, AnyActorRef>)[id]);
     }
     // Started, each is told what this visitor keeps.
@@ -466,6 +483,8 @@ describe('the page before it starts, and what it tells machines already showing 
     expect(child(actor.getSnapshot(), 'bookmarks').context.ids).toEqual(['a', 'b']);
     expect(child(actor.getSnapshot(), 'follows').context.follows).toEqual([followedC]);
     expect(child(actor.getSnapshot(), 'notifications').context.ids).toEqual(['c']);
+    expect(child(actor.getSnapshot(), 'alerts').context.alerts).toEqual([climate]);
+    expect(child(actor.getSnapshot(), 'notifications').context.alerts).toEqual(['climate']);
     expect(child(actor.getSnapshot(), 'feed').value).toEqual({ call: 'attempt' });
     actor.stop();
   });

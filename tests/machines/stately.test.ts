@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
+import { alertsMachine } from '../../machines/alerts.ts';
 import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { feedMachine } from '../../machines/feed.ts';
@@ -31,6 +32,7 @@ const machines: Array<[file: string, machine: AnyStateMachine]> = [
   ['machines/archiveSearch.ts', archiveSearchMachine],
   ['machines/page.ts', pageMachine],
   ['machines/follows.ts', followsMachine],
+  ['machines/alerts.ts', alertsMachine],
   ['machines/notifications.ts', notificationsMachine],
   ['machines/storage.ts', storageMachine],
   ['machines/storyPage.ts', storyPageMachine],

@@ -235,8 +235,9 @@ describe('follow-news', () => {
     expect(await stored()).toBe('0');
   });
 
-  it('refuses a body over 4 KB with 413 body_too_large, and stores nothing', async () => {
-    const padded = { subscription: browser.subscription, ids: Array.from({ length: 50 }, (_, i) => `${'x'.repeat(80)}${i}`) };
+  it('refuses a body over 8 KB with 413 body_too_large, and stores nothing', async () => {
+    const padded = { subscription: browser.subscription, ids: Array.from({ length: 50 }, (_, i) => `${'x'.repeat(160)}${i}`) };
+    expect(MAX_BODY_BYTES).toBe(8_192);
     expect(JSON.stringify(padded).length).toBeGreaterThan(MAX_BODY_BYTES);
     expect(await errorOf(await followNews()('POST', padded))).toEqual([413, 'body_too_large']);
     expect(await stored()).toBe('0');
@@ -564,5 +565,80 @@ describe('the queue of pushes', () => {
     expect(step.queued).toBe(3);
     expect(step.push).toEqual({ sent: 0, gone: 0, retrying: 0, dropped: 3 });
     expect(service.requests).toEqual([]);
+  });
+});
+
+describe("alerts' pushes after an ingest (docs/product.md#alerts-for-words)", () => {
+  // Names of their own: the push service keeps answers scripted for the names of the tests above.
+  async function watch(name: string, alerts: string[], address = `192.0.2.${name.length}`): Promise<Browser> {
+    const browser = service.browser(name);
+    expect((await followNews()('POST', { subscription: browser.subscription, ids: [], alerts }, address)).status).toBe(204);
+    return browser;
+  }
+
+  it('sends exactly one push per subscription for a new matching story, "Alert: {words}" with its title, naming it; none for a story that does not match or came before', async () => {
+    listed.set('beta', [['Local council approves new library opening hours downtown', 4]]);
+    await runIngest();
+    await scheduledCalls();
+    clock += 60_000;
+    await watch('alert-ann', ['Harbour   BRIDGE', 'library']);
+    await watch('alert-bob', ['rome']);
+    await watch('alert-cyd', ['harbour', 'bridge cables']);
+    clock += 60_000;
+    listed.set('beta', [['Local council approves new library opening hours downtown', 4], [HARBOUR.beta, 2]]);
+    await runIngest();
+    expect(service.requests).toEqual([]);
+    expect(await scheduledCalls()).toEqual({ sent: 2, gone: 0, retrying: 0, dropped: 0 });
+    const beta = await idOf('beta', HARBOUR.beta);
+    // One push each, naming the alert added first that the story matches (of two added together, the first by its words);
+    // the library story was there before the alerts.
+    expect([...service.deliveries].sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'alert-ann', payload: { title: 'Alert: Harbour BRIDGE', body: HARBOUR.beta, stories: [beta] } },
+      { name: 'alert-cyd', payload: { title: 'Alert: bridge cables', body: HARBOUR.beta, stories: [beta] } },
+    ]);
+    // The same feeds again, and a story no alert matches: nothing more.
+    clock += 5 * 60_000;
+    listed.set('gamma', [['Rover finds ice near the lunar south pole', 1]]);
+    await runIngest();
+    expect((await scheduledCalls()).sent).toBe(0);
+  });
+
+  it('sends a subscription at most 20 alert pushes a day: the 21st match of the day is not sent', async () => {
+    await watch('alert-ann', ['storm']);
+    await watch('alert-bob', ['harbour']);
+    clock += 60_000;
+    listed.set('beta', Array.from({ length: 25 }, (_, i): [string, number] => [`Storm ${i + 1} reaches the harbour`, 1 + i / 100]));
+    await runIngest();
+    expect(await scheduledCalls()).toEqual({ sent: 40, gone: 0, retrying: 0, dropped: 0 });
+    const byName = (name: string) => service.deliveries.filter((delivery) => delivery.name === name);
+    expect(byName('alert-ann')).toHaveLength(20);
+    expect(byName('alert-bob')).toHaveLength(20);
+    expect(new Set(byName('alert-ann').map((delivery) => JSON.stringify(delivery.payload))).size).toBe(20);
+    // Later that day, another storm: not sent.
+    clock += HOUR;
+    listed.set('gamma', [['Storm 26 reaches the harbour', 0.5]]);
+    await runIngest();
+    expect((await scheduledCalls()).sent).toBe(0);
+  });
+
+  it('loses no alert push when a call dies mid-batch: each subscription gets it, a push the call had sent at most once more', async () => {
+    const browsers: Browser[] = [];
+    for (let i = 0; i < 60; i++) browsers.push(await watch(`alert-reader-${i}`, ['harbour bridge'], `192.0.${i >> 8}.${i & 255}`));
+    clock += 60_000;
+    listed.set('beta', [[HARBOUR.beta, 2]]);
+    await runIngest();
+    service.accepted.clear();
+    let through = 0;
+    const dying: Connector = (request) => (++through <= 20 ? service.connect(request) : new Promise<Response>(() => {}));
+    const doomed = connectStore(store.url);
+    void scheduledCall(doomed, dying).catch(() => undefined);
+    while ([...service.accepted.values()].reduce((a, b) => a + b, 0) < 20) await new Promise((resolve) => setTimeout(resolve, 10));
+    await doomed.end({ timeout: 0 });
+    clock += 3 * 60_000;
+    await scheduledCalls();
+    const counts = browsers.map((browser) => service.accepted.get(decodeURIComponent(browser.subscription.endpoint.split('/push/')[1] ?? '')) ?? 0);
+    expect(counts.filter((n) => n === 0)).toEqual([]);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(2);
+    expect(counts.filter((n) => n === 2).length).toBeLessThanOrEqual(25);
   });
 });

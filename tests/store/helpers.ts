@@ -26,7 +26,7 @@ export interface TestStore {
 }
 
 async function emptied(sql: Sql): Promise<void> {
-  await sql`truncate stories, sources, story_tombstones, push_subscriptions, push_follows, push_queue, address_windows`;
+  await sql`truncate stories, sources, story_tombstones, push_subscriptions, push_follows, push_alerts, push_queue, address_windows`;
   await sql`update ingest_state set generation = 0, started_at = null, finished_at = null, outcome = null, grouping_due_since = null, regroup_all = false, news_pending = false, sources_digest = null`;
 }
 

@@ -48,6 +48,7 @@ describe('the migrations', () => {
       '20261216120100_schedule_work.sql',
       '20261218120000_work_policy.sql',
       '20261219120000_grouping_terms.sql',
+      '20261223090000_alerts.sql',
     ]);
   });
 
@@ -55,7 +56,7 @@ describe('the migrations', () => {
     const tables = await store.sql<{ relname: string; relrowsecurity: boolean }[]>`
       select relname, relrowsecurity from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace order by relname`;
     expect(tables).toEqual(
-      ['address_windows', 'ingest_state', 'push_follows', 'push_queue', 'push_subscriptions', 'sources', 'stories', 'story_tombstones', 'work_policy'].map((relname) => ({ relname, relrowsecurity: true })),
+      ['address_windows', 'ingest_state', 'push_alerts', 'push_follows', 'push_queue', 'push_subscriptions', 'sources', 'stories', 'story_tombstones', 'work_policy'].map((relname) => ({ relname, relrowsecurity: true })),
     );
     expect((await store.sql`select 1 from pg_policies where schemaname = 'public'`).length).toBe(0);
   });

@@ -148,9 +148,9 @@ describe('a call', () => {
 });
 
 describe('the policy, one row (work_policy) that the schedule, the calls and the local driver follow', () => {
-  it('is the documented one: 5 sources a call with 250 ms of parse CPU, 100 pushes 25 at a time, 2,000 follows a statement, 30 s of work, 20 calls a tick, leases of 2 minutes, a grouping wait of a minute, a run every 5 minutes', async () => {
+  it('is the documented one: 5 sources a call with 250 ms of parse CPU, 100 pushes 25 at a time, 2,000 follows and 5 stories for the alerts a statement, 30 s of work, 20 calls a tick, leases of 2 minutes, a grouping wait of a minute, a run every 5 minutes', async () => {
     const [row] = await store.sql`
-      select sources_per_call, call_parse_budget::text, pushes_per_call, push_batch, fan_out_rows, call_work::text, calls_per_tick, claim_lease::text, grouping_wait::text, run_every::text
+      select sources_per_call, call_parse_budget::text, pushes_per_call, push_batch, fan_out_rows, alert_stories, call_work::text, calls_per_tick, claim_lease::text, grouping_wait::text, run_every::text
       from work_policy`;
     expect(row).toEqual({
       sources_per_call: 5,
@@ -158,13 +158,14 @@ describe('the policy, one row (work_policy) that the schedule, the calls and the
       pushes_per_call: 100,
       push_batch: 25,
       fan_out_rows: 2_000,
+      alert_stories: 5,
       call_work: '00:00:30',
       calls_per_tick: 20,
       claim_lease: '00:02:00',
       grouping_wait: '00:01:00',
       run_every: '00:05:00',
     });
-    expect((await workDue(store.sql, new Date(clock))).policy).toEqual({ sourcesPerCall: 5, callParseBudgetMs: 250, pushesPerCall: 100, pushBatch: 25, fanOutRows: 2_000, callWorkMs: 30_000 });
+    expect((await workDue(store.sql, new Date(clock))).policy).toEqual({ sourcesPerCall: 5, callParseBudgetMs: 250, pushesPerCall: 100, pushBatch: 25, fanOutRows: 2_000, alertStories: 5, callWorkMs: 30_000 });
   });
 
   it('sizes the calls and the schedule\'s count of them alike from the row: 3 sources a call, 10 pushes, 4 calls a tick', async () => {

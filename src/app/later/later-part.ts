@@ -4,6 +4,7 @@
  * deploy after that takes nothing from the page. Only what almost nobody sees stays on first use:
  * the 404 and error pages, the sample stories.
  */
+import { AlertsDialog } from '../../alerts/later/AlertsDialog.tsx';
 import { ThemeToggle } from '../../appearance/later/ThemeToggle.tsx';
 import * as followEffects from '../../follow/later/effects.ts';
 import { FollowingView } from '../../follow/later/FollowingView.tsx';
@@ -18,6 +19,7 @@ import { RelatedSources } from '../../stories/later/RelatedSources.tsx';
 import { ShareMenu } from '../../share/later/ShareMenu.tsx';
 import { RaisedToasts } from '../../toasts/later/Toasts.tsx';
 export const parts = {
+  AlertsDialog,
   ArchiveSection,
   CategoryChips,
   CategoryPicker,

@@ -16,8 +16,12 @@ const Status = styled.p`
   color: ${theme.color.textMuted};
 `;
 
-/** "Notify me of new reports" / "Stop notifications": the browser is asked only on a press (docs/product.md#following-a-story). */
-export function NotificationsControl() {
+/**
+ * "Notify me of new reports" (the Following view) or "Notify me of matches" (the Alerts dialog) / "Stop
+ * notifications": one push subscription for both, the browser asked only on a press
+ * (docs/product.md#following-a-story, #alerts-for-words).
+ */
+export function NotificationsControl({ enableLabel = NOTIFY_ON }: { enableLabel?: string }) {
   const notifications = useNotificationsActor();
   const on = useNotifications((snapshot) => snapshot.hasTag('notifying'));
   const canEnable = useNotifications((snapshot) => snapshot.can({ type: 'notify.enable' }));
@@ -33,7 +37,7 @@ export function NotificationsControl() {
         </Button>
       ) : (
         <Button isDisabled={!canEnable} onPress={() => notifications.send({ type: 'notify.enable' })}>
-          {NOTIFY_ON}
+          {enableLabel}
         </Button>
       )}
       {/* Always present, so that what it says is announced when it changes. */}

@@ -5,22 +5,22 @@
 import { subscribePush } from '../../browser/push.ts';
 import { followedFromAnswer, type Followed } from '../../domain/follows.ts';
 import { answerOf } from '../../api/fetch-news.ts';
-import { deleteSubscription, fetchPublicKey, sendSubscription } from '../../api/follow-news.ts';
+import { deleteSubscription, fetchPublicKey, sendSubscription, type PushTargets } from '../../api/follow-news.ts';
 
 /** The stories leading the followed ids' coverage now, validated, each with the ids it answers for and its reports; rejects when the call fails. */
 export async function fetchFollowedStories(ids: readonly string[], signal?: AbortSignal): Promise<Followed[]> {
   return followedFromAnswer(await answerOf({ follow: ids }, signal));
 }
 
-/** Asks permission, subscribes, and sends the ids when there are any. */
-export async function subscribe(ids: readonly string[], signal?: AbortSignal): Promise<void> {
+/** Asks permission, subscribes, and sends the ids and alerts when there are any. */
+export async function subscribe(targets: PushTargets, signal?: AbortSignal): Promise<void> {
   const subscription = await subscribePush(() => fetchPublicKey(signal));
-  if (ids.length > 0) await sendSubscription(subscription, ids, signal);
+  if (targets.ids.length > 0 || targets.alerts.length > 0) await sendSubscription(subscription, targets, signal);
 }
 
-export async function sendFollows(subscription: PushSubscription | null, ids: readonly string[], signal?: AbortSignal): Promise<void> {
+export async function sendFollows(subscription: PushSubscription | null, targets: PushTargets, signal?: AbortSignal): Promise<void> {
   if (!subscription) throw new Error('This browser no longer holds a push subscription');
-  await sendSubscription(subscription, ids, signal);
+  await sendSubscription(subscription, targets, signal);
 }
 
 /** Unsubscribed here even if the function cannot be told: the push service then refuses its messages. */

@@ -1,11 +1,12 @@
 /**
  * follow-news (docs/product.md#follow-news): GET gives the VAPID public key the page subscribes
- * with; POST stores a browser's push subscription and the ids it follows (replacing what it had);
- * DELETE forgets it. Bad input is a 400 with a code (413 for a body over 4 KB) and stores nothing; a
+ * with; POST stores a browser's push subscription, the ids it follows and its alerts' words (replacing
+ * what it had); DELETE forgets it. Bad input is a 400 with a code (413 for a body over 8 KB) and stores nothing; a
  * flood from one address is a 429, and so is an address's new subscriptions past its day's share, both
  * counted in the store (under a keyed hash of the address) so that every instance shares the count; a
  * full store refuses new subscriptions with a 503.
  */
+import { alertKey, alertWords, MAX_ALERTS } from '../alerts.ts';
 import type { Vapid } from '../push/config.ts';
 import { isP256PublicKey, base64UrlBytes, pushEndpoint } from '../push/config.ts';
 import { readBounded } from '../net/body.ts';
@@ -16,7 +17,8 @@ import { MAX_FOLLOWS } from '../story.ts';
 import { hex } from '../text/hex.ts';
 import { isStoryId } from './request.ts';
 
-export const MAX_BODY_BYTES = 4_096;
+/** Room for 50 ids, 10 alerts of 60 characters in any script, and the subscription. */
+export const MAX_BODY_BYTES = 8_192;
 /** Calls one address may make in a minute; a page makes one per follow or unfollow. */
 export const CALLS_PER_WINDOW = 20;
 export const CALL_WINDOW_MS = 60_000;
@@ -33,6 +35,8 @@ export type FollowErrorCode =
   | 'invalid_keys'
   | 'invalid_ids'
   | 'too_many_ids'
+  | 'invalid_alerts'
+  | 'too_many_alerts'
   | 'body_too_large'
   | 'rate_limited'
   | 'too_many_subscriptions'
@@ -95,12 +99,27 @@ function parseJson(text: string): Record<string, unknown> {
   return value;
 }
 
-function parseIds(value: unknown): string[] {
-  if (!Array.isArray(value) || value.length === 0) throw new BadInput('invalid_ids');
+/** The followed ids: absent means none; with no alert there must be at least one. */
+function parseIds(value: unknown, alerts: readonly string[]): string[] {
+  if (value === undefined && alerts.length > 0) return [];
+  if (!Array.isArray(value) || (value.length === 0 && alerts.length === 0)) throw new BadInput('invalid_ids');
   if (value.some((id) => typeof id !== 'string' || !isStoryId(id))) throw new BadInput('invalid_ids');
   const ids = [...new Set(value as string[])];
   if (ids.length > MAX_FOLLOWS) throw new BadInput('too_many_ids');
   return ids;
+}
+
+/** The alerts' words (docs/product.md#alerts-for-words): absent means none; each 1 to 5 words of 2 to 60 characters, at most 10. */
+function parseAlerts(value: unknown): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new BadInput('invalid_alerts');
+  const alerts = value.map((text: unknown) => (typeof text === 'string' ? alertWords(text) : null));
+  if (alerts.some((words) => words === null)) throw new BadInput('invalid_alerts');
+  // One alert per set of terms ("Paris" and "paris" are one), the first kept.
+  const kept = new Map<string, string>();
+  for (const words of alerts as string[]) if (!kept.has(alertKey(words))) kept.set(alertKey(words), words);
+  if (kept.size > MAX_ALERTS) throw new BadInput('too_many_alerts');
+  return [...kept.values()];
 }
 
 export function createFollowNews(deps: FollowNewsDeps): FollowNewsHandler {
@@ -118,16 +137,17 @@ export function createFollowNews(deps: FollowNewsDeps): FollowNewsHandler {
   };
 
   const post = async (body: Record<string, unknown>, addressHash: string, at: Date): Promise<Response> => {
-    const { subscription, ids } = body;
-    if (!isObject(subscription) || Object.keys(body).some((key) => key !== 'subscription' && key !== 'ids')) throw new BadInput('invalid_body');
+    const { subscription, ids, alerts } = body;
+    if (!isObject(subscription) || Object.keys(body).some((key) => key !== 'subscription' && key !== 'ids' && key !== 'alerts')) throw new BadInput('invalid_body');
     const endpoint = endpointOf(subscription.endpoint);
     const { expirationTime, keys } = subscription;
     if (expirationTime !== undefined && expirationTime !== null && typeof expirationTime !== 'number') throw new BadInput('invalid_body');
     if (!isObject(keys) || typeof keys.p256dh !== 'string' || typeof keys.auth !== 'string') throw new BadInput('invalid_keys');
     if (!isP256PublicKey(keys.p256dh) || base64UrlBytes(keys.auth)?.length !== 16) throw new BadInput('invalid_keys');
-    const followed = parseIds(ids);
+    const watched = parseAlerts(alerts);
+    const followed = parseIds(ids, watched);
     const limits = { addressHash, maxSubscriptions: MAX_SUBSCRIPTIONS, perWindow: SUBSCRIPTIONS_PER_DAY, windowMs: DAY_MS };
-    const saved = await saveSubscription(deps.sql, at, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, followed, limits);
+    const saved = await saveSubscription(deps.sql, at, { endpoint, p256dh: keys.p256dh, auth: keys.auth }, { ids: followed, alerts: watched }, limits);
     if (saved.saved) return new Response(null, { status: 204, headers: FOLLOW_CORS_HEADERS });
     const retryAfter = { 'Retry-After': secondsUntil(saved.retryAt, at) };
     return saved.reason === 'store_full' ? failure('subscriptions_full', 503, retryAfter) : failure('too_many_subscriptions', 429, retryAfter);

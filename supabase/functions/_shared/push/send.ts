@@ -1,5 +1,5 @@
 /**
- * Telling followers (docs/product.md#follow-news): a batch of pushes sent at once, each encrypted (RFC 8291, aes128gcm)
+ * Telling followers and alerts' matches (docs/product.md#follow-news, #alerts-for-words): a batch of pushes sent at once, each encrypted (RFC 8291, aes128gcm)
  * and signed (RFC 8292, VAPID) by the web-push library and sent to an endpoint checked as a feed's URL is (net/guard.ts),
  * each answered by what became of it: sent, gone (a 404 or 410), to retry (a 429, a 5xx or no answer, after the
  * service's Retry-After if any) or dropped. The queue (work/queue.ts) claims the batch and records the outcomes.
@@ -38,12 +38,23 @@ export interface GroupNews {
   readonly added: number;
 }
 
+/** A story that matched one of the subscription's alerts (docs/product.md#alerts-for-words), as a push tells of it. */
+export interface AlertNews {
+  /** The alert's words, as the visitor wrote them. */
+  readonly alert: string;
+  readonly storyId: string;
+  readonly title: string;
+}
+
+/** What one queued push tells of: the followed groups that grew, or one story that matched an alert. */
+export type PushNews = readonly GroupNews[] | readonly [AlertNews];
+
 /** A push to send: to a subscription (its endpoint and keys, RFC 8291), of news queued at `createdAt`. */
 export interface Push {
   readonly endpoint: string;
   readonly p256dh: string;
   readonly auth: string;
-  readonly news: readonly GroupNews[];
+  readonly news: PushNews;
   readonly createdAt: Date;
 }
 
@@ -56,9 +67,19 @@ export interface PushPayload {
 
 const reports = (n: number) => `${n} new ${n === 1 ? 'report' : 'reports'}`;
 
-export function payloadFor(groups: readonly GroupNews[]): PushPayload {
+const capped = (title: string) => (title.length > TITLE_MAX_CHARS ? `${title.slice(0, TITLE_MAX_CHARS - 1)}…` : title);
+
+const isAlertNews = (news: PushNews): news is readonly [AlertNews] => news[0] !== undefined && 'alert' in news[0];
+
+/** "Alert: {words}" with the story's title, naming the story (a click opens its page); or "New reports: {title}" for the followed groups that grew. */
+export function payloadFor(news: PushNews): PushPayload {
+  if (isAlertNews(news)) {
+    const [match] = news;
+    return { title: `Alert: ${match.alert}`, body: capped(match.title), stories: [match.storyId] };
+  }
+  const groups = news;
   const [first] = groups;
-  const title = first ? (first.title.length > TITLE_MAX_CHARS ? `${first.title.slice(0, TITLE_MAX_CHARS - 1)}…` : first.title) : '';
+  const title = first ? capped(first.title) : '';
   const added = groups.reduce((sum, group) => sum + group.added, 0);
   return { title: `New reports: ${title}`, body: groups.length === 1 ? reports(added) : `${reports(added)} on ${groups.length} stories you follow`, stories: groups.map((group) => group.leaderId) };
 }

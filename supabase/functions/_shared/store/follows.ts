@@ -1,8 +1,10 @@
 /**
  * Following (docs/product.md#follow-news): the story that now leads a followed story's group,
- * and the browsers that asked to hear of new reports (push_subscriptions, push_follows). A story's
- * group is found through `member_of`, which the ingest keeps for every grouped report.
+ * and the browsers that asked to hear of new reports or of their alerts' words (push_subscriptions,
+ * push_follows, push_alerts). A story's group is found through `member_of`, which the ingest keeps
+ * for every grouped report.
  */
+import { alertKey, alertTerms } from '../alerts.ts';
 import type { FollowedStory } from '../story.ts';
 import { RETENTION_MS, storyFromRow, TEXT_MAX_CHARS, type DbStory } from './stories.ts';
 import type { Db, Sql } from './db.ts';
@@ -60,13 +62,22 @@ export interface SubscriptionLimits {
 
 export type SaveOutcome = { readonly saved: true } | { readonly saved: false; readonly reason: 'store_full' | 'address_limit'; readonly retryAt: Date };
 
+/** What a browser asks to hear of: the followed ids, and its alerts' words (each already an alert's: alertWords). */
+export interface Targets {
+  readonly ids: readonly string[];
+  readonly alerts: readonly string[];
+}
+
 /**
- * Stores a browser's subscription and makes its follows exactly `ids`, refreshing its last-seen time.
- * A story it already followed keeps what the browser knows of it; a new one starts from its group's
- * reports now (following tells of reports to come, not of those already there). A new subscription is
- * refused when the store is full or the address has added its share for the day: nothing is stored then.
+ * Stores a browser's subscription and makes its follows exactly `ids` and its alerts exactly `alerts`,
+ * refreshing its last-seen time. A story it already followed keeps what the browser knows of it; a new
+ * one starts from its group's reports now (following tells of reports to come, not of those already
+ * there). An alert it already had keeps its time (stories stored since still notify); a new one starts
+ * now. A new subscription is refused when the store is full or the address has added its share for the
+ * day: nothing is stored then.
  */
-export async function saveSubscription(sql: Sql, now: Date, subscription: StoredSubscription, ids: readonly string[], limits: SubscriptionLimits): Promise<SaveOutcome> {
+export async function saveSubscription(sql: Sql, now: Date, subscription: StoredSubscription, { ids, alerts }: Targets, limits: SubscriptionLimits): Promise<SaveOutcome> {
+  const keys = alerts.map(alertKey);
   return (await sql.begin(async (tx) => {
     const [known] = await tx`select 1 from push_subscriptions where endpoint = ${subscription.endpoint} for update`;
     if (!known) {
@@ -85,11 +96,20 @@ export async function saveSubscription(sql: Sql, now: Date, subscription: Stored
       select ${subscription.endpoint}, x.id, coalesce(g.reports, 1)
       from unnest(${ids as string[]}::text[]) as x(id) left join (${groupSizes(tx, ids)}) g on g.story_id = x.id
       on conflict (endpoint, story_id) do nothing`;
+    await tx`delete from push_alerts where endpoint = ${subscription.endpoint} and not (key = any(${keys}::text[]))`;
+    if (alerts.length > 0) {
+      const rows = alerts.map((words, index) => ({ key: keys[index], words, terms: alertTerms(words) }));
+      await tx`
+        insert into push_alerts (endpoint, key, words, terms, created_at)
+        select ${subscription.endpoint}, x.key, x.words, array(select jsonb_array_elements_text(x.terms)), ${now}
+        from jsonb_to_recordset(${tx.json(rows)}::jsonb) as x(key text, words text, terms jsonb)
+        on conflict (endpoint, key) do update set words = excluded.words`;
+    }
     return { saved: true };
   })) as SaveOutcome;
 }
 
-/** Forgets a browser's subscription and follows; true when there was one. */
+/** Forgets a browser's subscription, follows and alerts; true when there was one. */
 export async function deleteSubscription(sql: Db, endpoint: string): Promise<boolean> {
   return (await sql`delete from push_subscriptions where endpoint = ${endpoint}`).count > 0;
 }

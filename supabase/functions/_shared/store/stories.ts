@@ -3,6 +3,7 @@
  * place (selectStories), as Miniflux builds its entry queries.
  */
 import type postgres from 'postgres';
+import { storyWords } from '../alerts.ts';
 import { MAX_RELATED, MAX_STORIES, type RelatedLink, type Report, type Story, type StoryCoverage } from '../story.ts';
 import type { Db } from './db.ts';
 
@@ -39,20 +40,23 @@ export async function upsertStories(tx: Db, now: Date, stories: readonly StoryRo
       image: story.image ?? null,
       published_at: story.published_at,
       category: story.category,
+      words: storyWords(story),
     })) as postgres.JSONValue,
   );
   const batch = tx`jsonb_to_recordset(${rows}::jsonb)
-    as x(id text, title text, summary text, source text, url text, canonical_url text, image text, published_at timestamptz, category text)`;
+    as x(id text, title text, summary text, source text, url text, canonical_url text, image text, published_at timestamptz, category text, words jsonb)`;
   await tx`update story_tombstones t set seen_at = ${now} from ${batch} where t.id = x.id`;
   const updated = await tx`
     update stories s set title = x.title, summary = x.summary, url = x.url, canonical_url = x.canonical_url,
-      image = coalesce(x.image, s.image), category = x.category
+      image = coalesce(x.image, s.image), category = x.category, words = array(select jsonb_array_elements_text(x.words))
     from ${batch}
     where s.id = x.id and not exists (select 1 from stories o where o.canonical_url = x.canonical_url and o.id <> x.id)`;
   // Any unique key (id, canonical URL) already taken, also by an ingest running at the same time: not stored.
+  // A story stored for the first time is due for the alerts' matching (its words kept for it), when any alert is stored.
   const inserted = await tx`
-    insert into stories (id, title, summary, source, url, canonical_url, image, published_at, category, first_seen_at)
-    select x.id, x.title, x.summary, x.source, x.url, x.canonical_url, x.image, x.published_at, x.category, ${now}::timestamptz
+    insert into stories (id, title, summary, source, url, canonical_url, image, published_at, category, first_seen_at, words, alerts_due)
+    select x.id, x.title, x.summary, x.source, x.url, x.canonical_url, x.image, x.published_at, x.category, ${now}::timestamptz,
+      array(select jsonb_array_elements_text(x.words)), exists (select 1 from push_alerts)
     from ${batch}
     where not exists (select 1 from stories s where s.id = x.id) and not exists (select 1 from story_tombstones t where t.id = x.id)
     order by x.canonical_url

@@ -17,6 +17,8 @@ export interface WorkPolicy {
   readonly pushBatch: number;
   /** Follows the fan-out takes in one statement. */
   readonly fanOutRows: number;
+  /** Stories the alerts' matching takes in one statement. */
+  readonly alertStories: number;
   /** A call takes no more work after this long. */
   readonly callWorkMs: number;
 }
@@ -31,7 +33,7 @@ export interface WorkDue {
   readonly pushes: number;
   /** Stories the grouping has not seen, and the sources are done (or work_policy's grouping_wait has passed). */
   readonly regroup: boolean;
-  /** News the fan-out has not handed to the pushes yet. */
+  /** News the fan-out has not handed to the pushes yet, or stories the alerts' matching has not seen. */
   readonly news: boolean;
   /** No run started for work_policy's run_every: one is due even with every source backing off. */
   readonly run: boolean;
@@ -42,7 +44,7 @@ export async function workDue(sql: Db, now: Date): Promise<{ readonly due: WorkD
   const [row] = await sql<(WorkDue & WorkPolicy)[]>`
     select d.sources, d.held, d.pushes, d.regroup, d.news, d.run,
       p.sources_per_call as "sourcesPerCall", (extract(epoch from p.call_parse_budget) * 1000)::float8 as "callParseBudgetMs",
-      p.pushes_per_call as "pushesPerCall", p.push_batch as "pushBatch", p.fan_out_rows as "fanOutRows",
+      p.pushes_per_call as "pushesPerCall", p.push_batch as "pushBatch", p.fan_out_rows as "fanOutRows", p.alert_stories as "alertStories",
       (extract(epoch from p.call_work) * 1000)::float8 as "callWorkMs"
     from work_due(${now}) d, work_policy p`;
   if (!row) throw new Error('work_policy has no row: the store is not migrated');

@@ -8,9 +8,12 @@
  */
 import type { Db } from '../store/db.ts';
 import { readIngestState } from '../store/state.ts';
-import { type GroupNews, type Push, type PushDeps, PUSH_TTL_MS, sendPushes, type VapidCache } from '../push/send.ts';
+import { ALERT_PUSHES_PER_DAY } from '../alerts.ts';
+import type { Sql } from '../store/db.ts';
+import { type Push, type PushDeps, type PushNews, PUSH_TTL_MS, sendPushes, type VapidCache } from '../push/send.ts';
 
-// The producer: news to fan out becomes queued pushes. Another kind of news adds its page here and to queueNews.
+// The producer: news to fan out becomes queued pushes: the followed groups that grew, and the new stories that match
+// alerts. Another kind of news adds its page here and to queueNews.
 
 /**
  * One page of the fan-out: takes up to `rows` follows whose group's number of reports differs from what their browser
@@ -62,16 +65,79 @@ async function clearNews(sql: Db, generation: string): Promise<void> {
   await sql`update ingest_state set news_pending = false where generation = ${generation}::bigint`;
 }
 
-/** Queues the pushes for the news a grouping left (ingest_state.news_pending), a page of `rows` follows at a time, while `working()`; returns how many. */
-export async function queueNews(sql: Db, now: () => Date, rows: number, working: () => boolean): Promise<number> {
+/** The UTC day of `now`, as the alerts' daily cap counts days. */
+const dayOf = (now: Date): string => now.toISOString().slice(0, 10);
+
+/**
+ * One page of the alerts' matching (docs/product.md#alerts-for-words): takes up to `stories` stories first stored and
+ * not matched yet, oldest first, and in one statement queues a push for each subscription with an alert that matches
+ * one (every term of the alert a word of the story: `terms <@ words`, through the alerts' GIN index, never by loading
+ * alerts into the call), added no later than the story was first stored: one push per subscription and story (its
+ * earliest such alert named), at most ALERT_PUSHES_PER_DAY a UTC day per subscription, the day's further matches
+ * dropped. The stories are marked matched in the same statement, so a call that dies loses nothing and queues nothing
+ * twice. One call matches at a time (a transaction's advisory lock), so the day's count is never raced; another finds
+ * it held and leaves the work. Returns how many stories it took and pushes it queued.
+ */
+export async function matchAlertsPage(sql: Sql, now: Date, stories: number): Promise<{ taken: number; queued: number }> {
+  return (await sql.begin(async (tx) => {
+    const [lock] = await tx<{ held: boolean }[]>`select pg_try_advisory_xact_lock(hashtext('newsroom:alert-matching')) as held`;
+    if (!lock?.held) return { taken: 0, queued: 0 };
+    const today = dayOf(now);
+    const [result] = await tx<{ taken: number; queued: number }[]>`
+      with due as (
+        select id, title, words, first_seen_at from stories where alerts_due order by first_seen_at, id limit ${stories}
+      ), matched as (
+        select distinct on (a.endpoint, d.id) a.endpoint, a.words as alert, d.id as story_id, d.title, d.first_seen_at
+        from due d join push_alerts a on a.terms <@ d.words and a.created_at <= d.first_seen_at
+        order by a.endpoint, d.id, a.created_at, a.key
+      ), ranked as (
+        select m.*, row_number() over (partition by m.endpoint order by m.first_seen_at, m.story_id) as n from matched m
+      ), kept as (
+        select r.*, case when s.alert_day = ${today}::date then s.alert_pushes else 0 end as sent
+        from ranked r join push_subscriptions s on s.endpoint = r.endpoint
+        where r.n <= ${ALERT_PUSHES_PER_DAY} - case when s.alert_day = ${today}::date then s.alert_pushes else 0 end
+      ), counted as (
+        update push_subscriptions s set alert_day = ${today}::date, alert_pushes = k.sent + k.queued
+        from (select endpoint, max(sent) as sent, count(*)::integer as queued from kept group by endpoint) k
+        where s.endpoint = k.endpoint
+      ), queued as (
+        insert into push_queue (endpoint, news, created_at, visible_at)
+        select endpoint, jsonb_build_array(jsonb_build_object('alert', alert, 'storyId', story_id, 'title', title)), ${now}, ${now}
+        from kept order by endpoint, n
+        returning 1
+      ), marked as (
+        update stories s set alerts_due = false from due where s.id = due.id
+      )
+      select (select count(*) from due)::integer as taken, (select count(*) from queued)::integer as queued`;
+    return { taken: result?.taken ?? 0, queued: result?.queued ?? 0 };
+  })) as { taken: number; queued: number };
+}
+
+/** How much of the news one page takes: follows of the fan-out, stories of the alerts' matching (work_policy). */
+export interface NewsPages {
+  readonly fanOutRows: number;
+  readonly alertStories: number;
+}
+
+/**
+ * Queues the pushes for the news a grouping left (ingest_state.news_pending), a page of follows at a time, then for the
+ * stories awaiting the alerts' matching, a page of stories at a time, while `working()`; returns how many.
+ */
+export async function queueNews(sql: Sql, now: () => Date, pages: NewsPages, working: () => boolean): Promise<number> {
   let queued = 0;
   for (;;) {
     const before = await readIngestState(sql);
-    if (!before.newsPending || !working()) return queued;
-    const page = await fanOutPage(sql, now(), rows);
+    if (!before.newsPending || !working()) break;
+    const page = await fanOutPage(sql, now(), pages.fanOutRows);
     queued += page.queued;
-    if (page.taken < rows) await clearNews(sql, before.generation);
+    if (page.taken < pages.fanOutRows) await clearNews(sql, before.generation);
   }
+  while (working()) {
+    const page = await matchAlertsPage(sql, now(), pages.alertStories);
+    queued += page.queued;
+    if (page.taken < pages.alertStories) break;
+  }
+  return queued;
 }
 
 // The consumer: queued pushes claimed, sent and settled.
@@ -84,7 +150,7 @@ export interface QueuedPush extends Push {
 
 /** Takes up to `limit` pushes due at `now`, oldest first, invisible to others for work_policy's claim_lease. */
 export async function claimPushes(sql: Db, now: Date, limit: number): Promise<QueuedPush[]> {
-  const rows = await sql<{ id: string; endpoint: string; p256dh: string; auth: string; news: GroupNews[]; created_at: Date; attempts: number }[]>`
+  const rows = await sql<{ id: string; endpoint: string; p256dh: string; auth: string; news: PushNews; created_at: Date; attempts: number }[]>`
     with due as (
       select id from push_queue q where push_due(q, ${now}) order by visible_at, id limit ${limit} for update skip locked
     ), claimed as (

@@ -2,7 +2,8 @@
  * One call of ingest-news (docs/deploy.md#scheduled-work): a bounded step of whatever work is due, so that every call
  * stays well inside the platform's limits (2 s of CPU, 150 s) whatever the number of sources or subscriptions. The
  * work waits in the store (work_due), under one policy (work_policy, read in policy.ts): sources due, a batch at a
- * time; stories to regroup once no source is due; news to fan out, a page of follows at a time; pushes queued, a batch
+ * time; stories to regroup once no source is due; news to fan out, a page of follows (and of stories for the alerts'
+ * matching) at a time; pushes queued, a batch
  * at a time (queue.ts). The schedule starts as many calls as it needs (work_calls_due).
  */
 import type { Sql } from '../store/db.ts';
@@ -53,7 +54,7 @@ export async function runStep(sql: Sql, sources: readonly Source[], deps: WorkDe
     return { ...NO_WORK, ...ingested };
   }
   if (due.regroup) await regroup(sql);
-  const queued = await queueNews(sql, now, policy.fanOutRows, working);
+  const queued = await queueNews(sql, now, policy, working);
   let push = NO_PUSH;
   // A call that regrouped has spent its CPU: the pushes are the next calls'.
   if (!due.regroup) {
