@@ -3,8 +3,11 @@ import { archiveSearchMachine } from './archiveSearch.ts';
 import { bookmarksMachine, type BookmarksInput } from './bookmarks.ts';
 import { feedMachine, type FeedInput, type FeedReport } from './feed.ts';
 import { followsMachine, type FollowsInput, type FollowsReport } from './follows.ts';
+import { hiddenSourcesMachine, type HiddenSourcesInput } from './hiddenSources.ts';
 import { notificationsMachine } from './notifications.ts';
 import { olderStoriesMachine } from './olderStories.ts';
+import { readingMachine, type ReadingReport } from './reading.ts';
+import { readMarksMachine, type ReadMarksInput } from './readMarks.ts';
 import { searchMachine, type SearchReport } from './search.ts';
 import { shareMachine } from './share.ts';
 import { storyPageMachine } from './storyPage.ts';
@@ -35,6 +38,9 @@ export interface PageActors {
   theme: ActorRefFrom<typeof themeMachine>;
   share: ActorRefFrom<typeof shareMachine>;
   storyPage: ActorRefFrom<typeof storyPageMachine>;
+  hiddenSources: ActorRefFrom<typeof hiddenSourcesMachine>;
+  readMarks: ActorRefFrom<typeof readMarksMachine>;
+  reading: ActorRefFrom<typeof readingMachine>;
 }
 
 export type PageActorId = keyof PageActors;
@@ -48,6 +54,10 @@ export interface PageInput {
   bookmarks: BookmarksInput;
   /** Absent: nothing followed. */
   follows?: FollowsInput;
+  /** Absent: no outlet hidden. */
+  hiddenSources?: HiddenSourcesInput;
+  /** Absent: nothing read. */
+  readMarks?: ReadMarksInput;
   theme: ThemeInput;
 }
 
@@ -73,6 +83,8 @@ export type PageEvent =
   | { type: 'filters.categories'; categories: string[] }
   | { type: 'filters.saved'; on: boolean }
   | { type: 'filters.following'; on: boolean }
+  /** "Hide read" (docs/product.md#read). */
+  | { type: 'filters.unread'; on: boolean }
   /** "Search the last 30 days" for the box's text. */
   | { type: 'filters.archive'; query: string }
   | { type: 'filters.clear' }
@@ -85,17 +97,22 @@ export type PageEvent =
   | { type: 'bookmarks.storage.changed'; ids: string[] }
   | { type: 'saved.storage.changed'; stories: Story[] }
   | { type: 'follows.storage.changed'; follows: Follow[] }
+  | { type: 'hidden.storage.changed'; sources: string[] }
+  | { type: 'read.storage.changed'; ids: string[] }
   /** A story another tab saved may have no copy here yet: fetch the saved stories. */
   | { type: 'saved.refresh' }
   | FeedReport
   | SearchReport
-  | FollowsReport;
+  | FollowsReport
+  | ReadingReport;
 
 /** A visitor with nothing stored, as the frame shows one; and the page's input where none is given (Stately's tools). */
 export const NOTHING_STORED: PageInput = {
   feed: { kept: null, lastVisit: null },
   bookmarks: { ids: [], savedStories: [] },
   follows: { follows: [] },
+  hiddenSources: { sources: [] },
+  readMarks: { ids: [] },
   theme: { stored: null, systemPrefersDark: false },
 };
 
@@ -117,7 +134,7 @@ export function keptCopy(system: ActorsById, id: string): Story | null {
   );
 }
 
-const CLEARED: UrlPatch = { q: undefined, category: undefined, saved: undefined, archive: undefined, following: undefined };
+const CLEARED: UrlPatch = { q: undefined, category: undefined, saved: undefined, archive: undefined, following: undefined, unread: undefined };
 
 export const pageMachine = setup({
   types: {
@@ -136,6 +153,9 @@ export const pageMachine = setup({
     theme: themeMachine,
     share: shareMachine,
     storyPage: storyPageMachine,
+    hiddenSources: hiddenSourcesMachine,
+    readMarks: readMarksMachine,
+    reading: readingMachine,
     /** Injected: sends the URL's search as the page opens, then url.changed whenever something other than `navigate` changes it. */
     urlChanges: fromCallback<PageEvent>(() => () => {}),
     /** Injected: sends the browser's events the page follows (visibility, focus, other tabs' storage, the system's colours). */
@@ -173,6 +193,9 @@ export const pageMachine = setup({
     { id: 'theme', systemId: 'theme', src: 'theme', input: NOTHING_STORED.theme },
     { id: 'share', systemId: 'share', src: 'share' },
     { id: 'storyPage', systemId: 'storyPage', src: 'storyPage' },
+    { id: 'hiddenSources', systemId: 'hiddenSources', src: 'hiddenSources', input: NOTHING_STORED.hiddenSources },
+    { id: 'readMarks', systemId: 'readMarks', src: 'readMarks', input: NOTHING_STORED.readMarks },
+    { id: 'reading', systemId: 'reading', src: 'reading' },
     { id: 'urlChanges', src: 'urlChanges' },
     { id: 'browserEvents', src: 'browserEvents' },
   ],
@@ -185,6 +208,8 @@ export const pageMachine = setup({
     sendTo('bookmarks', ({ context }) => ({ type: 'bookmarks.storage.changed' as const, ids: context.bookmarks.ids })),
     sendTo('bookmarks', ({ context }) => ({ type: 'saved.storage.changed' as const, stories: context.bookmarks.savedStories })),
     sendTo('follows', ({ context }) => ({ type: 'follows.storage.changed' as const, follows: context.follows?.follows ?? [] })),
+    sendTo('hiddenSources', ({ context }) => ({ type: 'hidden.storage.changed' as const, sources: context.hiddenSources?.sources ?? [] })),
+    sendTo('readMarks', ({ context }) => ({ type: 'read.storage.changed' as const, ids: context.readMarks?.ids ?? [] })),
     sendTo('bookmarks', { type: 'saved.refresh' }),
     sendTo('follows', { type: 'follows.refresh' }),
   ],
@@ -229,6 +254,10 @@ export const pageMachine = setup({
         { type: 'tellFollows', params: ({ event }) => ({ following: event.on }) },
       ],
     },
+    // "Hide read" goes with any view and any search.
+    'filters.unread': {
+      actions: { type: 'navigate', params: ({ event }) => ({ patch: { unread: event.on || undefined }, replace: false }) },
+    },
     'filters.clear': {
       actions: [
         { type: 'navigate', params: { patch: CLEARED, replace: false } },
@@ -248,5 +277,18 @@ export const pageMachine = setup({
     'saved.storage.changed': { actions: forwardTo('bookmarks') },
     'saved.refresh': { actions: forwardTo('bookmarks') },
     'follows.storage.changed': { actions: forwardTo('follows') },
+    'hidden.storage.changed': { actions: forwardTo('hiddenSources') },
+    'read.storage.changed': { actions: forwardTo('readMarks') },
+    // A file of "Your reading": each section to its owner, which joins it to its own (docs/product.md#your-reading-in-another-browser);
+    // the saved stories' copies are then refreshed, and new follows asked for at once. Alerts join here too, once theirs is written.
+    'reading.imported': {
+      actions: [
+        sendTo('bookmarks', ({ event }) => ({ type: 'bookmarks.import' as const, ...event.reading.bookmarks })),
+        sendTo('bookmarks', { type: 'saved.refresh' }),
+        sendTo('follows', ({ event }) => ({ type: 'follows.import' as const, follows: event.reading.follows })),
+        sendTo('hiddenSources', ({ event }) => ({ type: 'hidden.import' as const, sources: event.reading.hiddenSources })),
+        sendTo('readMarks', ({ event }) => ({ type: 'read.import' as const, ids: event.reading.read })),
+      ],
+    },
   },
 });

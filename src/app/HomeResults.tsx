@@ -18,6 +18,7 @@ import { canShareNatively } from '../share/native-share.ts';
 import { useShareActor } from '../share/share-actor.ts';
 import { useArchive } from '../search/actors.ts';
 import { useHomeFilters } from '../search/useHomeFilters.ts';
+import { usePageSelector } from '../system/page-system.ts';
 import { useQuery } from '../search/useQuery.ts';
 import { StoryArea } from '../stories/StoryArea.tsx';
 import type { CardParts } from '../stories/StoryCard.tsx';
@@ -49,10 +50,13 @@ export function useHomeList() {
   const query = useQuery();
   const text = query.shown;
   const filters = useHomeFilters();
-  const { categories, savedOnly } = filters.filter;
+  const { categories, savedOnly, unreadOnly } = filters.filter;
+  const hiddenSources = usePageSelector('hiddenSources', (snapshot) => snapshot.context.sources);
+  const readIds = usePageSelector('readMarks', (snapshot) => snapshot.context.ids);
+  const marks = useMemo(() => ({ hiddenSources: new Set(hiddenSources), read: new Set(readIds) }), [hiddenSources, readIds]);
   const list = useMemo(
-    () => pageList({ firstPage, older, savedIds, savedCopies, archive, followed: followedStories(follows) }, { query: text, categories, savedOnly }),
-    [firstPage, older, savedIds, savedCopies, archive, follows, text, categories, savedOnly],
+    () => pageList({ firstPage, older, savedIds, savedCopies, archive, followed: followedStories(follows), marks }, { query: text, categories, savedOnly, unreadOnly }),
+    [firstPage, older, savedIds, savedCopies, archive, follows, marks, text, categories, savedOnly, unreadOnly],
   );
 
   const bookmarks = useBookmarksActor();
