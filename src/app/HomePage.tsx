@@ -16,7 +16,9 @@ import { BookmarkIcon, FollowIcon } from '../ui/icons.tsx';
 import { Layout } from '../ui/Layout.tsx';
 import { SkipLink } from '../ui/SkipLink.tsx';
 import { ViewToggle } from '../ui/ViewToggle.tsx';
-import { HomeResults, useHomeList } from './HomeResults.tsx';
+import { HiddenOutletsDialog, HomeResults, useHomeList } from './HomeResults.tsx';
+import { HiddenOutletsButton } from '../front-page/FrontPageControls.tsx';
+import { CheckIcon } from '../ui/icons-menus-messages.tsx';
 import { later } from './later.ts';
 import { SiteHeader } from './SiteHeader.tsx';
 import { PRODUCT_TITLE, TAGLINE } from '../domain/title.ts';
@@ -47,7 +49,6 @@ const Controls = styled.div`
   }
 `;
 
-const openStory = (story: Story) => openInNewTab(story.url);
 
 /** The home page (docs/product.md#screens-and-states): its parts, each reading the page's machines; a key typed re-renders the story area alone. */
 export function HomePage() {
@@ -64,6 +65,15 @@ export function HomePage() {
   const { setFollowing } = filters;
   const showFollowing = useCallback(() => setFollowing(true), [setFollowing]);
   const parts = later.useParts();
+  const { markRead } = home;
+  // `o` opens the focused story as "Read more" does, and marks it read (docs/product.md#read).
+  const openStory = useCallback(
+    (story: Story) => {
+      openInNewTab(story.url);
+      markRead(story);
+    },
+    [markRead],
+  );
 
   const { settled } = home.query;
   useEffect(() => {
@@ -89,6 +99,8 @@ export function HomePage() {
             />
             <ViewToggle label="Saved" Icon={BookmarkIcon} isSelected={filters.filter.savedOnly} onChange={filters.setSavedOnly} count={home.savedIds.length} />
             <ViewToggle label="Following" Icon={FollowIcon} isSelected={filters.following} onChange={setFollowing} count={followedIds.length} />
+            <ViewToggle label="Hide read" Icon={CheckIcon} isSelected={filters.filter.unreadOnly} onChange={filters.setUnreadOnly} />
+            <HiddenOutletsButton Dialog={HiddenOutletsDialog} />
           </Controls>
           {selected.length > 0 && (
             <Suspense fallback={null}>

@@ -9,3 +9,7 @@ export const KEPT_STORIES_STORAGE_KEY = 'newsLastFeed';
 export const LAST_VISIT_STORAGE_KEY = 'newsLastVisit';
 /** Followed stories: a JSON array of `{ id, followed_at, seen, reports?, story? }`, newest followed first, at most 50. */
 export const FOLLOWS_STORAGE_KEY = 'newsFollows';
+/** Hidden outlets: a JSON array of outlet names, newest hidden first, at most 100. */
+export const HIDDEN_SOURCES_STORAGE_KEY = 'newsHiddenSources';
+/** Read marks: a JSON array of story ids, most recently read first, at most 1,000. */
+export const READ_STORAGE_KEY = 'newsRead';
