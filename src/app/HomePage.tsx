@@ -12,13 +12,12 @@ import { QueryField } from '../search/QueryField.tsx';
 import { ReaderFeatures } from '../reader/ReaderFeatures.tsx';
 import { wrappingRow } from '../theme/mixins.ts';
 import { mediaUp, theme } from '../theme/tokens.ts';
-import { BookmarkIcon, FollowIcon } from '../ui/icons.tsx';
+import { BookmarkIcon, FollowIcon, ReadIcon } from '../ui/icons.tsx';
 import { Layout } from '../ui/Layout.tsx';
 import { SkipLink } from '../ui/SkipLink.tsx';
 import { ViewToggle } from '../ui/ViewToggle.tsx';
 import { HiddenOutletsDialog, HomeResults, useHomeList } from './HomeResults.tsx';
 import { HiddenOutletsButton } from '../front-page/FrontPageControls.tsx';
-import { CheckIcon } from '../ui/icons-menus-messages.tsx';
 import { later } from './later.ts';
 import { SiteHeader } from './SiteHeader.tsx';
 import { PRODUCT_TITLE, TAGLINE } from '../domain/title.ts';
@@ -99,7 +98,7 @@ export function HomePage() {
             />
             <ViewToggle label="Saved" Icon={BookmarkIcon} isSelected={filters.filter.savedOnly} onChange={filters.setSavedOnly} count={home.savedIds.length} />
             <ViewToggle label="Following" Icon={FollowIcon} isSelected={filters.following} onChange={setFollowing} count={followedIds.length} />
-            <ViewToggle label="Hide read" Icon={CheckIcon} isSelected={filters.filter.unreadOnly} onChange={filters.setUnreadOnly} />
+            <ViewToggle label="Hide read" Icon={ReadIcon} isSelected={filters.filter.unreadOnly} onChange={filters.setUnreadOnly} />
             <HiddenOutletsButton Dialog={HiddenOutletsDialog} />
           </Controls>
           {selected.length > 0 && (

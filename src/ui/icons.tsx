@@ -162,3 +162,12 @@ export function HideIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** A check mark: "Hide read" (a view toggle's icon, which takes `filled`: the same mark either way). */
+export function ReadIcon({ filled: _filled, ...props }: IconProps & { filled?: boolean }) {
+  return (
+    <Icon {...props}>
+      <path d="M20 6 9 17l-5-5" />
+    </Icon>
+  );
+}
