@@ -2,7 +2,6 @@ import { createBrowserHistory, createRootRoute, createRoute, createRouter, Outle
 import { Activity, lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { validateHomeSearch } from '../domain/search-params.ts';
 import { HomePage } from './HomePage.tsx';
-import { CARD_PARTS } from './HomeResults.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
 import { parseSearch, stringifySearch } from '../search/search-serialization.ts';
 import { LoadFailedError, onDemand } from '../browser/on-demand.ts';
@@ -102,7 +101,7 @@ function StoryPageRoute() {
           </Layout>
         }
       >
-        <StoryPage OptionsMenu={CARD_PARTS.MoreOptionsMenu} />
+        <StoryPage />
       </Suspense>
     </>
   );
