@@ -74,12 +74,13 @@ describe('in a loopback-only network namespace, the function on Deno (npm run fu
     expect(JSON.stringify(run.answer)).not.toContain('INTERNAL SECRET');
   });
 
-  it('ingests by its 7 s deadline, with the sources that finished and every other reported by its code', () => {
-    // Without the deadline the last hanging sources would start only when the first time out
-    // (5 s) and answer at 10 s or later; the margin past 7 s is for a loaded machine (CI runs
-    // this beside other test files on 2 cores), not for the function.
-    expect(run.elapsedMs).toBeGreaterThanOrEqual(7_000);
-    expect(run.elapsedMs).toBeLessThan(9_500);
+  it('ingests by its 8 s deadline, with the sources that finished and every other reported by its code', () => {
+    // The refresh's deadline is 8 s (docs/product.md#timings-and-limits), since 36a2263 moved it from 7 s; the
+    // margin past it stays the 2.5 s this test was written with, for a loaded machine (CI runs this beside other test
+    // files on 2 cores) and the first call's cold start, not for the function. Without the deadline the last hanging
+    // sources would start only when the first time out and answer at 16 s or later.
+    expect(run.elapsedMs).toBeGreaterThanOrEqual(8_000);
+    expect(run.elapsedMs).toBeLessThan(10_500);
     const ok = run.answer.sources.filter((source) => source.ok).map((source) => source.name);
     expect(ok).toEqual(['Good', 'Ampersands 500 KB', 'Unbounded']);
     expect(errorOf('Ampersands 3 MB')).toBe('too_large');
