@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useRouter } from '@tanstack/react-router';
-import { alertNews, alertNewsText, alertSearchPath } from '../domain/alerts.ts';
+import { alertNews, alertNewsText } from '../domain/alerts.ts';
 import type { Story } from '../domain/story.ts';
 import { StackedNotice } from '../ui/NoticeStack.tsx';
 import { PlainButton } from '../ui/PlainButtons.tsx';
@@ -12,6 +11,8 @@ export interface AlertsNoticeProps {
   stories: readonly Story[];
   /** The previous visit (ms), null on a first visit. */
   lastVisit: number | null;
+  /** "Show": opens the search for these words (the stack sits outside the router's tree, so it is handed the router's navigation). */
+  onShow(words: string): void;
 }
 
 /**
@@ -19,14 +20,13 @@ export interface AlertsNoticeProps {
  * the most matches (docs/product.md#alerts-for-words). It needs no push and no call: the stories the
  * page holds, kept ones too, are matched here. Once shown, it has said its piece.
  */
-export function AlertsNotice({ stories, lastVisit }: AlertsNoticeProps) {
+export function AlertsNotice({ stories, lastVisit, onShow }: AlertsNoticeProps) {
   const alerts = useAlerts((snapshot) => snapshot.context.alerts);
   const news = useMemo(() => alertNews(alerts, stories, lastVisit), [alerts, stories, lastVisit]);
   const [shown, setShown] = useState(false);
-  const router = useRouter({ warn: false });
   const show = (words: string) => {
     setShown(true);
-    void router?.navigate({ href: alertSearchPath(words) });
+    onShow(words);
   };
   return (
     <StackedNotice shown={news !== null && !shown}>

@@ -1,6 +1,7 @@
 import { useRouterState, type AnyRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { AlertsNotice } from '../alerts/AlertsNotice.tsx';
+import { alertSearchPath } from '../domain/alerts.ts';
 import { useFeed } from '../feed/actors.ts';
 import { selectStories } from '../feed/selectors.ts';
 import { FollowNotice } from '../follow/FollowNotice.tsx';
@@ -26,6 +27,7 @@ export function FloatingNotices({ router, loaded, laterCame }: FloatingNoticesPr
   const following = useFollowedIds().length > 0;
   const page = usePage();
   const showFollowing = useCallback(() => page.send({ type: 'filters.following', on: true }), [page]);
+  const showAlertMatches = useCallback((words: string) => void router.navigate({ href: alertSearchPath(words) }), [router]);
   // Kept stories too: the alerts' notice on return works offline (docs/product.md#alerts-for-words).
   const stories = useFeed(selectStories);
   const lastVisit = useFeed((snapshot) => snapshot.context.lastVisit);
@@ -34,7 +36,7 @@ export function FloatingNotices({ router, loaded, laterCame }: FloatingNoticesPr
       {/* Production only: the dev server has no worker. */}
       {import.meta.env.PROD && loaded && <ServiceWorkerUpdates firstScreenDone={laterCame} />}
       {onHome && following && <FollowNotice onShow={showFollowing} />}
-      {onHome && <AlertsNotice stories={stories} lastVisit={lastVisit} />}
+      {onHome && <AlertsNotice stories={stories} lastVisit={lastVisit} onShow={showAlertMatches} />}
     </NoticeStack>
   );
 }

@@ -64,7 +64,7 @@ const skipLink = (page: Page) => page.getByRole('link', { name: 'Skip to stories
 const themeButton = (page: Page) => page.getByRole('button', { name: 'Switch to dark theme', exact: true });
 
 describe('keyboard only', () => {
-  it('Tab from the top reaches the skip link, the theme toggle, the search box, Categories, Saved and Following, each visibly focused', async () => {
+  it('Tab from the top reaches the skip link, the theme toggle, the search box, Categories, Saved, Following and Alerts, each visibly focused', async () => {
     const { page } = await h.open();
     await startFromTop(page);
     await tabTo(page, skipLink(page));
@@ -73,6 +73,7 @@ describe('keyboard only', () => {
     await tabTo(page, categoriesButton(page));
     await tabTo(page, savedToggle(page));
     await tabTo(page, page.getByRole('button', { name: 'Following', exact: true }));
+    await tabTo(page, page.getByRole('button', { name: 'Alerts', exact: true }));
     const firstCard = storyCard(page, FIRST.title);
     await tabTo(page, firstCard.getByRole('link', { name: 'Read more' }));
     await tabTo(page, firstCard.getByRole('link', { name: 'Full coverage' }));
@@ -166,6 +167,7 @@ describe('keyboard only', () => {
       categoriesButton(page),
       savedToggle(page),
       page.getByRole('button', { name: 'Following', exact: true }),
+      page.getByRole('button', { name: 'Alerts', exact: true }),
       card.getByRole('link', { name: 'Read more' }),
       card.getByRole('link', { name: 'Full coverage' }),
       card.getByRole('button', { name: 'Follow story' }),

@@ -28,8 +28,9 @@ const hoursBefore = (start: number, hours: number) => new Date(start - hours * 3
 /** The oldest of the 200: on the first page at first, past it once the late stories arrive. */
 const KEEPER = 'Zanzibar lighthouse keeper retires';
 
+// Titles that share one term only, so the grouping (docs/grouping.md: 2 shared terms) keeps each a story of its own.
 function wireStory(index: number): FixtureStory {
-  const title = index === WIRES * PER_SOURCE - 1 ? KEEPER : `Wire report ${index}`;
+  const title = index === WIRES * PER_SOURCE - 1 ? KEEPER : `Dispatch ${index}`;
   return { title, summary: `Dispatch ${index} from the wire.`, path: `/wire/${index}`, published: hoursBefore(NEWEST, index) };
 }
 
@@ -129,7 +130,7 @@ describe('what a reader keeps and can reach, on the real function and store', ()
     const older = page.getByRole('button', { name: 'Show older stories' });
     await older.click();
     await storyCard(page, KEEPER).waitFor({ timeout: 20_000 });
-    await storyCard(page, 'Wire report 175').waitFor();
+    await storyCard(page, 'Dispatch 175').waitFor();
     await eventually(() => page.getByRole('main').getByRole('article').count()).toBe(WIRES * PER_SOURCE + PER_SOURCE);
     expect(await older.count()).toBe(0);
 
