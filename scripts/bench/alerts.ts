@@ -38,7 +38,8 @@ try {
       const words = ['harbour', 'Élection', 'council', 'storm', 'bridge', 'économie', 'rates', 'minister', 'FLOODS', 'talks', 'league', 'comet', 'lunar', 'ice', 'vote', 'city', 'market', 'schools', 'rail', 'strike'];
       const filler = ['the', 'a', 'of', 'in', 'on', 'after', 'as', 'with', 'for', 'and', 'new', 'plan', 'report', 'says', 'week', 'today', 'over', 'more', 'than', 'its'];
       let seed = 7;
-      const pick = <T,>(list: readonly T[]): T => list[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % list.length] as T;
+      // A 32-bit LCG in integer arithmetic (in floats the product lost its low bits and the text repeated a few words).
+      const pick = <T,>(list: readonly T[]): T => list[((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 16) % list.length] as T;
       const sentence = (n: number) => Array.from({ length: n }, (_, i) => (i % 4 === 0 ? pick(words) : pick(filler))).join(' ');
       const stories = Array.from({ length: 200 }, (_, i) => ({
         id: `s${i}`,
