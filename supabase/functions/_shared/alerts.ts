@@ -42,6 +42,20 @@ const ASCII = /^[\x00-\x7f]*$/;
 // A word is a run of letters and digits: "re-election" is two words, "covid19" one.
 const WORD = /[\p{L}\p{N}]+/gu;
 
+// The words of runs beyond ASCII, folded once: a feed repeats its accented words, and folding is the costly part.
+const FOLDED = new Map<string, readonly string[]>();
+const FOLDED_KEPT = 2_000;
+
+function foldedWords(run: string): readonly string[] {
+  let words = FOLDED.get(run);
+  if (words === undefined) {
+    words = foldText(run).match(WORD) ?? [];
+    if (FOLDED.size >= FOLDED_KEPT) FOLDED.clear();
+    FOLDED.set(run, words);
+  }
+  return words;
+}
+
 /**
  * Each word of the text as matching sees it, in order, repeats kept: a run of ASCII letters and digits is one word,
  * lower-cased; a run holding anything beyond ASCII is folded alone (ASCII punctuation and spaces end a word whatever
@@ -59,7 +73,7 @@ export function eachWord(text: string, add: (word: string) => void): void {
     } else if (start !== -1) {
       const run = text.slice(start, i);
       if (ascii) add(run.toLowerCase());
-      else for (const word of foldText(run).match(WORD) ?? []) add(word);
+      else for (const word of foldedWords(run)) add(word);
       start = -1;
     }
   }
