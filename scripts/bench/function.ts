@@ -2,7 +2,7 @@
 // (hostile feeds at the byte limit, real feeds, and one-item feeds as the baseline of the same run, each in fresh
 // processes), then fetch-news under a crowd (crowd.ts), then following (follow.ts). Writes docs/performance-function.md;
 // `-- --crowd`, `-- --follow`, `-- --grouping` (the grouping in the store, grouping-store.ts) or `-- --scale` (the scheduled work at
-// scale with the platform's limits, scale.ts): that section alone.
+// scale with the platform's limits: scale.ts's follows and scale-alerts.ts's alerts; `-- --scale follows` or `alerts`, one): that section alone.
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -16,6 +16,7 @@ import { crowdChild } from './crowd.ts';
 import { followChild } from './follow.ts';
 import { groupingChild } from './grouping-store.ts';
 import { scaleChild } from './scale.ts';
+import { scaleAlertsChild } from './scale-alerts.ts';
 import { REAL_FEEDS } from './feeds.ts';
 import { median } from './stats.ts';
 
@@ -137,6 +138,7 @@ if (at !== -1) await refreshChild(process.argv[at + 1] ?? '', process.argv[at + 
 else if (process.argv.includes('--crowd-child')) await crowdChild();
 else if (process.argv.includes('--follow-child')) await followChild();
 else if (process.argv.includes('--scale-child')) await scaleChild();
+else if (process.argv.includes('--scale-alerts-child')) await scaleAlertsChild();
 else if (process.argv.includes('--grouping-child')) await groupingChild();
 else {
   // The sections in this order; `--crowd`, `--follow`, `--grouping` or `--scale` replaces its own and keeps the others (the scale one
@@ -153,7 +155,9 @@ else {
   const crowd = wanted('--crowd') ? await runSelf(['--crowd-child'], true) : kept('Under a crowd');
   const follow = wanted('--follow') ? await runSelf(['--follow-child'], true) : kept('Following');
   const grouping = wanted('--grouping') ? await runSelf(['--grouping-child'], true) : kept('Grouping in the store');
-  const scale = wanted('--scale') ? await runSelf(['--scale-child'], true) : kept('At scale');
-  writeFileSync(DOC, `${[refresh, crowd, follow, grouping, scale].map((part) => part.trim()).filter((part) => part !== '').join('\n\n')}\n`);
+  const scaleRun = process.argv[process.argv.indexOf('--scale') + 1];
+  const scale = wanted('--scale') && scaleRun !== 'alerts' ? await runSelf(['--scale-child'], true) : kept('At scale');
+  const alerts = wanted('--scale') && scaleRun !== 'follows' ? await runSelf(['--scale-alerts-child'], true) : kept('Alerts at scale');
+  writeFileSync(DOC, `${[refresh, crowd, follow, grouping, scale, alerts].map((part) => part.trim()).filter((part) => part !== '').join('\n\n')}\n`);
   console.log('written to docs/performance-function.md');
 }

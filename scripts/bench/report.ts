@@ -81,6 +81,17 @@ export function missedTargets(r: Results): string[] {
   return high <= TYPING_TARGET_MS ? missed : [...missed, `typing: the 95% CI's upper end ${high.toFixed(1)} ms > ${TYPING_TARGET_MS} ms`];
 }
 
+/** docs/performance.md's section that \`npx tsx scripts/bench/alerts.ts\` writes: \`npm run bench\` keeps it when it writes the rest. */
+export const NOTICE_HEADING = "## The alerts' notice on return";
+
+/** The section of `doc` that opens with `heading`, to the next section or the end; '' when there is none. */
+export function sectionOf(doc: string, heading: string): string {
+  const start = doc.indexOf(`${heading}`);
+  if (start === -1) return '';
+  const end = doc.indexOf('\n## ', start + 1);
+  return doc.slice(start, end === -1 ? undefined : end + 1);
+}
+
 export function markdown(r: Results): string {
   const { pages, targets } = lighthouseTargets(r);
   const lcp = { static: pages.static[LCP]?.median ?? Number.NaN, first: pages.first[LCP]?.median ?? Number.NaN };

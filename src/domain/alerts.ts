@@ -3,7 +3,7 @@
  * notice on return. What an alert is and when a story matches it is the function's, defined once
  * (supabase/functions/_shared/alerts.ts); pure: the page reads and writes storage at its edge.
  */
-import { alertKey, alertTerms, alertWords, keptWords, MAX_ALERTS, termsMatch, wordsOf } from '../../supabase/functions/_shared/alerts.ts';
+import { alertKey, alertTerms, alertWords, eachWord, keptWords, MAX_ALERTS } from '../../supabase/functions/_shared/alerts.ts';
 import { isNewSince } from './new-since.ts';
 import { field, isPlainObject } from './normalize.ts';
 import { isoTime } from './iso-time.ts';
@@ -87,16 +87,30 @@ export interface AlertNews {
  */
 export function alertNews(alerts: readonly Alert[], stories: readonly Story[], lastVisit: number | null): AlertNews | null {
   if (alerts.length === 0 || lastVisit === null) return null;
-  const tallies = alerts.map((alert) => ({ words: alert.words, terms: alertTerms(alert.words), matches: 0 }));
+  // Every alert's terms numbered once: a story's words are looked up among them and never gathered, the notice's cost
+  // on return (docs/performance.md).
+  const numbers = new Map<string, number>();
+  const tallies = alerts.map((alert) => ({
+    words: alert.words,
+    terms: alertTerms(alert.words).map((term) => numbers.get(term) ?? (numbers.set(term, numbers.size), numbers.size - 1)),
+    matches: 0,
+  }));
+  const found = new Uint8Array(numbers.size);
+  const find = (word: string) => {
+    const number = numbers.get(word);
+    if (number !== undefined) found[number] = 1;
+  };
   const seen = new Set<string>();
   let count = 0;
   for (const story of stories) {
     if (seen.has(story.id) || !isNewSince(story, lastVisit)) continue;
     seen.add(story.id);
-    const words = new Set(wordsOf(`${story.title}\n${story.summary}`));
+    found.fill(0);
+    eachWord(story.title, find);
+    eachWord(story.summary, find);
     let matched = false;
     for (const tally of tallies) {
-      if (!termsMatch(tally.terms, words)) continue;
+      if (tally.terms.length === 0 || !tally.terms.every((number) => found[number] === 1)) continue;
       tally.matches += 1;
       matched = true;
     }

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { alertTerms, storyWords } from '../../supabase/functions/_shared/alerts.ts';
+import { alertTerms, storyWords, wordsOf } from '../../supabase/functions/_shared/alerts.ts';
 import { alertNews, alertWords, matchesAlert, readAlerts, readStoredAlerts, withAlert, type Alert } from '../../src/domain/alerts.ts';
 import type { Story } from '../../src/domain/story.ts';
 
@@ -43,6 +43,19 @@ describe("the page's and the function's matchers", () => {
         expect(matchesAlert(alert, { title, summary: '' })).toBe(true);
         expect(matchesAlert(alert, { title: '', summary: title })).toBe(true);
       }),
+    );
+  });
+});
+
+describe("a text's words", () => {
+  it('are its runs of letters and digits once accents are dropped and case folded, however the text is scanned', () => {
+    // The rule written out on the whole text: the matcher folds run by run, in one scan, for the notice's cost.
+    const strip = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '');
+    fc.assert(
+      fc.property(text, (typed) => {
+        expect(wordsOf(typed)).toEqual(strip(strip(typed).toUpperCase().toLowerCase()).match(/[\p{L}\p{N}]+/gu) ?? []);
+      }),
+      { numRuns: 2000 },
     );
   });
 });
@@ -103,6 +116,19 @@ describe('the notice on return', () => {
     url: `https://news.example.org/${id}`,
     published_at,
     category: 'World',
+  });
+
+  it("counts the stories the function's matcher finds, on any text and any alerts", () => {
+    const fresh = '2026-12-02T08:00:00.000Z';
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 10 }), fc.array(fc.tuple(text, text), { maxLength: 8 }), (typed, texts) => {
+        const alerts: Alert[] = typed.flatMap((words) => alertWords(words) ?? []).map((words) => ({ words, created_at: fresh }));
+        const stories = texts.map(([title, summary], index) => ({ ...story(`s${index}`, title, fresh), summary }));
+        const count = stories.filter((one) => alerts.some((alert) => storeMatches(alert.words, one))).length;
+        expect(alertNews(alerts, stories, Date.parse('2026-12-01T08:00:00.000Z'))?.count ?? 0).toBe(alerts.length === 0 ? 0 : count);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('counts each new matching story once, and names the alert with the most', () => {

@@ -123,4 +123,9 @@ describe('the notice on return', () => {
     expect(alertNews([alert('paris')], [story('a', 'Paris')], null)).toBeNull();
     expect(alertNews([alert('rome')], [story('a', 'Paris')], lastVisit)).toBeNull();
   });
+
+  it('counts no story for an alert without a word (never kept, but handed in), and the others as ever', () => {
+    expect(alertNews([alert('!!')], [story('a', 'Paris')], lastVisit)).toBeNull();
+    expect(alertNews([alert('?!'), alert('paris')], [story('a', 'Paris'), story('b', 'Rome')], lastVisit)).toEqual({ count: 1, top: 'paris' });
+  });
 });

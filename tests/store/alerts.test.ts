@@ -3,6 +3,7 @@
 // the page's matcher on generated texts, and the matching's page queues one push per subscription and story, never for
 // a story stored before the alert, at most 20 a day.
 import fc from 'fast-check';
+import postgres from 'postgres';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { matchesAlert } from '../../src/domain/alerts.ts';
@@ -208,6 +209,33 @@ describe("the store's matching", () => {
     expect((await queued()).map((push) => push.storyId)).toEqual([late.id]);
   });
 
+  it('reads the alerts of a page of stories through the GIN index on their terms, never every alert', async () => {
+    // 20,000 alerts of 2,000 subscriptions, each with a word of the stories and one they lack: the index finds them, the check refuses them.
+    await store.sql`insert into push_subscriptions (endpoint, p256dh, auth, last_seen_at)
+      select 'https://push.example/' || n, 'p', 'a', ${new Date(clock)} from generate_series(1, 2000) n`;
+    await store.sql`insert into push_alerts (endpoint, key, words, terms, created_at)
+      select 'https://push.example/' || n, j || ' ' || n, j || ' ' || n, array['q' || (n * 10 + j) || 'x', 't' || (n % 100) || 'x'], ${new Date(clock)}
+      from generate_series(1, 2000) n, generate_series(0, 9) j`;
+    clock += 1_000;
+    await storeStories(Array.from({ length: 20 }, (_, k) => row(`t${k}x council meets`)));
+    await store.sql`analyze`;
+    await store.release();
+    const statements: { query: string; parameters: unknown[] }[] = [];
+    const sql = postgres(store.url, { max: 1, prepare: false, onnotice: () => {}, debug: (_connection, query, parameters) => void (query.includes('push_alerts a') && statements.push({ query, parameters })) });
+    try {
+      expect(await matchAlertsPage(sql, new Date(clock), 5)).toEqual({ taken: 5, queued: 0 });
+      const [asked] = statements;
+      if (!asked) throw new Error('no matching statement');
+      const [plan] = await sql.unsafe<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>(`explain (format json) ${asked.query}`, asked.parameters as postgres.ParameterOrJSON<never>[]);
+      const reads = flatten(plan?.['QUERY PLAN'][0]?.Plan).filter((node) => node['Relation Name'] === 'push_alerts' || node['Index Name'] === 'push_alerts_terms');
+      expect(reads.map((node) => node['Node Type'])).toEqual(['Bitmap Heap Scan', 'Bitmap Index Scan']);
+      expect(reads[1]?.['Index Name']).toBe('push_alerts_terms');
+    } finally {
+      await sql.end();
+      store.reopen();
+    }
+  });
+
   it('queues at most 20 alert pushes a UTC day to one subscription, the 21st match of the day never, and 20 again the next day', async () => {
     const alice = service.browser('alice');
     const bob = service.browser('bob');
@@ -228,3 +256,14 @@ describe("the store's matching", () => {
     expect(await matchAlertsPage(store.sql, new Date(clock), 100)).toEqual({ taken: 25, queued: 20 });
   });
 });
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function flatten(node: PlanNode | undefined): PlanNode[] {
+  return node ? [node, ...(node.Plans ?? []).flatMap(flatten)] : [];
+}

@@ -77,7 +77,7 @@ function vapidProblem(header: string | undefined, publicKey: string, origin: str
   return undefined;
 }
 
-export async function startPushService(vapid: { publicKey: string; subject: string }, options: { record?: boolean } = {}): Promise<PushService> {
+export async function startPushService(vapid: { publicKey: string; subject: string }, options: { record?: boolean; onAccepted?: (name: string, payload: unknown) => void } = {}): Promise<PushService> {
   const caPems = await selfsigned.generate([{ name: 'commonName', value: 'Test push CA' }], {
     keyType: 'ec',
     algorithm: 'sha256',
@@ -130,6 +130,7 @@ export async function startPushService(vapid: { publicKey: string; subject: stri
         const seen = payloads.get(name) ?? new Set<string>();
         if (seen.has(text)) repeated += 1;
         payloads.set(name, seen.add(text));
+        options.onAccepted?.(name, payload);
       }
       if (record) deliveries.push(refused ? { name, payload: undefined, refused } : { name, payload });
       response.writeHead(refused ? 400 : 201).end();

@@ -76,7 +76,9 @@ const dayOf = (now: Date): string => now.toISOString().slice(0, 10);
  * earliest such alert named), at most ALERT_PUSHES_PER_DAY a UTC day per subscription, the day's further matches
  * dropped. The stories are marked matched in the same statement, so a call that dies loses nothing and queues nothing
  * twice. One call matches at a time (a transaction's advisory lock), so the day's count is never raced; another finds
- * it held and leaves the work. Returns how many stories it took and pushes it queued.
+ * it held and leaves the work. The cap counts pushes as they are queued, and each story (each outlet's report) can
+ * notify, not each group: docs/product.md#alerts-for-words ("Two choices, decided") says why. Returns how many stories
+ * it took and pushes it queued.
  */
 export async function matchAlertsPage(sql: Sql, now: Date, stories: number): Promise<{ taken: number; queued: number }> {
   return (await sql.begin(async (tx) => {
