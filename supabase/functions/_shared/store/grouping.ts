@@ -54,14 +54,22 @@ async function save(tx: Db, placement: Placement): Promise<void> {
       from jsonb_to_recordset(${tx.json(moves)}::jsonb) as x("from" text, "to" text)
       where s.member_of = x.from or s.id = x.from`;
   }
-  const leads = new Set(reports.filter((report) => report.lead !== report.id).map((report) => report.lead));
+  await refreshRelated(tx, new Set(reports.filter((report) => report.lead !== report.id).map((report) => report.lead)));
+}
+
+/** Writes the `related` of these groups' leads again, from their members now, earliest first. */
+async function refreshRelated(tx: Db, leads: ReadonlySet<string>): Promise<void> {
   if (leads.size === 0) return;
   const members = await tx<{ id: string; source: string; url: string; lead: string }[]>`
     select id, source, url, coalesce(member_of, id) as lead from stories
     where id = any(${[...leads]}::text[]) or member_of = any(${[...leads]}::text[])
     order by published_at, id`;
   const byLead = new Map<string, { id: string; source: string; url: string }[]>();
-  for (const member of members) byLead.set(member.lead, [...(byLead.get(member.lead) ?? []), member]);
+  for (const member of members) {
+    const group = byLead.get(member.lead);
+    if (group) group.push(member);
+    else byLead.set(member.lead, [member]);
+  }
   const related = [...leads].map((lead) => {
     const group = byLead.get(lead) ?? [];
     const first = group.find((member) => member.id === lead);
@@ -163,7 +171,14 @@ export async function placeNewStories(tx: Db): Promise<{ placed: number; more: b
  * the window keep their groups.
  */
 export async function unplaceWindow(tx: Db): Promise<void> {
-  await tx`
-    update stories set terms = null, member_of = null, related = null
-    where published_at >= (select max(published_at) from stories) - ${`${WINDOW_MS} milliseconds`}::interval`;
+  // A group led from before the window loses its members in it: its lead's `related` is written again without them
+  // (they may join it again, and then their placement writes it once more).
+  const leads = await tx<{ lead: string }[]>`
+    with cut as (select max(published_at) - ${`${WINDOW_MS} milliseconds`}::interval as at from stories),
+    windowed as (select s.id, s.member_of from stories s, cut where s.published_at >= cut.at),
+    unplaced as (
+      update stories s set terms = null, member_of = null, related = null from windowed w where s.id = w.id
+    )
+    select distinct l.id as lead from windowed w join stories l on l.id = w.member_of, cut where l.published_at < cut.at`;
+  await refreshRelated(tx, new Set(leads.map((row) => row.lead)));
 }
