@@ -2,7 +2,8 @@
 // scale bench's size, in a loopback-only network namespace, on the embedded store and on PostgreSQL: 10,000 stories
 // of 100 outlets over 48 hours, a full regroup of them (npm run regroup), then the grouping of one step's new stories
 // (5 sources of 25 items, the batch a call fetches) against them. CPU: this process's user + system time (the
-// function's own work; the store runs in its own process), against the issue's budgets.
+// function's own work, which the Edge Function's 2 s limit counts; the store runs in its own process), against the
+// issue's budgets; the store's time is the rest of the wall time.
 import os from 'node:os';
 import { regroup } from '../../supabase/functions/_shared/ingest/ingest.ts';
 import type { Sql } from '../../supabase/functions/_shared/store/db.ts';
@@ -67,11 +68,9 @@ async function groupingOn(store: Store): Promise<Run> {
   const random = seededRandom(60);
   const stories = headlines(random, STORIES, NOW - 48 * HOUR, NOW - HOUR / 6, 0);
   for (let i = 0; i < stories.length; i += 1_000) await upsertStories(sql, new Date(NOW), stories.slice(i, i + 1_000));
-  // Placed as a store held them before the grouping (no terms), then regrouped in full, as `npm run regroup` asks:
-  // once to warm the code and the store's caches, once measured.
+  // Placed as a store held them before the grouping (no terms), then regrouped in full, as `npm run regroup` asks, and
+  // measured: once (at 10,000 stories a pass takes minutes on the embedded store), so its first call is the code's cold one.
   await sql`update stories set terms = '{}'`;
-  await writing(sql, (tx) => requestRegroup(tx, new Date(NOW)));
-  await groupUntilDone(sql);
   await writing(sql, (tx) => requestRegroup(tx, new Date(NOW)));
   const full = await groupUntilDone(sql);
   const steps: Cost[] = [];
@@ -89,7 +88,8 @@ function section(runs: ({ store: Store } & Run)[]): string {
   const rows = runs.map(({ store, groups, full, steps }) => {
     const cpu = steps.map((s) => s.cpuMs);
     const sum = (costs: Cost[], key: keyof Cost) => costs.reduce((total, cost) => total + cost[key], 0);
-    return `| ${store.name} | ${ms(median(cpu))} (max ${ms(Math.max(...cpu))}) | ${ms(median(steps.map((s) => s.wallMs)))} | ${full.length} | ${ms(Math.max(...full.map((c) => c.cpuMs)))} | ${ms(sum(full, 'cpuMs'))} | ${ms(sum(full, 'wallMs'))} | ${groups.toLocaleString('en')} |`;
+    const storeMs = (cost: Cost) => cost.wallMs - cost.cpuMs;
+    return `| ${store.name} | ${ms(median(cpu))} (max ${ms(Math.max(...cpu))}) | ${ms(median(steps.map(storeMs)))} | ${full.length} | ${ms(median(full.map((c) => c.cpuMs)))} (max ${ms(Math.max(...full.map((c) => c.cpuMs)))}) | ${ms(median(full.map(storeMs)))} | ${ms(sum(full, 'cpuMs'))} | ${ms(sum(full, 'wallMs'))} | ${groups.toLocaleString('en')} |`;
   });
   const worstStep = Math.max(...runs.flatMap((run) => run.steps.map((s) => s.cpuMs)));
   const worstRegroup = Math.max(...runs.flatMap((run) => run.full.map((c) => c.cpuMs)));
@@ -101,15 +101,25 @@ ${EVENTS.toLocaleString('en')} events, most told by one or two outlets, a few by
 grouping calls that follow place the window again, 500 stories a call, earliest first); then
 ${STEPS} steps of ${STEP_STORIES} new stories each (what a call's 5 sources of 25 items write), each placed by the grouping call that follows
 (ingest.ts \`regroup\`). CPU: the calling process's user + system time, the function's own work (terms, the pass, building the
-statements); the store runs in a process of its own.
+statements, reading the answers), which is what the Edge Function's 2 s of CPU counts; the store runs in a process of its own, and
+its time (the wall time less that CPU: the queries, the round trips) is the database's, not the function's.
 
-| store | one step's new stories: CPU, median of ${STEPS} | wall | full regroup: calls | CPU, the costliest call | CPU, all calls | wall, all calls | groups after |
-|---|---|---|---|---|---|---|---|
+| store | one step's new stories: CPU, median of ${STEPS} | the store's time, median | full regroup: calls | CPU per call, median | the store's time per call, median | CPU, all calls | wall, all calls | groups after |
+|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 Budgets: one step's stories <= ${STEP_BUDGET_MS} ms of CPU (worst step here ${ms(worstStep)}: ${worstStep <= STEP_BUDGET_MS ? 'within' : 'OVER'}); a full regroup
-in bounded calls, each <= ${REGROUP_BUDGET_MS} ms (the costliest here ${ms(worstRegroup)}: ${worstRegroup <= REGROUP_BUDGET_MS ? 'within' : 'OVER'}). A step reads only the groups its stories share a term with
-(the terms' GIN index), with their members of the window, and has the store count the terms' frequencies: it never loads the window.
+in bounded calls, each <= ${REGROUP_BUDGET_MS} ms (the costliest here ${ms(worstRegroup)}: ${worstRegroup <= REGROUP_BUDGET_MS ? 'within' : 'OVER'}). A batch is one statement (store/grouping.ts): the store finds the
+groups its new stories may join (each new term looked up once in the terms' GIN index, within the window), counts the window's terms
+and sums those groups' members' vectors; the function reads one JSON answer (the groups' centroids over the new stories' terms, the
+counts of those terms) and runs the pass (stories/group.ts placeInGroups): it never loads the window nor the groups' members.
+
+The store's part is the window's size whatever the batch's (it counts the window's terms and sums the groups' vectors), seconds at
+${STORIES.toLocaleString('en')} stories, and it runs under the generation's lock, as every write does (state.ts \`writing\`). So the stories a call
+fetches are placed by the grouping call after the round (work_due's regroup, once no source is due or a minute later), not by
+the fetching call itself: its function CPU would fit (a step's, above, beside the refresh's), but each of the round's calls, up
+to 20 at once, would then hold the others' writes for as long, where one grouping call places the whole round's stories (up to
+500) in one statement.
 `;
 }
 

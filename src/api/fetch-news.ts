@@ -19,15 +19,18 @@ export interface FeedParams {
   follow?: readonly string[];
   /** One story's whole coverage (docs/product.md#a-page-for-each-story). */
   story?: string;
+  /** With `story`: its reports after these (the `next` of its answer before). */
+  after?: string;
 }
 
-function feedQuery({ before, ids, q, follow, story }: FeedParams): URLSearchParams {
+function feedQuery({ before, ids, q, follow, story, after }: FeedParams): URLSearchParams {
   const query = new URLSearchParams();
   if (before !== undefined) query.set('before', before);
   if (ids !== undefined) query.set('ids', ids.join(','));
   if (q !== undefined) query.set('q', q);
   if (follow !== undefined) query.set('follow', follow.join(','));
   if (story !== undefined) query.set('story', story);
+  if (after !== undefined) query.set('after', after);
   return query;
 }
 

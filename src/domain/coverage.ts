@@ -19,8 +19,9 @@ function reportOf(item: unknown): Report | null {
 /**
  * A parsed `?story=` answer as the page shows it, or null when it names no valid story: the
  * leading story validated as a feed's, its reports each validated (an invalid one dropped, a
- * repeated id once, at most 200), in the answer's order (earliest first). A group always has its
- * leading story's own report: an answer with none valid gives that one.
+ * repeated id once, at most 200: one answer's page), in the answer's order (earliest first), and
+ * `next` when it is a non-empty string (later reports wait). A group always has its leading
+ * story's own report: an answer with none valid gives that one.
  */
 export function coverageFromAnswer(answer: unknown): StoryCoverage | null {
   if (!isPlainObject(answer)) return null;
@@ -36,7 +37,17 @@ export function coverageFromAnswer(answer: unknown): StoryCoverage | null {
     reports.push(report);
   }
   const generated = field(answer, 'generated_at');
-  return { story, reports: reports.length > 0 ? reports : [reportOf(story) as Report], generated_at: typeof generated === 'string' ? generated : '' };
+  const next = field(answer, 'next');
+  const coverage = { story, reports: reports.length > 0 ? reports : [reportOf(story) as Report], generated_at: typeof generated === 'string' ? generated : '' };
+  return typeof next === 'string' && next !== '' ? { ...coverage, next } : coverage;
+}
+
+/** A story's coverage with the reports of its next page (`?story=<id>&after=<next>`) after its own, each id once, and that page's `next`. */
+export function withLaterReports(coverage: StoryCoverage, later: StoryCoverage): StoryCoverage {
+  const ids = new Set(coverage.reports.map((report) => report.id));
+  const { next: _done, ...kept } = coverage;
+  const merged = { ...kept, reports: [...coverage.reports, ...later.reports.filter((report) => !ids.has(report.id))] };
+  return later.next === undefined ? merged : { ...merged, next: later.next };
 }
 
 /** A story's coverage from what the browser keeps of it (a saved or followed copy, the samples): its own report. */

@@ -6,13 +6,15 @@ import type { SnapshotFrom } from 'xstate';
 import { storyPageMachine, type StoryOutcome } from '../../machines/storyPage.ts';
 import { fromCall } from '../browser/from-call.ts';
 import { onDemand } from '../browser/on-demand.ts';
-import { coverageFromAnswer, keptCoverage } from '../domain/coverage.ts';
+import { coverageFromAnswer, keptCoverage, withLaterReports } from '../domain/coverage.ts';
 import { isSampleStory } from '../domain/story.ts';
 import { answerOf } from '../api/fetch-news.ts';
 import { AnswerStatusError } from '../api/functions.ts';
 import { usePageActor, usePageSelector } from '../system/page-system.ts';
 
 export const NOT_A_STORY = 'The fetch-news answer names no valid story';
+/** A story's page asks for at most this many pages of its reports (200 each): a group of more lists its earliest 5,000. */
+export const MAX_REPORT_PAGES = 25;
 
 /**
  * The story `id`'s coverage: a built-in sample from the samples, with no call; any other from
@@ -34,8 +36,14 @@ export async function fetchStory(id: string, signal?: AbortSignal): Promise<Stor
     if (error instanceof TypeError) return { kind: 'offline', coverage: null };
     throw error;
   }
-  const coverage = coverageFromAnswer(answer);
+  let coverage = coverageFromAnswer(answer);
   if (coverage === null) throw new Error(NOT_A_STORY);
+  // Every report of the group: the answer gives 200 at a time, and `next` asks for the others.
+  for (let page = 1; coverage.next !== undefined && page < MAX_REPORT_PAGES; page += 1) {
+    const later = coverageFromAnswer(await answerOf({ story: id, after: coverage.next }, signal));
+    if (later === null) throw new Error(NOT_A_STORY);
+    coverage = withLaterReports(coverage, later);
+  }
   return { kind: 'found', coverage };
 }
 

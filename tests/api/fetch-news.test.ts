@@ -146,6 +146,26 @@ describe('fetchFeed', () => {
     expect(seen.at(-1)?.url).toContain('?story=a+b');
   });
 
+  it("a story's page asks for its reports after its answer's `next` until none is left, and lists every report once", async () => {
+    const { fetchStory } = await import('../../src/story-page/actors.ts');
+    const lead = { id: 'g1', title: 'Harbour bridge closes', source: 'Gamma', url: 'https://gamma.example/g1', published_at: '2026-11-20T09:00:00.000Z' };
+    const reportOf = (n: number) => ({ ...lead, id: `r${n}`, source: `Outlet ${n}`, url: `https://outlet${n}.example/r${n}` });
+    handler = (request, response) => {
+      const after = new URL(request.url ?? '', 'http://x').searchParams.get('after');
+      const [from, next] = after === null ? [0, 'page-2'] : after === 'page-2' ? [200, 'page-3'] : [400, undefined];
+      json(200, JSON.stringify({ story: lead, reports: Array.from({ length: from === 400 ? 5 : 200 }, (_, i) => reportOf(from + i)), generated_at: 'now', next }))(request, response);
+    };
+    const before = seen.length;
+    const outcome = await fetchStory('g1');
+    expect(seen.slice(before).map((request) => request.url)).toEqual([
+      '/functions/v1/fetch-news?story=g1',
+      '/functions/v1/fetch-news?story=g1&after=page-2',
+      '/functions/v1/fetch-news?story=g1&after=page-3',
+    ]);
+    expect(outcome.kind).toBe('found');
+    expect(outcome.coverage?.reports.map((report) => report.id)).toEqual(Array.from({ length: 405 }, (_, n) => `r${n}`));
+  });
+
   it('asks for followed ids comma-separated, as `?follow=`', async () => {
     const { answerOf } = await import('../../src/api/fetch-news.ts');
     handler = json(200, '{"stories":[],"follows":[]}');

@@ -3,7 +3,7 @@
  * and what the page says of it.
  */
 import { describe, expect, it } from 'vitest';
-import { coverageCountText, coverageFromAnswer, firstReportedText, keptCoverage, relatedBeyondReports, storyPagePath } from '../../src/domain/coverage.ts';
+import { coverageCountText, coverageFromAnswer, firstReportedText, keptCoverage, relatedBeyondReports, storyPagePath, withLaterReports } from '../../src/domain/coverage.ts';
 import type { Story } from '../../src/domain/story.ts';
 
 const lead: Story = { id: 'g1', title: 'Harbour bridge closes', summary: 'At dawn.', source: 'Gamma', url: 'https://gamma.example/g1', published_at: '2026-11-20T09:00:00.000Z', category: 'World' };
@@ -45,9 +45,25 @@ describe('the ?story= answer', () => {
     expect(coverageFromAnswer(answer)?.reports).toEqual([{ id: 'g1', title: 'Harbour bridge closes', summary: 'At dawn.', source: 'Gamma', url: 'https://gamma.example/g1', published_at: '2026-11-20T09:00:00.000Z', image }]);
   });
 
-  it('keeps at most 200 reports', () => {
+  it('keeps at most 200 reports, one answer\'s page', () => {
     const many = Array.from({ length: 250 }, (_, i) => report(`r${i}`, `Outlet${i}`));
     expect(coverageFromAnswer({ story: lead, reports: many })?.reports).toHaveLength(200);
+  });
+
+  it('reads `next` when later reports wait, and puts the next page\'s reports after the first\'s, each once, with that page\'s `next`', () => {
+    const first = coverageFromAnswer({ story: lead, reports: [report('g1', 'Gamma'), report('b1', 'Beta')], next: 'cursor-1' });
+    expect(first?.next).toBe('cursor-1');
+    expect(coverageFromAnswer({ story: lead, reports: [], next: '' })).not.toHaveProperty('next');
+    expect(coverageFromAnswer({ story: lead, reports: [], next: 3 })).not.toHaveProperty('next');
+    const second = coverageFromAnswer({ story: lead, reports: [report('b1', 'Beta'), report('d1', 'Delta')], next: 'cursor-2' });
+    const last = coverageFromAnswer({ story: lead, reports: [report('k1', 'Kappa')] });
+    if (!first || !second || !last) throw new Error('the answers name their story');
+    const two = withLaterReports(first, second);
+    expect([two.reports.map((r) => r.id), two.next]).toEqual([['g1', 'b1', 'd1'], 'cursor-2']);
+    const all = withLaterReports(two, last);
+    expect(all.reports.map((r) => r.id)).toEqual(['g1', 'b1', 'd1', 'k1']);
+    expect(all).not.toHaveProperty('next');
+    expect(coverageCountText(all)).toBe('4 reports from 4 outlets');
   });
 });
 

@@ -116,4 +116,18 @@ describe('the grouping in the store', () => {
     expect(await store.sql`select id from stories where terms = '{}'`).toHaveLength(0);
     expect(await store.sql<{ regroup_all: boolean; grouping_due_since: Date | null }[]>`select regroup_all, grouping_due_since from ingest_state`).toEqual([{ regroup_all: false, grouping_due_since: null }]);
   });
+
+  it('writes again the `related` of a group led from before the window whose member in it is placed elsewhere on a full regroup', async () => {
+    const title = 'Harbour bridge reopens after storm repairs';
+    await step([story('old', 'Gazette', title, T0), story('member', 'Courier', title, T0 + 20 * HOUR), story('newest', 'Herald', 'Council approves school budget', T0 + 60 * HOUR)]);
+    expect((await groups()).get('old')).toEqual({ memberOf: null, related: [{ source: 'Courier', url: 'https://courier.example/member' }] });
+    // The member's outlet retitled it (its terms stay those it was placed with): a full regroup places it by its title now.
+    await upsertStories(store.sql, new Date(T0), [story('member', 'Courier', 'Council election results announced tonight', T0 + 20 * HOUR)]);
+    await writing(store.sql, (tx) => requestRegroup(tx, new Date(T0 + 60 * HOUR)));
+    await regroup(store.sql);
+    const after = await groups();
+    // The window is the 48 hours before the newest story: "old" keeps its place, "member" now stands alone.
+    expect(after.get('member')).toEqual({ memberOf: null, related: null });
+    expect(after.get('old')).toEqual({ memberOf: null, related: null });
+  });
 });

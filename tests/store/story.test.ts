@@ -197,6 +197,26 @@ describe('fetch-news ?story=', () => {
     }
   });
 
+  it('lists a group of 205 reports 200 at a time: the answer says `next`, and `&after=` it gives the other 5 with the same story', async () => {
+    const row = (n: number): StoryRow => {
+      const url = `https://outlet${n}.example/r${n}`;
+      return { id: `r${String(n).padStart(3, '0')}`, title: `Report ${n}`, summary: '', source: `Outlet ${n}`, url, canonicalUrl: url, published_at: at(48 - n / 10), category: 'World' };
+    };
+    await writing(store.sql, async (tx) => {
+      await upsertStories(tx, NOW, Array.from({ length: 205 }, (_, n) => row(n)));
+      await saveGrouping(tx, Array.from({ length: 205 }, (_, n) => ({ id: row(n).id, related: null, memberOf: n === 0 ? null : 'r000' })));
+    });
+    const first = await ask(fetchNews(), '?story=r150');
+    expect(first.body?.story.id).toBe('r000');
+    expect(first.body?.reports.map((report) => report.id)).toEqual(Array.from({ length: 200 }, (_, n) => row(n).id));
+    expect(typeof first.body?.next).toBe('string');
+    const rest = await ask(fetchNews(), `?story=r150&after=${first.body?.next ?? ''}`);
+    expect(rest.status).toBe(200);
+    expect(rest.body?.story.id).toBe('r000');
+    expect(rest.body?.reports.map((report) => report.id)).toEqual(['r200', 'r201', 'r202', 'r203', 'r204']);
+    expect(rest.body).not.toHaveProperty('next');
+  });
+
   it('answers an id the store does not have, or no longer has, 404 not_found, never cached', async () => {
     listed.set('beta', [{ ...LIBRARY, hoursAgo: 2 }]);
     await runIngest();
@@ -225,6 +245,9 @@ describe('fetch-news ?story=', () => {
     ['?story=a/b', 'invalid_id'],
     ['?story=a&story=b', 'invalid_parameters'],
     ['?story=a&ids=b', 'invalid_parameters'],
+    ['?story=a&before=b', 'invalid_parameters'],
+    ['?story=a&after=not%20a%20cursor', 'invalid_cursor'],
+    ['?story=a%20b&after=MjAyNi0xMi0xNFQxMjowMDowMC4wMDBaIGE', 'invalid_id'],
   ])('refuses %s with 400 {"error":"%s"}', async (query, code) => {
     const { status, body, response } = await ask(fetchNews(), query);
     expect([status, body]).toEqual([400, { error: code }]);

@@ -48,11 +48,16 @@ export interface FollowedStory extends Story {
  */
 export type Report = Pick<Story, 'id' | 'title' | 'summary' | 'source' | 'url' | 'published_at' | 'image'>;
 
-/** fetch-news's answer to `?story=<id>`: the story that now leads the id's group, and every report of it, earliest first. */
+/**
+ * fetch-news's answer to `?story=<id>`: the story that now leads the id's group, and every report of it, earliest
+ * first, MAX_STORIES at a time: `next` asks for the reports after these (`?story=<id>&after=<next>`).
+ */
 export interface StoryCoverage {
   story: Story;
   reports: Report[];
   generated_at: string;
+  /** The cursor of the next reports; absent when none is later. */
+  next?: string;
   /** Present and true when the store could not be reached and an earlier answer is served again. */
   stale?: boolean;
 }

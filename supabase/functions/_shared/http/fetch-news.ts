@@ -144,8 +144,11 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
   /** The answer for a generation; undefined when the asked story is not in the store (a 404). */
   const answerOf = async (asked: Asked, generatedAt: string): Promise<NewsAnswer | StoryCoverage | undefined> => {
     if (asked.kind === 'story') {
-      const coverage = await storyCoverage(deps.sql, asked.id);
-      return coverage && { ...coverage, generated_at: generatedAt };
+      const coverage = await storyCoverage(deps.sql, asked.id, asked.after);
+      if (!coverage) return undefined;
+      const { more, ...answer } = coverage;
+      const last = answer.reports.at(-1);
+      return { ...answer, generated_at: generatedAt, ...(more && last ? { next: encodeCursor({ publishedAt: new Date(last.published_at), id: last.id }) } : {}) };
     }
     const [sources, { stories, next }] = await Promise.all([sourceStatuses(deps.sql), storiesFor(asked)]);
     return { stories, generated_at: generatedAt, sources, ...(next === undefined ? {} : { next }) };

@@ -20,7 +20,7 @@ export type NewsRequest =
   | { readonly kind: 'newest'; readonly before?: Cursor }
   | { readonly kind: 'ids'; readonly ids: readonly string[] }
   | { readonly kind: 'follow'; readonly ids: readonly string[] }
-  | { readonly kind: 'story'; readonly id: string }
+  | { readonly kind: 'story'; readonly id: string; readonly after?: Cursor }
   | { readonly kind: 'search'; readonly query: string }
   | { readonly kind: 'error'; readonly error: RequestErrorCode };
 
@@ -45,9 +45,16 @@ export function decodeCursor(text: string): Cursor | undefined {
 }
 
 const PARAMETERS = new Set(['before', 'ids', 'follow', 'story', 'q']);
+/** The one request of two parameters: a story's reports after a cursor (its answer's `next`). */
+const STORY_PAGE = ['after', 'story'];
 
 export function parseNewsRequest(url: URL): NewsRequest {
   const keys = [...url.searchParams.keys()];
+  if (keys.length === 2 && [...keys].sort().join() === STORY_PAGE.join()) {
+    const [id, after] = [url.searchParams.get('story') ?? '', decodeCursor(url.searchParams.get('after') ?? '')];
+    if (!isStoryId(id)) return { kind: 'error', error: 'invalid_id' };
+    return after ? { kind: 'story', id, after } : { kind: 'error', error: 'invalid_cursor' };
+  }
   if (keys.length > 1 || keys.some((key) => !PARAMETERS.has(key))) return { kind: 'error', error: 'invalid_parameters' };
   const [key] = keys;
   const value = key === undefined ? '' : (url.searchParams.get(key) ?? '');

@@ -6,22 +6,12 @@
  * lead carries `related`.
  */
 import type postgres from 'postgres';
-import { type Frequencies, type GroupReport, MIN_SHARED_TERMS, placeReports, type PlacedReport, type Placement, relatedOf, titleTerms, WINDOW_MS } from '../stories/group.ts';
+import { type Frequencies, type GroupReport, MIN_SHARED_TERMS, placeInGroups, type PlacedGroup, type Placement, relatedOf, titleTerms, WINDOW_MS } from '../stories/group.ts';
 import type { RelatedLink } from '../story.ts';
 import type { Db } from './db.ts';
 
 /** A call places at most this many stories, earliest first; the rest wait for the next call (a full regroup's window). */
 export const PLACE_MAX = 500;
-
-interface TermsRow {
-  id: string;
-  terms: string[];
-  published_at: Date;
-  source: string;
-  lead: string;
-}
-
-const reportOf = (row: TermsRow): PlacedReport => ({ id: row.id, terms: row.terms, time: row.published_at.getTime(), source: row.source, lead: row.lead });
 
 interface NewRow {
   id: string;
@@ -32,16 +22,17 @@ interface NewRow {
 
 const newReport = (row: NewRow): GroupReport => ({ id: row.id, terms: titleTerms(row.title), time: row.published_at.getTime(), source: row.source });
 
-/** How many of the placed stories published between `since` and `until` have each of `terms`, and how many there are. */
-async function frequencies(tx: Db, since: Date, until: Date, terms: readonly string[]): Promise<{ reports: number; of: Map<string, number> }> {
-  const [counted] = await tx<{ reports: number }[]>`
-    select count(*)::integer as reports from stories where published_at between ${since} and ${until} and terms is not null`;
-  const rows = await tx<{ term: string; count: number }[]>`
-    select term, count(*)::integer as count
-    from stories, unnest(terms) as term
-    where published_at between ${since} and ${until} and terms && ${terms as string[]}::text[] and term = any(${terms as string[]}::text[])
-    group by term`;
-  return { reports: counted?.reports ?? 0, of: new Map(rows.map((row) => [row.term, row.count])) };
+/**
+ * What the store answers a batch, as JSON (one parse, no arrays to decode): how many reports the window holds (the new
+ * ones with them), how many of them have each of the new stories' terms, and the groups the new stories may join.
+ */
+interface Window {
+  reports: number;
+  counts: Record<string, number>;
+  /** Each group: its lead's id, time (ms) and outlet, the squared length of its centroid, its centroid over the new stories' terms. */
+  groups: [string, number, string, number, Record<string, number>][];
+  /** Each new story (by its place in the batch) with the leads of the groups that one of their members makes the case for. */
+  near: [number, string[]][];
 }
 
 /**
@@ -63,14 +54,22 @@ async function save(tx: Db, placement: Placement): Promise<void> {
       from jsonb_to_recordset(${tx.json(moves)}::jsonb) as x("from" text, "to" text)
       where s.member_of = x.from or s.id = x.from`;
   }
-  const leads = new Set(reports.filter((report) => report.lead !== report.id).map((report) => report.lead));
+  await refreshRelated(tx, new Set(reports.filter((report) => report.lead !== report.id).map((report) => report.lead)));
+}
+
+/** Writes the `related` of these groups' leads again, from their members now, earliest first. */
+async function refreshRelated(tx: Db, leads: ReadonlySet<string>): Promise<void> {
   if (leads.size === 0) return;
   const members = await tx<{ id: string; source: string; url: string; lead: string }[]>`
     select id, source, url, coalesce(member_of, id) as lead from stories
     where id = any(${[...leads]}::text[]) or member_of = any(${[...leads]}::text[])
     order by published_at, id`;
   const byLead = new Map<string, { id: string; source: string; url: string }[]>();
-  for (const member of members) byLead.set(member.lead, [...(byLead.get(member.lead) ?? []), member]);
+  for (const member of members) {
+    const group = byLead.get(member.lead);
+    if (group) group.push(member);
+    else byLead.set(member.lead, [member]);
+  }
   const related = [...leads].map((lead) => {
     const group = byLead.get(lead) ?? [];
     const first = group.find((member) => member.id === lead);
@@ -98,32 +97,71 @@ export async function placeNewStories(tx: Db): Promise<{ placed: number; more: b
   const times = fresh.map((report) => report.time);
   const since = new Date(Math.min(...times) - WINDOW_MS);
   const until = new Date(Math.max(...times) + WINDOW_MS);
-  const freshTerms = [...new Set(fresh.flatMap((report) => report.terms))];
-  // The groups a new story may join (the rule's own test, in the store): those with a placed story of another outlet,
-  // published within 48 hours of it, that shares 2 of its terms, found through the terms' index; with their members
-  // in the window (the lead always).
-  const probes = fresh.map((report) => ({ source: report.source, at: new Date(report.time).toISOString(), terms: report.terms }));
-  const placed = (
-    await tx<TermsRow[]>`
-      with fresh as (
-        select x.source, x.at, array(select jsonb_array_elements_text(x.terms)) as terms
-        from jsonb_to_recordset(${tx.json(probes as unknown as postgres.JSONValue)}::jsonb) as x(source text, at timestamptz, terms jsonb)
-      ),
-      candidates as (
-        select distinct coalesce(s.member_of, s.id) as lead
-        from fresh f join stories s on s.terms && f.terms and s.source <> f.source
-          and s.published_at between f.at - ${`${WINDOW_MS} milliseconds`}::interval and f.at + ${`${WINDOW_MS} milliseconds`}::interval
-        where cardinality(array(select unnest(s.terms) intersect select unnest(f.terms))) >= ${MIN_SHARED_TERMS}
-      )
-      select s.id, s.terms, s.published_at, s.source, coalesce(s.member_of, s.id) as lead
-      from candidates c join stories s on s.id = c.lead or (s.member_of = c.lead and s.published_at between ${since} and ${until})
-      where s.terms is not null`
-  ).map(reportOf);
-  const counted = await frequencies(tx, since, until, [...new Set([...freshTerms, ...placed.flatMap((report) => report.terms)])]);
-  // The new stories count in the window too.
-  for (const report of fresh) for (const term of new Set(report.terms)) counted.of.set(term, (counted.of.get(term) ?? 0) + 1);
-  const window: Frequencies = { reports: counted.reports + fresh.length, of: counted.of };
-  await save(tx, placeReports(placed, fresh, window));
+  // One statement, so that the function parses one answer and never the members: the groups a new story may join
+  // (the rule's own test, in the store: a placed story of another outlet, published within 48 hours of it, sharing 2
+  // of its terms; each new term looked up once in the terms' index, within the window), with the sum of their members'
+  // vectors (stories/group.ts vectorOf: a term weighs ln((N + 1) / (n + 1)) + 1 when another report has it, and each
+  // vector has length 1) and the term counts of the window, the new stories among them.
+  const probes = fresh.map((report, k) => ({ k, source: report.source, at: new Date(report.time).toISOString(), terms: report.terms }));
+  const [found] = await tx<Window[]>`
+    with fresh as (
+      select x.k, x.source, x.at, array(select jsonb_array_elements_text(x.terms)) as terms
+      from jsonb_to_recordset(${tx.json(probes as unknown as postgres.JSONValue)}::jsonb) as x(k integer, source text, at timestamptz, terms jsonb)
+    ),
+    words as (select distinct unnest(terms) as term from fresh),
+    postings as materialized (
+      select w.term, s.id, s.source, s.published_at, coalesce(s.member_of, s.id) as lead
+      from words w join stories s on s.terms @> array[w.term] and s.published_at between ${since} and ${until}
+    ),
+    near as materialized (
+      select distinct f.k, p.lead
+      from fresh f cross join unnest(f.terms) as t(term)
+      join postings p on p.term = t.term and p.source <> f.source
+        and p.published_at between f.at - ${`${WINDOW_MS} milliseconds`}::interval and f.at + ${`${WINDOW_MS} milliseconds`}::interval
+      group by f.k, p.id, p.lead having count(*) >= ${MIN_SHARED_TERMS}
+    ),
+    members as materialized (
+      select s.id, s.terms, s.id as lead from stories s where s.id in (select lead from near) and s.terms is not null
+      union all
+      select s.id, s.terms, s.member_of from stories s
+      where s.member_of in (select lead from near) and s.published_at between ${since} and ${until} and s.terms is not null
+    ),
+    window_size as (
+      select (select count(*) from stories where published_at between ${since} and ${until} and terms is not null) + (select count(*) from fresh) as n
+    ),
+    counts as materialized (
+      select term, count(*) as n from (
+        select t.term from stories s cross join unnest(s.terms) as t(term)
+        where s.published_at between ${since} and ${until} and t.term in (select unnest(terms) from members union select term from words)
+        union all
+        select unnest(terms) from fresh
+      ) as counted group by term
+    ),
+    weights as (
+      select m.id, m.lead, t.term, ln((w.n + 1)::float8 / (c.n + 1)) + 1 as weight
+      from members m cross join unnest(m.terms) as t(term) join counts c on c.term = t.term and c.n >= 2 cross join window_size w
+    ),
+    centroids as materialized (
+      select lead, term, sum(unit) as sum from (select lead, term, weight / sqrt(sum(weight * weight) over (partition by id)) as unit from weights) as units
+      group by lead, term
+    )
+    select
+      (select n::integer from window_size) as reports,
+      (select coalesce(json_object_agg(c.term, c.n), '{}') from counts c join words w on w.term = c.term) as counts,
+      (select coalesce(json_agg(json_build_array(l.id, (extract(epoch from l.published_at) * 1000)::float8, l.source, g.norm2, g.centroid)), '[]')
+        from (
+          select c.lead, sum(c.sum * c.sum) as norm2, coalesce(json_object_agg(c.term, c.sum) filter (where w.term is not null), '{}') as centroid
+          from centroids c left join words w on w.term = c.term group by c.lead
+        ) as g join stories l on l.id = g.lead) as groups,
+      (select coalesce(json_agg(json_build_array(k, leads)), '[]') from (select k, array_agg(lead) as leads from near group by k) as n) as near`;
+  const groups: PlacedGroup[] = (found?.groups ?? []).map(([id, time, source, norm2, centroid]) => ({
+    lead: { id, time, source, terms: [] },
+    centroid: new Map(Object.entries(centroid)),
+    norm2,
+  }));
+  const near = new Map((found?.near ?? []).map(([k, leads]) => [fresh[k]?.id ?? '', leads]));
+  const window: Frequencies = { reports: found?.reports ?? fresh.length, of: new Map(Object.entries(found?.counts ?? {})) };
+  await save(tx, placeInGroups({ groups, near }, fresh, window));
   return { placed: fresh.length, more: waiting.length > PLACE_MAX };
 }
 
@@ -133,7 +171,14 @@ export async function placeNewStories(tx: Db): Promise<{ placed: number; more: b
  * the window keep their groups.
  */
 export async function unplaceWindow(tx: Db): Promise<void> {
-  await tx`
-    update stories set terms = null, member_of = null, related = null
-    where published_at >= (select max(published_at) from stories) - ${`${WINDOW_MS} milliseconds`}::interval`;
+  // A group led from before the window loses its members in it: its lead's `related` is written again without them
+  // (they may join it again, and then their placement writes it once more).
+  const leads = await tx<{ lead: string }[]>`
+    with cut as (select max(published_at) - ${`${WINDOW_MS} milliseconds`}::interval as at from stories),
+    windowed as (select s.id, s.member_of from stories s, cut where s.published_at >= cut.at),
+    unplaced as (
+      update stories s set terms = null, member_of = null, related = null from windowed w where s.id = w.id
+    )
+    select distinct l.id as lead from windowed w join stories l on l.id = w.member_of, cut where l.published_at < cut.at`;
+  await refreshRelated(tx, new Set(leads.map((row) => row.lead)));
 }

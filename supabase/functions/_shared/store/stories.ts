@@ -191,23 +191,32 @@ export function searchStories(sql: Db, query: string, now: Date): Promise<Story[
 
 /**
  * The group of the story `id`: the story that now leads it (the asked one itself when it leads, stands
- * alone, or its leader is gone, as `?follow=` answers it) with its `related`, and every report of the
- * group, the leader's included, earliest first (the leader first among equal times, then by id);
- * undefined when the store does not have `id`. One query: the asked row and its leader by primary key,
- * the members by `stories_member_of`. MAX_STORIES bounds the answer: a group of more reports lists its earliest.
+ * alone, or its leader is gone, as `?follow=` answers it) with its `related`, and its reports, the leader's
+ * included, earliest first (the leader first among equal times, then by id), MAX_STORIES of them from `after`
+ * (the last report of the page before), `more` when later ones wait; undefined when the store does not have `id`.
+ * One query: the asked row and its leader by primary key, the members by `stories_member_of`.
  */
-export async function storyCoverage(sql: Db, id: string): Promise<Pick<StoryCoverage, 'story' | 'reports'> | undefined> {
-  const rows = await sql<(DbStory & { leads: boolean })[]>`
+export async function storyCoverage(sql: Db, id: string, after?: Cursor): Promise<(Pick<StoryCoverage, 'story' | 'reports'> & { more: boolean }) | undefined> {
+  const rows = await sql<(DbStory & { leads: boolean; listed: boolean })[]>`
     with leader as (
       select coalesce(l.id, a.id) as id
       from stories a left join stories l on l.id = a.member_of
       where a.id = ${id}
+    ),
+    page as (
+      select s.id, s.title, s.summary, s.source, s.url, s.image, s.published_at, s.category, s.related, s.id = leader.id as leads
+      from leader join stories s on s.id = leader.id or s.member_of = leader.id
+      where length(s.url) <= ${TEXT_MAX_CHARS}
+        ${after ? sql`and (s.published_at, s.id <> leader.id, s.id) > (${after.publishedAt}::timestamptz, ${after.id} <> leader.id, ${after.id})` : sql``}
+      order by s.published_at, s.id <> leader.id, s.id
+      limit ${MAX_STORIES + 1}
     )
-    select s.id, s.title, s.summary, s.source, s.url, s.image, s.published_at, s.category, s.related, s.id = leader.id as leads
-    from leader join stories s on s.id = leader.id or s.member_of = leader.id
-    where length(s.url) <= ${TEXT_MAX_CHARS}
-    order by s.published_at, s.id <> leader.id, s.id
-    limit ${MAX_STORIES}`;
+    select *, true as listed from page
+    union all
+    select s.id, s.title, s.summary, s.source, s.url, s.image, s.published_at, s.category, s.related, true as leads, false as listed
+    from leader join stories s on s.id = leader.id
+    where not exists (select 1 from page where page.leads)`;
   const lead = rows.find((row) => row.leads);
-  return lead && { story: storyFromRow(lead), reports: rows.map(reportFromRow) };
+  const listed = rows.filter((row) => row.listed).sort((a, b) => a.published_at.getTime() - b.published_at.getTime() || Number(b.leads) - Number(a.leads) || (a.id < b.id ? -1 : 1));
+  return lead && { story: storyFromRow(lead), reports: listed.slice(0, MAX_STORIES).map(reportFromRow), more: listed.length > MAX_STORIES };
 }

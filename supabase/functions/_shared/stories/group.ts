@@ -155,29 +155,82 @@ export interface Placement {
 }
 
 /**
+ * A placed group as a pass meets it: its lead, the sum of its members' vectors (at least over the terms the new
+ * reports have: no other term is ever multiplied) and the squared length of that whole sum.
+ */
+export interface PlacedGroup {
+  readonly lead: GroupReport;
+  readonly centroid: ReadonlyMap<string, number>;
+  readonly norm2: number;
+}
+
+/**
+ * The placed groups a batch of new reports may join, and for each new report's id the leads of the groups with a
+ * member that makes the case for it: another outlet's, published within 48 hours of it, sharing `minSharedTerms` terms.
+ * The store builds them with its own queries (store/grouping.ts); placedGroupsOf builds them from the members.
+ */
+export interface PlacedGroups {
+  readonly groups: readonly PlacedGroup[];
+  readonly near: ReadonlyMap<string, readonly string[]>;
+}
+
+/** The placed groups of these members (each already in a group), as placeInGroups meets them. */
+export function placedGroupsOf(placed: readonly PlacedReport[], fresh: readonly GroupReport[], frequencies: Frequencies, rule: GroupingRule = RULE): PlacedGroups {
+  const leads = new Map(placed.filter((report) => report.lead === report.id).map((report) => [report.id, report]));
+  const groups = new Map<string, { lead: GroupReport; centroid: Map<string, number>; norm2: number }>();
+  for (const report of [...placed].sort(canonicalOrder)) {
+    const group = groups.get(report.lead) ?? { lead: leads.get(report.lead) ?? report, centroid: new Map<string, number>(), norm2: 0 };
+    groups.set(report.lead, group);
+    for (const [term, weight] of vectorOf(report.terms, frequencies)) group.centroid.set(term, (group.centroid.get(term) ?? 0) + weight);
+  }
+  for (const group of groups.values()) for (const sum of group.centroid.values()) group.norm2 += sum * sum;
+  const near = new Map<string, string[]>();
+  for (const report of fresh) {
+    const terms = new Set(vectorOf(report.terms, frequencies).keys());
+    const makesTheCase = (other: PlacedReport) =>
+      (report.source === null || other.source !== report.source) &&
+      Math.abs(other.time - report.time) <= WINDOW_MS &&
+      [...vectorOf(other.terms, frequencies).keys()].filter((term) => terms.has(term)).length >= rule.minSharedTerms;
+    near.set(report.id, [...new Set(placed.filter(makesTheCase).map((other) => other.lead))]);
+  }
+  return { groups: [...groups.values()], near };
+}
+
+/**
  * Places `fresh` reports among `placed` ones (each already in a group), in canonical order: each joins the
  * best group (see the module's comment) or leads a group of its own. The placed reports never change group;
  * a new report earlier than the lead of the group it joins (canonicalOrder) becomes its lead, so that a
  * group's lead is always its earliest report. `frequencies` counts the window's terms (placed and fresh together).
  */
 export function placeReports(placed: readonly PlacedReport[], fresh: readonly GroupReport[], frequencies: Frequencies, rule: GroupingRule = RULE): Placement {
-  const total = placed.length + fresh.length;
-  // Each report of the pass by its place in it: its time and its group's number; per group, its lead and centroid.
+  return placeInGroups(placedGroupsOf(placed, fresh, frequencies, rule), fresh, frequencies, rule);
+}
+
+/** placeReports, with the placed groups given as the pass meets them (placedGroupsOf, or the store's). */
+export function placeInGroups(placed: PlacedGroups, fresh: readonly GroupReport[], frequencies: Frequencies, rule: GroupingRule = RULE): Placement {
+  const total = placed.groups.reduce((sum, group) => sum + group.centroid.size, 0) + fresh.length;
+  // Each entry of the pass (a placed group's sum for one term, or a new report) by its place in it: its time (NaN
+  // for a placed group's sum: the store said which groups make the case) and its group's number; per group, its
+  // lead and centroid.
   const times = new Float64Array(total);
   const sources: (string | null)[] = [];
   const groupOf = new Int32Array(total);
   const groups: Group[] = [];
   const byTerm = new Map<string, Posting>();
   let entries = 0;
+  const post = (term: string, weight: number, group: number): void => {
+    const posting = byTerm.get(term);
+    if (posting) {
+      posting.entries.push(entries);
+      posting.weights.push(weight);
+    } else byTerm.set(term, { entries: [entries], weights: [weight] });
+    groupOf[entries] = group;
+  };
   const add = (report: GroupReport, vector: ReadonlyMap<string, number>, group: number): void => {
     const { centroid } = groups[group] as Group;
     let dot = 0;
     for (const [term, weight] of vector) {
-      const posting = byTerm.get(term);
-      if (posting) {
-        posting.entries.push(entries);
-        posting.weights.push(weight);
-      } else byTerm.set(term, { entries: [entries], weights: [weight] });
+      post(term, weight, group);
       const sum = centroid.get(term) ?? 0;
       dot += weight * sum;
       centroid.set(term, sum + weight);
@@ -186,19 +239,19 @@ export function placeReports(placed: readonly PlacedReport[], fresh: readonly Gr
     (groups[group] as Group).norm2 += 2 * dot + (vector.size > 0 ? 1 : 0);
     times[entries] = report.time;
     sources[entries] = report.source;
-    groupOf[entries] = group;
     entries += 1;
   };
 
   const numbers = new Map<string, number>();
-  const leads = new Map(placed.filter((report) => report.lead === report.id).map((report) => [report.id, report]));
-  for (const report of [...placed].sort(canonicalOrder)) {
-    let group = numbers.get(report.lead);
-    if (group === undefined) {
-      group = groups.push({ id: report.lead, lead: leads.get(report.lead) ?? report, was: report.lead, centroid: new Map(), norm2: 0 }) - 1;
-      numbers.set(report.lead, group);
+  for (const { lead, centroid, norm2 } of placed.groups) {
+    const group = groups.push({ id: lead.id, lead, was: lead.id, centroid: new Map(centroid), norm2 }) - 1;
+    numbers.set(lead.id, group);
+    for (const [term, sum] of centroid) {
+      post(term, sum, group);
+      times[entries] = Number.NaN;
+      sources[entries] = null;
+      entries += 1;
     }
-    add(report, vectorOf(report.terms, frequencies), group);
   }
 
   const placedIn: [GroupReport, number][] = [];
@@ -208,6 +261,10 @@ export function placeReports(placed: readonly PlacedReport[], fresh: readonly Gr
     const vector = vectorOf(report.terms, frequencies);
     const met: number[] = [];
     const near = new Set<number>();
+    for (const lead of placed.near.get(report.id) ?? []) {
+      const group = numbers.get(lead);
+      if (group !== undefined) near.add(group);
+    }
     for (const [term, weight] of vector) {
       const posting = byTerm.get(term);
       if (!posting) continue;
