@@ -14,6 +14,7 @@ import { appShareMachine } from '../share/share-actor.ts';
 import { readLastVisit } from '../reader/lastVisit.ts';
 import { appArchiveSearchMachine } from '../search/actors.ts';
 import { appStoryPageMachine } from '../story-page/actors.ts';
+import { appHiddenSourcesMachine, appReadingMachine, appReadMarksMachine, readHiddenSourcesInput, readReadMarksInput } from '../front-page/actors.ts';
 import { browserEvents } from './browser-events.ts';
 import { later } from './later.ts';
 import { navigateHome, urlChangesOf } from './page-url.ts';
@@ -30,6 +31,9 @@ export interface AppLogic {
   theme: typeof appThemeMachine;
   share: typeof appShareMachine;
   storyPage: typeof appStoryPageMachine;
+  hiddenSources: typeof appHiddenSourcesMachine;
+  readMarks: typeof appReadMarksMachine;
+  reading: typeof appReadingMachine;
 }
 
 const followEffects = () => later.arrival().then((parts) => parts.followEffects);
@@ -45,6 +49,9 @@ export const defaultLogic: AppLogic = {
   theme: appThemeMachine,
   share: appShareMachine,
   storyPage: appStoryPageMachine,
+  hiddenSources: appHiddenSourcesMachine,
+  readMarks: appReadMarksMachine,
+  reading: appReadingMachine,
 };
 
 export function appPageMachine(router: RegisteredRouter, logic: AppLogic) {
@@ -61,6 +68,8 @@ export function readPageInput(): PageInput {
     bookmarks: readBookmarksInput(),
     follows: readFollowsInput(),
     alerts: readAlertsInput(),
+    hiddenSources: readHiddenSourcesInput(),
+    readMarks: readReadMarksInput(),
     theme: readThemeInput(),
   };
 }

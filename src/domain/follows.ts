@@ -1,5 +1,5 @@
 import { field, isPlainObject, storyOf } from './normalize.ts';
-import { readStoredList } from './stored-list.ts';
+import { mergeLists, readList, readStoredList } from './stored-list.ts';
 import type { Story } from './story.ts';
 
 /**
@@ -60,6 +60,16 @@ function parseEntry(item: unknown): Follow | null {
  */
 export function parseFollows(value: string | null): Follow[] {
   return readStoredList(value, parseEntry, (follow) => follow.id, FOLLOWS_MAX);
+}
+
+/** The follows of an export file (docs/product.md#your-reading-in-another-browser), read as the stored value is. */
+export function followsFrom(value: unknown): Follow[] {
+  return readList(value, parseEntry, (follow) => follow.id, FOLLOWS_MAX);
+}
+
+/** Imported follows joined to these: every follow here kept, the new ones after them, at most 50. */
+export function mergeFollows(here: readonly Follow[], imported: readonly Follow[]): Follow[] {
+  return mergeLists(here, imported, (follow) => follow.id, FOLLOWS_MAX);
 }
 
 export function serializeFollows(follows: readonly Follow[]): string {

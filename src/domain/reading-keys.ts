@@ -3,9 +3,9 @@
  * list the "Keyboard shortcuts" dialog shows. Pure: the app's edge reads the key events.
  */
 
-export type ReadingAction = 'next' | 'previous' | 'open' | 'bookmark' | 'follow' | 'help';
+export type ReadingAction = 'next' | 'previous' | 'open' | 'bookmark' | 'follow' | 'options' | 'help';
 
-const ACTIONS: Readonly<Record<string, ReadingAction>> = { j: 'next', k: 'previous', o: 'open', b: 'bookmark', f: 'follow', '?': 'help' };
+const ACTIONS: Readonly<Record<string, ReadingAction>> = { j: 'next', k: 'previous', o: 'open', b: 'bookmark', f: 'follow', m: 'options', '?': 'help' };
 
 export interface KeyPress {
   key: string;
@@ -45,6 +45,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['o'], description: 'Open the focused story in a new tab' },
   { keys: ['b'], description: 'Bookmark or unbookmark the focused story' },
   { keys: ['f'], description: 'Follow or unfollow the focused story' },
+  { keys: ['m'], description: 'More options for the focused story: hide its outlet, mark it read' },
   { keys: ['/'], description: 'Search stories' },
   { keys: ['?'], description: 'Show these keyboard shortcuts' },
   { keys: ['Esc'], description: 'Close this dialog' },

@@ -5,6 +5,8 @@ export interface AppToast {
   title: string;
   description: string;
   tone?: ToastTone;
+  /** A button on the toast ("Undo"): its name, and what a press does (the toast closes). */
+  action?: { label: string; onAction(): void };
 }
 
 /**
@@ -20,6 +22,16 @@ export const TOASTS = {
   followAdded: { title: 'Following this story', description: 'New reports on it will show under Following', tone: 'success' },
   followRemoved: { title: 'Story unfollowed', description: 'You will no longer hear of new reports on it', tone: 'info' },
   followRefused: { title: 'You follow 50 stories, the most', description: 'Unfollow one to follow this story', tone: 'error' },
+  // docs/product.md#hide-an-outlet, #your-reading-in-another-browser.
+  sourceRefused: { title: 'You hide 100 outlets, the most', description: 'Show one again to hide this outlet', tone: 'error' },
+  readingImported: { title: 'Reading imported', description: 'Your bookmarks, follows, hidden outlets and read marks were added', tone: 'success' },
+  readingRefused: { title: 'This file is not a Newsroom export', description: 'Nothing was changed', tone: 'error' },
+  readingExportFailed: { title: 'Export failed', description: 'This browser did not download the file', tone: 'error' },
 } as const satisfies Record<string, AppToast>;
+
+/** The toast of an outlet hidden, with "Undo" (docs/product.md#hide-an-outlet). */
+export function sourceHiddenToast(source: string, undo: () => void): AppToast {
+  return { title: `Stories from ${source} hidden`, description: 'They no longer show on the front page', tone: 'info', action: { label: 'Undo', onAction: undo } };
+}
 
 export type ToastName = keyof typeof TOASTS;

@@ -134,7 +134,7 @@ describe('Keyboard shortcuts dialog', () => {
     renderWithTheme(<ShortcutsDialog isOpen onOpenChange={vi.fn()} shortcuts={SHORTCUTS} />);
     const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
     const keys = [...dialog.querySelectorAll('kbd')].map((kbd) => kbd.textContent);
-    expect(keys).toEqual(['j', 'k', 'o', 'b', 'f', '/', '?', 'Esc']);
+    expect(keys).toEqual(['j', 'k', 'o', 'b', 'f', 'm', '/', '?', 'Esc']);
     for (const { description } of SHORTCUTS) expect(within(dialog).getByText(description)).toBeInTheDocument();
   });
 

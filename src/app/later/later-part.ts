@@ -16,6 +16,9 @@ import { CategoryChips } from '../../search/later/CategoryChips.tsx';
 import { CategoryPicker } from '../../search/later/CategoryPicker.tsx';
 import { EmptyState } from '../../stories/later/EmptyState.tsx';
 import { RelatedSources } from '../../stories/later/RelatedSources.tsx';
+import { MoreOptionsMenu } from '../../stories/later/MoreOptionsMenu.tsx';
+import { HiddenOutletsDialog } from '../../front-page/later/HiddenOutletsDialog.tsx';
+import { YourReading } from './YourReading.tsx';
 import { ShareMenu } from '../../share/later/ShareMenu.tsx';
 import { RaisedToasts } from '../../toasts/later/Toasts.tsx';
 export const parts = {
@@ -27,10 +30,13 @@ export const parts = {
   FollowingView,
   followEffects,
   HeldBackStories,
+  HiddenOutletsDialog,
   KeyboardShortcuts,
+  MoreOptionsMenu,
   OlderStories,
   RaisedToasts,
   RelatedSources,
   ShareMenu,
   ThemeToggle,
+  YourReading,
 };

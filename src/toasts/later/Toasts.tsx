@@ -113,6 +113,31 @@ const CloseButton = styled(Button)`
   }
 `;
 
+// "Undo": a text button in the toast's own colours.
+const ActionButton = styled(Button)`
+  flex-shrink: 0;
+  align-self: center;
+  min-height: 32px;
+  padding: 0 ${theme.space(2)};
+  border: 1px solid currentColor;
+  border-radius: ${theme.radius.sm};
+  background: transparent;
+  color: inherit;
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.bold};
+  cursor: pointer;
+
+  &[data-hovered],
+  &[data-pressed] {
+    background: rgb(127 127 127 / 0.25);
+  }
+
+  &[data-focus-visible] {
+    outline: 2px solid currentColor;
+    outline-offset: 1px;
+  }
+`;
+
 const toneIcons = { success: CheckCircleIcon, error: AlertIcon, info: InfoIcon };
 
 export function ToastRegion({ queue }: { queue: ToastQueue<AppToast> }) {
@@ -128,6 +153,16 @@ export function ToastRegion({ queue }: { queue: ToastQueue<AppToast> }) {
               <Title slot="title">{toast.content.title}</Title>
               <Description slot="description">{toast.content.description}</Description>
             </Content>
+            {toast.content.action && (
+              <ActionButton
+                onPress={() => {
+                  toast.content.action?.onAction();
+                  queue.close(toast.key);
+                }}
+              >
+                {toast.content.action.label}
+              </ActionButton>
+            )}
             <CloseButton slot="close" aria-label="Close">
               <CloseIcon size={16} />
             </CloseButton>

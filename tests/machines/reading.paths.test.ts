@@ -1,0 +1,87 @@
+/**
+ * "Your reading" (docs/product.md#your-reading-in-another-browser): every state and transition,
+ * replayed with a fake download and a fake file read. What a file must hold to be read:
+ * tests/domain/reading-file.test.ts.
+ */
+import { expect } from 'vitest';
+import { readingMachine, type ChosenFile, type ReadingContext } from '../../machines/reading.ts';
+import type { Reading } from '../../src/domain/reading-file.ts';
+import type { Story } from '../../src/domain/story.ts';
+import { definePathSuite } from './paths.ts';
+
+const saved: Story = { id: 'a', title: 'Harbour bridge reopens', summary: '', source: 'Wire', url: 'https://news.example.org/a', published_at: '2026-11-20T09:00:00.000Z', category: 'World' };
+const reading: Reading = {
+  bookmarks: { ids: ['a'], stories: [saved] },
+  follows: [{ id: 'f', followed_at: '2026-11-20T10:00:00.000Z', seen: 2 }],
+  hiddenSources: ['Daily Wire'],
+  read: ['r1', 'r2'],
+};
+const at = '2026-11-21T08:00:00.000Z';
+const small: ChosenFile = { size: 2_048 };
+// Just over 5 MB: refused before it is read.
+const large: ChosenFile = { size: 5_000_001 };
+const exportText = JSON.stringify({ format: 'newsroom-reading', version: 1, exported_at: at, bookmarks: ['a'], follows: [], hidden_sources: ['Gazette'], read: ['r9'], alerts: [] });
+
+definePathSuite({
+  name: 'reading',
+  machine: readingMachine,
+  events: [
+    { type: 'reading.export', reading, at },
+    { type: 'reading.import', file: small },
+    { type: 'reading.import', file: large },
+    { type: 'xstate.done.actor.readFile', output: exportText },
+    { type: 'xstate.done.actor.readFile', output: '{"format":"something else"}' },
+    { type: 'xstate.error.actor.readFile', error: new DOMException('The file could not be read', 'NotReadableError') },
+    { type: 'xstate.done.actor.download' },
+    { type: 'xstate.error.actor.download', error: new Error('Downloads are blocked') },
+  ],
+  delays: {},
+  expectedPaths: 8,
+  arrange: (fakes) =>
+    readingMachine.provide({
+      actors: { readFile: fakes.actor<string, { file: ChosenFile }>('readFile'), download: fakes.actor<void, { name: string; text: string }>('download') },
+    }),
+  check({ event, after, fakes, emitted }) {
+    const context = after.context as ReadingContext;
+    if (event.type === 'reading.export') {
+      // The file is offered under its name, with what this browser keeps and the time of export.
+      const call = fakes.calls.at(-1);
+      expect(call?.src).toBe('download');
+      const { name, text } = call?.input as { name: string; text: string };
+      expect(name).toBe('newsroom-reading.json');
+      expect(JSON.parse(text)).toEqual({
+        format: 'newsroom-reading',
+        version: 1,
+        exported_at: at,
+        bookmarks: ['a'],
+        saved_stories: [saved],
+        follows: reading.follows,
+        hidden_sources: ['Daily Wire'],
+        read: ['r1', 'r2'],
+        alerts: [],
+      });
+      expect(emitted).toEqual([]);
+    }
+    if (event.type === 'reading.import') {
+      const file = event.file as ChosenFile;
+      if (file.size > 5_000_000) {
+        // Refused unread.
+        expect(fakes.count('readFile')).toBe(0);
+        expect(emitted).toEqual([{ type: 'reading.refused' }]);
+        expect(after.matches('idle')).toBe(true);
+      } else {
+        expect(fakes.calls.at(-1)).toMatchObject({ src: 'readFile', input: { file } });
+        expect(after.hasTag('busy')).toBe(true);
+      }
+    }
+    if (event.type === 'xstate.done.actor.readFile') {
+      expect(emitted).toEqual(event.output === exportText ? [{ type: 'reading.imported', follows: 0 }] : [{ type: 'reading.refused' }]);
+    }
+    if (event.type === 'xstate.error.actor.readFile') expect(emitted).toEqual([{ type: 'reading.refused' }]);
+    if (event.type === 'xstate.done.actor.download') expect(emitted).toEqual([{ type: 'reading.exported' }]);
+    if (event.type === 'xstate.error.actor.download') expect(emitted).toEqual([{ type: 'reading.exportFailed' }]);
+    // Once read or written, nothing of the file stays.
+    if (after.matches('idle')) expect(context).toEqual({ download: null, file: null });
+    expect(fakes.isPending('readFile') || fakes.isPending('download')).toBe(after.hasTag('busy'));
+  },
+});
