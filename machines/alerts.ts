@@ -1,7 +1,7 @@
 import { enqueueActions, sendTo, setup, type AnyActorRef } from 'xstate';
 import { reportTo, type Reporting } from './report.ts';
 import { storageMachine } from './storage.ts';
-import { alertRefusal, appendAlert, keptWords, withoutAlert, type Alert } from '../src/domain/alerts.ts';
+import { alertRefusal, appendAlert, keptWords, mergeAlerts, withoutAlert, type Alert } from '../src/domain/alerts.ts';
 
 /**
  * Alerts for words (docs/product.md#alerts-for-words): the visitor's alerts, at most 10. Adding one
@@ -28,6 +28,8 @@ export type AlertsEvent =
   | { type: 'alert.remove'; words: string }
   /** The stored alerts changed in another tab, read. */
   | { type: 'alerts.storage.changed'; alerts: Alert[] }
+  /** A file of "Your reading" brought these, read. */
+  | { type: 'alerts.import'; alerts: Alert[] }
   /** Raised by the machine: the alerts changed (written). */
   | { type: 'alerts.changed' };
 
@@ -67,6 +69,14 @@ export const alertsMachine = setup({
       enqueue.raise({ type: 'alerts.changed' });
       tellWords(context, self, enqueue, alerts);
     }),
+    /** Imported alerts join these (docs/product.md#your-reading-in-another-browser), the first 10 in all. */
+    adoptImported: enqueueActions(({ context, enqueue, self }, { alerts: imported }: { alerts: Alert[] }) => {
+      const alerts = mergeAlerts(context.alerts, imported);
+      if (alerts.length === context.alerts.length) return;
+      enqueue.assign({ alerts });
+      enqueue.raise({ type: 'alerts.changed' });
+      tellWords(context, self, enqueue, alerts);
+    }),
     adoptStored: enqueueActions(({ context, enqueue, self }, { alerts }: { alerts: Alert[] }) => {
       enqueue.assign({ alerts });
       tellWords(context, self, enqueue, alerts);
@@ -97,6 +107,7 @@ export const alertsMachine = setup({
     ],
     'alert.remove': { target: '.ready', actions: { type: 'remove', params: ({ event }) => event } },
     'alerts.storage.changed': { actions: { type: 'adoptStored', params: ({ event }) => event } },
+    'alerts.import': { actions: { type: 'adoptImported', params: ({ event }) => event } },
     'alerts.changed': { actions: 'save' },
   },
   states: {

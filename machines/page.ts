@@ -297,7 +297,7 @@ export const pageMachine = setup({
     'hidden.storage.changed': { actions: forwardTo('hiddenSources') },
     'read.storage.changed': { actions: forwardTo('readMarks') },
     // A file of "Your reading": each section to its owner, which joins it to its own (docs/product.md#your-reading-in-another-browser);
-    // the saved stories' copies are then refreshed, and new follows asked for at once. Alerts join here too, once theirs is written.
+    // the saved stories' copies are then refreshed, and new follows asked for at once.
     'reading.imported': {
       actions: [
         sendTo('bookmarks', ({ event }) => ({ type: 'bookmarks.import' as const, ...event.reading.bookmarks })),
@@ -305,6 +305,7 @@ export const pageMachine = setup({
         sendTo('follows', ({ event }) => ({ type: 'follows.import' as const, follows: event.reading.follows })),
         sendTo('hiddenSources', ({ event }) => ({ type: 'hidden.import' as const, sources: event.reading.hiddenSources })),
         sendTo('readMarks', ({ event }) => ({ type: 'read.import' as const, ids: event.reading.read })),
+        sendTo('alerts', ({ event }) => ({ type: 'alerts.import' as const, alerts: event.reading.alerts })),
       ],
     },
   },

@@ -1,3 +1,4 @@
+import { readAlerts, type Alert } from './alerts.ts';
 import { followsFrom, type Follow } from './follows.ts';
 import { hiddenSourcesFrom } from './hidden-sources.ts';
 import { isoTime } from './iso-time.ts';
@@ -31,12 +32,13 @@ export interface Reading {
   hiddenSources: string[];
   /** `newsRead`. */
   read: string[];
+  /** `newsAlerts`. */
+  alerts: Alert[];
 }
 
 /**
  * The sections of the file, each an array: the contract's (INTERFACE section 11) and the saved
- * stories' copies beside the bookmarks. `alerts` (`newsAlerts`) is written and checked to be a list
- * here; its entries are read and merged by the alerts' own code when it joins.
+ * stories' copies beside the bookmarks.
  */
 const SECTIONS = ['bookmarks', 'saved_stories', 'follows', 'hidden_sources', 'read', 'alerts'] as const;
 
@@ -51,7 +53,7 @@ export function readingFileText(reading: Reading, exportedAt: string): string {
     follows: reading.follows,
     hidden_sources: reading.hiddenSources,
     read: reading.read,
-    alerts: [],
+    alerts: reading.alerts,
   };
   return JSON.stringify(file, null, 2);
 }
@@ -71,5 +73,6 @@ export function readingFromFile(text: string): Reading | null {
     follows: followsFrom(field(file, 'follows')),
     hiddenSources: hiddenSourcesFrom(field(file, 'hidden_sources')),
     read: readIdsFrom(field(file, 'read')),
+    alerts: readAlerts(field(file, 'alerts')),
   };
 }

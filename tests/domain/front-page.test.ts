@@ -103,6 +103,7 @@ const reading: Reading = {
   follows: [{ id: 'f', followed_at: '2026-11-20T10:00:00.000Z', seen: 2, reports: 3, story: story('f') }],
   hiddenSources: ['Daily Wire'],
   read: ['r2', 'r1'],
+  alerts: [{ words: 'harbour strike', created_at: '2026-11-20T07:00:00.000Z' }],
 };
 const file = (fields: Record<string, unknown>) => JSON.stringify({ format: 'newsroom-reading', version: 1, exported_at: EXPORTED_AT, ...fields });
 
@@ -118,7 +119,7 @@ describe('a file of "Your reading"', () => {
       follows: reading.follows,
       hidden_sources: ['Daily Wire'],
       read: ['r2', 'r1'],
-      alerts: [],
+      alerts: [{ words: 'harbour strike', created_at: '2026-11-20T07:00:00.000Z' }],
     });
     expect(readingFromFile(text)).toEqual(reading);
   });
@@ -149,12 +150,15 @@ describe('a file of "Your reading"', () => {
       saved_stories: [story('c'), story('z'), { id: 'a', title: 'No url' }],
       follows: [{ id: 'f', followed_at: EXPORTED_AT, seen: 1 }, { id: 'g' }, 'h'],
       hidden_sources: [' Gazette ', 'Gazette', ''],
+      // Not an alert (six words), an alert, its words again in capitals, an alert with no time.
+      alerts: [{ words: 'one two three four five six', created_at: EXPORTED_AT }, { words: 'harbour strike', created_at: EXPORTED_AT }, { words: 'Harbour Strike', created_at: EXPORTED_AT }, { words: 'storm' }],
     });
     expect(readingFromFile(text)).toEqual({
       bookmarks: { ids: ['a', 'c'], stories: [story('c')] },
       follows: [{ id: 'f', followed_at: EXPORTED_AT, seen: 1 }],
       hiddenSources: ['Gazette'],
       read: [],
+      alerts: [{ words: 'harbour strike', created_at: EXPORTED_AT }],
     });
   });
 });

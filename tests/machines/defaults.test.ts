@@ -147,7 +147,7 @@ describe('machines without provided effects', () => {
     const actor = createActor(readingMachine).start();
     const announced: unknown[] = [];
     actor.on('*', (event) => announced.push(event));
-    actor.send({ type: 'reading.export', reading: { bookmarks: { ids: [], stories: [] }, follows: [], hiddenSources: [], read: [] }, at: '2026-11-21T08:00:00.000Z' });
+    actor.send({ type: 'reading.export', reading: { bookmarks: { ids: [], stories: [] }, follows: [], hiddenSources: [], read: [], alerts: [] }, at: '2026-11-21T08:00:00.000Z' });
     await flush();
     actor.send({ type: 'reading.import', file: { size: 10 } });
     await flush();

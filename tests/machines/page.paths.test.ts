@@ -122,6 +122,7 @@ const IMPORTED: Reading = {
   follows: [followedC, { id: 'd', followed_at: '2026-11-20T09:30:00.000Z', seen: 1, story: d }],
   hiddenSources: ['Daily Wire', 'Gazette'],
   read: ['b', 'c'],
+  alerts: [{ words: 'harbour strike', created_at: '2026-11-20T07:00:00.000Z' }],
 };
 
 /** What is typed into the box before each event, so that one can be seen to keep it or drop it. */
@@ -178,8 +179,8 @@ definePathSuite({
   ],
   // Only the children's delays run (their own suites name them); the page has none.
   delays: {},
-  // The page holds no state of its own, only what it started from: one snapshot per input, each by the 36 events.
-  expectedPaths: 72,
+  // The page holds no state of its own, only what it started from: one snapshot per input, each by the 37 events.
+  expectedPaths: 74,
   arrange: pageWithFakes,
   async prepare({ event, actor, fakes, clock }) {
     if (event.type === 'feed.visible' || event.type === 'feed.focus') {
@@ -375,6 +376,8 @@ definePathSuite({
         expect(child(after, 'hiddenSources').context.sources).toEqual([...hidden, ...['Daily Wire', 'Gazette'].filter((one) => !hidden.includes(one))]);
         const read = input.readMarks?.ids ?? [];
         expect(child(after, 'readMarks').context.ids).toEqual([...read, ...['b', 'c'].filter((id) => !read.includes(id))]);
+        const alerts = (input.alerts?.alerts ?? []).map((alert) => alert.words);
+        expect(child(after, 'alerts').context.alerts.map((alert) => alert.words)).toEqual([...alerts, 'harbour strike']);
         break;
       }
       case 'saved.refresh': {

@@ -15,6 +15,7 @@ const reading: Reading = {
   follows: [{ id: 'f', followed_at: '2026-11-20T10:00:00.000Z', seen: 2 }],
   hiddenSources: ['Daily Wire'],
   read: ['r1', 'r2'],
+  alerts: [{ words: 'harbour strike', created_at: '2026-11-20T07:00:00.000Z' }],
 };
 const at = '2026-11-21T08:00:00.000Z';
 const small: ChosenFile = { size: 2_048 };
@@ -58,7 +59,7 @@ definePathSuite({
         follows: reading.follows,
         hidden_sources: ['Daily Wire'],
         read: ['r1', 'r2'],
-        alerts: [],
+        alerts: [{ words: 'harbour strike', created_at: '2026-11-20T07:00:00.000Z' }],
       });
       expect(emitted).toEqual([]);
     }

@@ -49,6 +49,7 @@ export function YourReadingDialog({ isOpen, onOpenChange, Notifications }: YourR
   const follows = usePageActor('follows');
   const hidden = usePageActor('hiddenSources');
   const read = usePageActor('readMarks');
+  const alerts = usePageActor('alerts');
   const notifying = usePageSelector('notifications', (snapshot) => snapshot.hasTag('notifying'));
   const fileRef = useRef<HTMLInputElement>(null);
   const [broughtFollows, setBroughtFollows] = useState(false);
@@ -62,13 +63,13 @@ export function YourReadingDialog({ isOpen, onOpenChange, Notifications }: YourR
     reading.send({
       type: 'reading.export',
       at: new Date().toISOString(),
-      reading: { bookmarks: { ids: saved.ids, stories: saved.stories }, follows: follows.getSnapshot().context.follows, hiddenSources: hidden.getSnapshot().context.sources, read: read.getSnapshot().context.ids },
+      reading: { bookmarks: { ids: saved.ids, stories: saved.stories }, follows: follows.getSnapshot().context.follows, hiddenSources: hidden.getSnapshot().context.sources, read: read.getSnapshot().context.ids, alerts: alerts.getSnapshot().context.alerts },
     });
   };
 
   return (
     <ModalDialog title="Your reading" isOpen={isOpen} onOpenChange={onOpenChange}>
-      <Text>Your bookmarks, follows, hidden outlets and read marks are kept in this browser only. Export them to a file, and import that file in another browser: it is added to what that browser keeps.</Text>
+      <Text>Your bookmarks, follows, hidden outlets, read marks and alerts are kept in this browser only. Export them to a file, and import that file in another browser: it is added to what that browser keeps.</Text>
       <Row>
         <Button variant="primary" onPress={exportReading} isDisabled={busy}>
           Export
