@@ -13,7 +13,7 @@ import type { ShareTarget } from '../domain/share.ts';
 import { StoryImage } from './StoryImage.tsx';
 import { StoryToggles } from './StoryToggles.tsx';
 import { MoreOptionsButton, type OpenMoreOptionsProps } from './MoreOptionsButton.tsx';
-import { CheckIcon } from '../ui/icons-menus-messages.tsx';
+import { CheckIcon } from '../ui/icons.tsx';
 import { cardTextFont, headlineFont, smallPrintFont } from './storyFonts.ts';
 
 export interface RelatedSourcesProps {

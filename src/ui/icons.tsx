@@ -171,3 +171,22 @@ export function ReadIcon({ filled: _filled, ...props }: IconProps & { filled?: b
     </Icon>
   );
 }
+
+/** A tick: a saved card's mark, the picked category, the read mark chosen. */
+export function CheckIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M20 6 9 17l-5-5" />
+    </Icon>
+  );
+}
+
+/** The demo notice's and the info toasts' mark. */
+export function InfoIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 16v-4M12 8h.01" />
+    </Icon>
+  );
+}

@@ -1,4 +1,4 @@
-import { CheckIcon } from '../../ui/icons-menus-messages.tsx';
+import { CheckIcon } from '../../ui/icons.tsx';
 import { HideIcon } from '../../ui/icons.tsx';
 import { Menu } from '../../ui/later/Menu.tsx';
 import { MenuItem } from '../../ui/later/MenuItem.tsx';

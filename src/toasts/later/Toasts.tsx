@@ -10,8 +10,9 @@ import { useEffect, useRef, useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { focusRing } from '../../theme/mixins.ts';
 import { AlertIcon, CloseIcon } from '../../ui/icons.tsx';
-import { CheckCircleIcon, InfoIcon } from '../../ui/icons-menus-messages.tsx';
-import type { AppToast } from '../messages.ts';
+import { InfoIcon } from '../../ui/icons.tsx';
+import { CheckCircleIcon } from '../../ui/icons-menus-messages.tsx';
+import { toastOf, type AppToast, type RaisedToast } from '../messages.ts';
 import { createToastQueue } from './toast-queue.ts';
 import { theme } from '../../theme/tokens.ts';
 
@@ -175,13 +176,13 @@ export function ToastRegion({ queue }: { queue: ToastQueue<AppToast> }) {
 
 /**
  * The app's toasts: the queue is made with the first toast, so React Aria's queue loads with this
- * chunk; `raised` only grows, and each toast in it is queued once.
+ * chunk; `raised` only grows, and each toast in it is queued once, in its words.
  */
-export function RaisedToasts({ raised }: { raised: readonly AppToast[] }) {
+export function RaisedToasts({ raised }: { raised: readonly RaisedToast[] }) {
   const [queue] = useState(createToastQueue);
   const queued = useRef(0);
   useEffect(() => {
-    for (const toast of raised.slice(queued.current)) queue.add(toast);
+    for (const toast of raised.slice(queued.current)) queue.add(toastOf(toast));
     queued.current = raised.length;
   }, [raised, queue]);
   return <ToastRegion queue={queue} />;
