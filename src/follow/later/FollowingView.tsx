@@ -12,7 +12,7 @@ import { FollowIcon } from '../../ui/icons.tsx';
 import { StateMessage } from '../../ui/StateMessage.tsx';
 import { useFollows } from '../actors.ts';
 import { NotificationsControl } from './NotificationsControl.tsx';
-import { endedText, FOLLOWING_EMPTY_TEXT, FOLLOWING_EMPTY_TITLE } from '../texts.ts';
+import { endedText, FOLLOWING_EMPTY_TEXT, FOLLOWING_EMPTY_TITLE } from './texts.ts';
 import { theme } from '../../theme/tokens.ts';
 
 const Head = styled.div`
