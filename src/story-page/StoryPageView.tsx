@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { coverageCountText, firstReportedText, relatedBeyondReports } from '../domain/coverage.ts';
+import { coverageCountText, firstReportedText, relatedBeyondReports } from '../domain/coverage-text.ts';
 import { formatStoryDate, isoDateTime } from '../domain/format.ts';
 import type { Report, StoryCoverage } from '../domain/story.ts';
 import { isHttpUrl } from '../domain/url.ts';
