@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countNewSince, isNewSince, newSinceText, parseLastVisit } from '../../src/domain/new-since.ts';
-import { readingAction, SHORTCUTS, stepCard } from '../../src/domain/reading-keys.ts';
+import { readingAction, stepCard } from '../../src/domain/reading-keys.ts';
+import { SHORTCUTS } from '../../src/domain/shortcuts.ts';
 
 describe('the previous visit', () => {
   it('reads the ISO time the page writes', () => {
