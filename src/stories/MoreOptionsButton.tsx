@@ -1,7 +1,6 @@
-import { Suspense, useRef, useState, type ComponentType, type RefObject } from 'react';
+import type { ComponentType } from 'react';
 import { MoreIcon } from '../ui/icons.tsx';
-import { useMenuTriggerPress, type MenuFocus } from '../ui/menu-trigger.ts';
-import { PlainIconButton } from '../ui/PlainButtons.tsx';
+import { MenuButton, type MenuAt } from '../ui/MenuButton.tsx';
 
 /** What "More options" offers on a story (docs/product.md#more-options). */
 export interface MoreOptionsProps {
@@ -13,37 +12,18 @@ export interface MoreOptionsProps {
   onToggleRead(): void;
 }
 
-export interface OpenMoreOptionsProps extends MoreOptionsProps {
-  /** The "More options" button: the menu is placed at it, and focus returns to it. */
-  triggerRef: RefObject<HTMLButtonElement | null>;
-  menuFocus: MenuFocus;
-  onClose(): void;
-}
+/** The open "More options" menu's props: the story's "More options" button is its trigger. */
+export interface OpenMoreOptionsProps extends MoreOptionsProps, MenuAt {}
 
 export interface MoreOptionsButtonProps extends MoreOptionsProps {
-  /** The open menu (later/MoreOptionsMenu.tsx, in the page's later part): drawn on a press, in Suspense. */
+  /** The open menu (later/MoreOptionsMenu.tsx, in the page's later part). */
   Menu: ComponentType<OpenMoreOptionsProps>;
 }
 
 /**
- * A story's "More options" button, a plain `<button>` as "Share story" is (ShareMenuButton): only
- * the pressed story needs a menu, and React Aria's comes with the page's later part. `m` on a
- * focused card presses it (`data-more-options`, src/reader/useReadingKeys.ts).
+ * A story's "More options" button (src/ui/MenuButton.tsx), as "Share story" is: `m` on a focused
+ * card presses it (`data-more-options`, src/reader/useReadingKeys.ts).
  */
 export function MoreOptionsButton({ Menu, ...props }: MoreOptionsButtonProps) {
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const [menuFocus, setMenuFocus] = useState<MenuFocus | null>(null);
-  const press = useMenuTriggerPress(setMenuFocus);
-  return (
-    <>
-      <PlainIconButton ref={triggerRef} type="button" aria-label="More options" aria-haspopup="menu" aria-expanded={menuFocus !== null} data-more-options="" {...press}>
-        <MoreIcon size={18} />
-      </PlainIconButton>
-      {menuFocus !== null && (
-        <Suspense fallback={null}>
-          <Menu {...props} triggerRef={triggerRef} menuFocus={menuFocus} onClose={() => setMenuFocus(null)} />
-        </Suspense>
-      )}
-    </>
-  );
+  return <MenuButton label="More options" icon={<MoreIcon size={18} />} Menu={Menu} menu={props} dataAttribute="data-more-options" />;
 }
