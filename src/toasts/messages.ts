@@ -11,7 +11,7 @@ export interface AppToast {
 
 /**
  * Toasts, word for word: docs/product.md#bookmarks-sharing-and-copying. The app raises them by
- * name (ToastName).
+ * name (RaisedToast); the words come with the page's later part, which shows them (toastOf).
  */
 export const TOASTS = {
   bookmarkAdded: { title: 'Story bookmarked', description: 'Story saved to your bookmarks', tone: 'success' },
@@ -35,3 +35,11 @@ export function sourceHiddenToast(source: string, undo: () => void): AppToast {
 }
 
 export type ToastName = keyof typeof TOASTS;
+
+/** An outcome to toast as the first render raises it: the toast's name, and for an outlet hidden the outlet and what "Undo" does. */
+export type RaisedToast = { name: ToastName } | { name: 'sourceHidden'; source: string; undo(): void };
+
+/** The toast of an outcome raised, in its words. */
+export function toastOf(raised: RaisedToast): AppToast {
+  return raised.name === 'sourceHidden' ? sourceHiddenToast(raised.source, raised.undo) : TOASTS[raised.name];
+}
