@@ -1,14 +1,24 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
 import { reportTo, type Reporting } from './report.ts';
-import { READING_FILE_MAX_BYTES, READING_FILE_NAME, readingFileText, readingFromFile, type Reading } from '../src/domain/reading-file.ts';
+import type { Reading } from '../src/domain/reading-file.ts';
 
 /**
  * "Your reading" (docs/product.md#your-reading-in-another-browser): the export of what this browser
  * keeps to `newsroom-reading.json`, and the import of such a file. An import over 5 MB is refused
- * before it is read; a file read is checked (src/domain/reading-file.ts): a Newsroom export goes to
- * the page (`reading.imported`), which has each owner join its section to its own; anything else
- * changes nothing. Each outcome is emitted, for the toasts.
+ * before it is read; a file read is checked (src/domain/reading-file.ts, by the injected `readFile`,
+ * which comes with the page's later part): a Newsroom export goes to the page (`reading.imported`),
+ * which has each owner join its section to its own; anything else changes nothing. Each outcome is
+ * emitted, for the toasts.
  */
+
+/** A larger file is refused before it is read (docs/product.md#timings-and-constants). */
+export const READING_FILE_MAX_BYTES = 5_000_000;
+
+/** What "Export" writes: what this browser keeps, and the time of export (ISO). */
+export interface ReadingExport {
+  reading: Reading;
+  at: string;
+}
 
 /** A file the visitor chose: its size, and its text read (injected reading: `readFile`). */
 export interface ChosenFile {
@@ -16,8 +26,8 @@ export interface ChosenFile {
 }
 
 export interface ReadingContext extends Reporting {
-  /** The file being written: its name and text. */
-  download: { name: string; text: string } | null;
+  /** What is being written. */
+  download: ReadingExport | null;
   /** The file being read. */
   file: ChosenFile | null;
 }
@@ -46,21 +56,20 @@ export const readingMachine = setup({
     emitted: {} as ReadingEmitted,
   },
   actors: {
-    /** Injected: the file's text; rejects when it cannot be read. */
-    readFile: fromPromise<string, { file: ChosenFile }>(() => Promise.reject(new Error('readFile is provided by the app'))),
-    /** Injected: offers the text as a download named so; rejects when it cannot. */
-    download: fromPromise<void, { name: string; text: string }>(() => Promise.reject(new Error('download is provided by the app'))),
+    /** Injected: what the file carries, or null when it is not a Newsroom export; rejects when it cannot be read. */
+    readFile: fromPromise<Reading | null, { file: ChosenFile }>(() => Promise.reject(new Error('readFile is provided by the app'))),
+    /** Injected: offers the reading as the download `newsroom-reading.json`; rejects when it cannot. */
+    download: fromPromise<void, ReadingExport>(() => Promise.reject(new Error('download is provided by the app'))),
   },
   actions: {
-    prepareDownload: assign((_, { reading, at }: { reading: Reading; at: string }) => ({ download: { name: READING_FILE_NAME, text: readingFileText(reading, at) } })),
+    keepExport: assign((_, { reading, at }: ReadingExport) => ({ download: { reading, at } })),
     keepFile: assign((_, { file }: { file: ChosenFile }) => ({ file })),
     /** The file is read or written: nothing of it stays. */
     forget: assign({ download: null, file: null }),
     emitExported: emit({ type: 'reading.exported' }),
     emitExportFailed: emit({ type: 'reading.exportFailed' }),
     emitRefused: emit({ type: 'reading.refused' }),
-    adoptFile: enqueueActions(({ context, enqueue, self }, { text }: { text: string }) => {
-      const reading = readingFromFile(text);
+    adoptFile: enqueueActions(({ context, enqueue, self }, { reading }: { reading: Reading | null }) => {
       if (reading === null) {
         enqueue.emit({ type: 'reading.refused' });
         return;
@@ -81,7 +90,7 @@ export const readingMachine = setup({
   states: {
     idle: {
       on: {
-        'reading.export': { target: 'exporting', actions: { type: 'prepareDownload', params: ({ event }) => event } },
+        'reading.export': { target: 'exporting', actions: { type: 'keepExport', params: ({ event }) => event } },
         'reading.import': [{ guard: { type: 'tooLarge', params: ({ event }) => event }, actions: 'emitRefused' }, { target: 'importing', actions: { type: 'keepFile', params: ({ event }) => event } }],
       },
     },
@@ -90,7 +99,8 @@ export const readingMachine = setup({
       invoke: {
         id: 'download',
         src: 'download',
-        input: ({ context }) => context.download ?? { name: READING_FILE_NAME, text: '' },
+        // Never null here: `reading.export` keeps it as it enters.
+        input: ({ context }) => context.download ?? { reading: { bookmarks: { ids: [], stories: [] }, follows: [], hiddenSources: [], read: [], alerts: [] }, at: '' },
         onDone: { target: 'idle', actions: ['forget', 'emitExported'] },
         onError: { target: 'idle', actions: ['forget', 'emitExportFailed'] },
       },
@@ -101,7 +111,7 @@ export const readingMachine = setup({
         id: 'readFile',
         src: 'readFile',
         input: ({ context }) => ({ file: context.file ?? { size: 0 } }),
-        onDone: { target: 'idle', actions: ['forget', { type: 'adoptFile', params: ({ event }) => ({ text: event.output }) }] },
+        onDone: { target: 'idle', actions: ['forget', { type: 'adoptFile', params: ({ event }) => ({ reading: event.output }) }] },
         onError: { target: 'idle', actions: ['forget', 'emitRefused'] },
       },
     },

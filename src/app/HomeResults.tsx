@@ -19,7 +19,6 @@ import { useShareActor } from '../share/share-actor.ts';
 import { useArchive } from '../search/actors.ts';
 import { useHomeFilters } from '../search/useHomeFilters.ts';
 import { useHiddenSources, useHiddenSourcesActor, useReadIds, useReadMarksActor } from '../front-page/actors.ts';
-import { EveryStoryHidden } from '../front-page/FrontPageControls.tsx';
 import { useQuery } from '../search/useQuery.ts';
 import { StoryArea } from '../stories/StoryArea.tsx';
 import type { CardParts } from '../stories/StoryCard.tsx';
@@ -35,6 +34,8 @@ const OlderStories = later.component('OlderStories', { waits: true });
 const EmptyState = later.component('EmptyState');
 /** "Hidden outlets": its dialog, on a press of "Hidden outlets ({M})". */
 export const HiddenOutletsDialog = later.component('HiddenOutletsDialog');
+// Only a list whose every story is from a hidden outlet shows it.
+const EveryStoryHidden = later.component('EveryStoryHidden');
 
 /** What every card draws from the later part: the other outlets' disclosure waits for it, after the first screen. */
 export const CARD_PARTS: CardParts = { RelatedSources: later.component('RelatedSources', { waits: true }), ShareMenu: later.component('ShareMenu'), MoreOptionsMenu: later.component('MoreOptionsMenu') };
@@ -133,7 +134,7 @@ export const HomeResults = memo(function HomeResults({ status, list, query, filt
       onRetry={retry}
       onClearFilters={filters.clearFilters}
       Empty={EmptyState}
-      allHidden={list.everyMatchHidden ? <EveryStoryHidden Dialog={HiddenOutletsDialog} /> : null}
+      allHidden={list.everyMatchHidden ? <EveryStoryHidden /> : null}
       listEnd={
         olderStatus !== null && (
           <Suspense fallback={null}>

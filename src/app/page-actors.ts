@@ -33,10 +33,11 @@ export interface AppLogic {
   storyPage: typeof appStoryPageMachine;
   hiddenSources: typeof appHiddenSourcesMachine;
   readMarks: typeof appReadMarksMachine;
-  reading: typeof appReadingMachine;
+  reading: ReturnType<typeof appReadingMachine>;
 }
 
 const followEffects = () => later.arrival().then((parts) => parts.followEffects);
+const readingEffects = () => later.arrival().then((parts) => parts.readingEffects);
 
 export const defaultLogic: AppLogic = {
   feed: appFeedMachine,
@@ -51,7 +52,7 @@ export const defaultLogic: AppLogic = {
   storyPage: appStoryPageMachine,
   hiddenSources: appHiddenSourcesMachine,
   readMarks: appReadMarksMachine,
-  reading: appReadingMachine,
+  reading: appReadingMachine(readingEffects),
 };
 
 export function appPageMachine(router: RegisteredRouter, logic: AppLogic) {

@@ -1,12 +1,12 @@
 /**
  * The front page's own controls in the first render (docs/product.md#a-front-page-of-ones-own):
  * "Hidden outlets ({M})" in the search bar while any outlet is hidden, and "Your reading" in the
- * header. Plain buttons: each opens its dialog, which comes with the page's later part (`later/`).
+ * header. Plain buttons: each opens its dialog, which comes with the page's later part (`later/`),
+ * as does the list's "Every story here is from an outlet you hid" (`later/EveryStoryHidden.tsx`).
  */
 import { Suspense, useState, type ComponentType } from 'react';
 import { HideIcon } from '../ui/icons.tsx';
 import { PlainButton } from '../ui/PlainButtons.tsx';
-import { StateMessage } from '../ui/StateMessage.tsx';
 import { useHiddenSources, useHiddenSourcesActor } from './actors.ts';
 
 export interface HiddenOutletsDialogProps {
@@ -57,16 +57,5 @@ export function YourReadingButton({ Dialog }: { Dialog: ComponentType<YourReadin
         </Suspense>
       )}
     </>
-  );
-}
-
-/** The list when every story it would show is from a hidden outlet: says so, with "Hidden outlets ({M})" (docs/product.md#hide-an-outlet). */
-export function EveryStoryHidden({ Dialog }: { Dialog: ComponentType<HiddenOutletsDialogProps> }) {
-  return (
-    <StateMessage>
-      <HideIcon size={40} />
-      <h2>Every story here is from an outlet you hid</h2>
-      <HiddenOutletsButton Dialog={Dialog} />
-    </StateMessage>
   );
 }

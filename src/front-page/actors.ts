@@ -1,18 +1,19 @@
 /**
  * A front page of one's own (docs/product.md#a-front-page-of-ones-own): the hidden outlets', read
- * marks' and "Your reading" machines with their real effects (localStorage, the file chosen, the
- * download), what they start from, and how components read them.
+ * marks' and "Your reading" machines with their real effects (localStorage; the file chosen and the
+ * download, with the page's later part), what they start from, and how components read them.
  */
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { hiddenSourcesMachine, type HiddenSourcesInput } from '../../machines/hiddenSources.ts';
-import { readingMachine, type ChosenFile } from '../../machines/reading.ts';
+import { readingMachine, type ChosenFile, type ReadingExport } from '../../machines/reading.ts';
 import { readMarksMachine, type ReadMarksInput } from '../../machines/readMarks.ts';
 import { storageMachine } from '../../machines/storage.ts';
-import { downloadText, readStorage, writeStorage } from '../browser/browser.ts';
+import { readStorage, writeStorage } from '../browser/browser.ts';
 import { HIDDEN_SOURCES_STORAGE_KEY, READ_STORAGE_KEY } from '../browser/storage-keys.ts';
 import { storageWriter } from '../browser/storage-writer.ts';
 import { parseHiddenSources, serializeHiddenSources } from '../domain/hidden-sources.ts';
 import { parseReadMarks, serializeReadMarks } from '../domain/read-marks.ts';
+import type { Reading } from '../domain/reading-file.ts';
 import { usePageActor, usePageSelector } from '../system/page-system.ts';
 
 export const appHiddenSourcesMachine = hiddenSourcesMachine.provide({
@@ -23,22 +24,17 @@ export const appReadMarksMachine = readMarksMachine.provide({
   actors: { storage: storageMachine.provide({ actors: { write: storageWriter<string[]>((ids) => writeStorage(READ_STORAGE_KEY, serializeReadMarks(ids))) } }) },
 });
 
-/** A file the visitor chose: a browser `File` (its `text()` reads it off the main thread's parser). */
-export interface BrowserFile extends ChosenFile {
-  text(): Promise<string>;
+/** The file's reading and writing (later/effects.ts), which come with the page's later part, as the dialog that asks for them does. */
+export type ReadingEffects = typeof import('./later/effects.ts');
+
+export function appReadingMachine(effects: () => Promise<ReadingEffects>) {
+  return readingMachine.provide({
+    actors: {
+      readFile: fromPromise<Reading | null, { file: ChosenFile }>(async ({ input }) => (await effects()).readReadingFile(input.file)),
+      download: fromPromise<void, ReadingExport>(async ({ input }) => (await effects()).downloadReading(input)),
+    },
+  });
 }
-
-const isBrowserFile = (file: ChosenFile): file is BrowserFile => typeof (file as Partial<BrowserFile>).text === 'function';
-
-export const appReadingMachine = readingMachine.provide({
-  actors: {
-    readFile: fromPromise<string, { file: ChosenFile }>(async ({ input }) => {
-      if (!isBrowserFile(input.file)) throw new Error('Not a file');
-      return input.file.text();
-    }),
-    download: fromPromise<void, { name: string; text: string }>(async ({ input }) => downloadText(input.name, input.text)),
-  },
-});
 
 export function readHiddenSourcesInput(): HiddenSourcesInput {
   return { sources: parseHiddenSources(readStorage(HIDDEN_SOURCES_STORAGE_KEY)) };

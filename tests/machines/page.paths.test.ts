@@ -18,7 +18,7 @@ import { hiddenSourcesMachine } from '../../machines/hiddenSources.ts';
 import { notificationsMachine } from '../../machines/notifications.ts';
 import { olderStoriesMachine } from '../../machines/olderStories.ts';
 import { pageMachine, type PageEvent, type PageInput, type UrlPatch } from '../../machines/page.ts';
-import { readingMachine, type ChosenFile } from '../../machines/reading.ts';
+import { readingMachine, type ChosenFile, type ReadingExport } from '../../machines/reading.ts';
 import { readMarksMachine } from '../../machines/readMarks.ts';
 import type { Reading } from '../../src/domain/reading-file.ts';
 import { searchMachine } from '../../machines/search.ts';
@@ -68,7 +68,7 @@ function pageWithFakes(fakes: FakeActors, effects: unknown[], path: '/' | { stor
       urlChanges: fromCallback<PageEvent>(({ sendBack }) => sendBack(path === '/' ? { type: 'url.home' } : { type: 'url.story', id: path.story })),
       hiddenSources: hiddenSourcesMachine.provide({ actors: { storage: storageMachine.provide({ actors: { write: fakes.actor<void, { value: unknown }>('saveHidden') } }) } }),
       readMarks: readMarksMachine.provide({ actors: { storage: storageMachine.provide({ actors: { write: fakes.actor<void, { value: unknown }>('saveRead') } }) } }),
-      reading: readingMachine.provide({ actors: { readFile: fakes.actor<string, { file: ChosenFile }>('readFile'), download: fakes.actor<void, { name: string; text: string }>('download') } }),
+      reading: readingMachine.provide({ actors: { readFile: fakes.actor<Reading | null, { file: ChosenFile }>('readFile'), download: fakes.actor<void, ReadingExport>('download') } }),
     },
   });
 }
