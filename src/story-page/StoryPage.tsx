@@ -83,6 +83,11 @@ export function StoryPage({ OptionsMenu }: { OptionsMenu: ComponentType<OpenMore
   }, [title]);
 
   const retry = useCallback(() => page.send({ type: 'story.retry' }), [page]);
+  const readMarks = useReadMarksActor();
+  const leadId = shown?.story.id;
+  const markRead = useCallback(() => {
+    if (leadId !== undefined) readMarks.send({ type: 'read.mark', id: leadId });
+  }, [readMarks, leadId]);
   return (
     <Layout as="main" id="story" tabIndex={-1}>
       <Back href="/">
@@ -92,6 +97,7 @@ export function StoryPage({ OptionsMenu }: { OptionsMenu: ComponentType<OpenMore
         <StoryPageView
           coverage={shown}
           actions={<Actions story={shown.story} pageId={id} OptionsMenu={OptionsMenu} />}
+          onRead={markRead}
           notice={
             state === 'offline' && (
               <Notice role="status">

@@ -14,6 +14,8 @@ export interface StoryPageViewProps {
   actions: ReactNode;
   /** What stands above the reports: the offline notice, when the coverage is what the browser kept. */
   notice?: ReactNode;
+  /** A report's link followed: the story becomes read, as "Read more" makes a card's (docs/product.md#read). */
+  onRead?(): void;
 }
 
 const Article = styled.article`
@@ -91,7 +93,7 @@ const Summary = styled.p`
   overflow-wrap: anywhere;
 `;
 
-function ReportItem({ report }: { report: Report }) {
+function ReportItem({ report, onRead }: { report: Report; onRead?: () => void }) {
   const label = formatStoryDate(report.published_at);
   const dateTime = isoDateTime(report.published_at);
   return (
@@ -101,7 +103,7 @@ function ReportItem({ report }: { report: Report }) {
         {label !== null && dateTime !== null && <time dateTime={dateTime}>{label}</time>}
       </Meta>
       {isHttpUrl(report.url) ? (
-        <ExternalLink href={report.url} dir="auto">
+        <ExternalLink href={report.url} dir="auto" onClick={onRead} onAuxClick={onRead}>
           {report.title}
         </ExternalLink>
       ) : (
@@ -115,10 +117,11 @@ function ReportItem({ report }: { report: Report }) {
 /**
  * A story's full coverage (docs/product.md#a-page-for-each-story): the leading story's title as
  * the page's heading, "{N} reports from {M} outlets", "First reported by {outlet}", the page's
- * actions, and every report, earliest first, each a link to its article in a new tab. From what
+ * actions, and every report, earliest first, each a link to its article in a new tab (following one
+ * makes the story read). From what
  * the browser kept (offline), the other outlets it names follow, as links to their reports.
  */
-export function StoryPageView({ coverage, actions, notice }: StoryPageViewProps) {
+export function StoryPageView({ coverage, actions, notice, onRead }: StoryPageViewProps) {
   const reportsId = useId();
   const others = relatedBeyondReports(coverage);
   return (
@@ -135,14 +138,14 @@ export function StoryPageView({ coverage, actions, notice }: StoryPageViewProps)
       <ReportsHeading id={reportsId}>Reports</ReportsHeading>
       <Reports aria-labelledby={reportsId}>
         {coverage.reports.map((report) => (
-          <ReportItem key={report.id} report={report} />
+          <ReportItem key={report.id} report={report} onRead={onRead} />
         ))}
         {others.map((link) => (
           <Item key={link.url}>
             <Meta>
               <Outlet dir="auto">{link.source}</Outlet>
             </Meta>
-            <ExternalLink href={link.url} dir="auto">
+            <ExternalLink href={link.url} dir="auto" onClick={onRead} onAuxClick={onRead}>
               {`${link.source}'s report`}
             </ExternalLink>
           </Item>
