@@ -1,5 +1,5 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
-import { reportTo, type Reporting } from './report.ts';
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { tellPage, type Reporting } from './report.ts';
 import { storageMachine } from './storage.ts';
 import { adoptAnswer, isFollowed, markSeen, mergeFollows, newReports, withFollow, withoutFollow, type Follow, type Followed } from '../src/domain/follows.ts';
 import { CALL_TIMEOUT_MS, isSampleStory, type Story } from '../src/domain/story.ts';
@@ -52,9 +52,8 @@ const idsOf = (follows: readonly Follow[]) => follows.map((follow) => follow.id)
 /** What following tells the page (machines/page.ts): the followed ids at each change, which notifications cover (machines/notifications.ts). */
 export type FollowsReport = { type: 'follows.ids'; ids: string[] };
 
-function tellIds(context: FollowsContext, self: AnyActorRef, enqueue: { sendTo(to: AnyActorRef, event: FollowsReport): void }, ids: string[]) {
-  enqueue.sendTo(reportTo({ context, self }), { type: 'follows.ids', ids });
-}
+/** What the page is told of the follows: their ids. */
+const idsReport = (follows: readonly Follow[]): FollowsReport => ({ type: 'follows.ids', ids: idsOf(follows) });
 
 export const followsMachine = setup({
   types: {
@@ -86,11 +85,11 @@ export const followsMachine = setup({
       }
       enqueue.assign({ follows });
       enqueue.raise({ type: 'follows.changed' });
-      tellIds(context, self, enqueue, idsOf(follows));
+      tellPage({ context, self, enqueue }, idsReport(follows));
     }),
     adoptStored: enqueueActions(({ context, enqueue, self }, { follows }: { follows: Follow[] }) => {
       enqueue.assign({ follows });
-      tellIds(context, self, enqueue, idsOf(follows));
+      tellPage({ context, self, enqueue }, idsReport(follows));
     }),
     /** Imported follows join these (docs/product.md#your-reading-in-another-browser); new ones are asked for at once, as a new follow is. */
     adoptImported: enqueueActions(({ context, enqueue, self }, { follows: imported }: { follows: Follow[] }) => {
@@ -99,7 +98,7 @@ export const followsMachine = setup({
       enqueue.assign({ follows });
       enqueue.raise({ type: 'follows.changed' });
       enqueue.raise({ type: 'follows.added' });
-      tellIds(context, self, enqueue, idsOf(follows));
+      tellPage({ context, self, enqueue }, idsReport(follows));
     }),
     adoptAnswer: enqueueActions(({ context, enqueue, self }, { answer }: { answer: Followed[] }) => {
       const { follows, ended } = adoptAnswer(context.follows, answer);
@@ -107,7 +106,7 @@ export const followsMachine = setup({
       enqueue.assign({ follows, ended: [...context.ended, ...ended.filter((follow) => !known.has(follow.id))] });
       enqueue.raise({ type: 'follows.changed' });
       enqueue.raise({ type: 'follows.answered' });
-      if (ended.length > 0) tellIds(context, self, enqueue, idsOf(follows));
+      if (ended.length > 0) tellPage({ context, self, enqueue }, idsReport(follows));
     }),
     /** The new reports counted so far become marks on the view, and are seen. */
     see: enqueueActions(({ context, enqueue }) => {

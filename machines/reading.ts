@@ -1,5 +1,5 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import { reportTo, type Reporting } from './report.ts';
+import { tellPage, type Reporting } from './report.ts';
 import type { Reading } from '../src/domain/reading-file.ts';
 
 /**
@@ -74,7 +74,7 @@ export const readingMachine = setup({
         enqueue.emit({ type: 'reading.refused' });
         return;
       }
-      enqueue.sendTo(reportTo({ context, self }), { type: 'reading.imported', reading } satisfies ReadingReport);
+      tellPage({ context, self, enqueue }, { type: 'reading.imported', reading } satisfies ReadingReport);
       enqueue.emit({ type: 'reading.imported', follows: reading.follows.length });
     }),
   },
