@@ -6,6 +6,7 @@ import type { Report, StoryCoverage } from '../domain/story.ts';
 import { isHttpUrl } from '../domain/url.ts';
 import { ExternalLink } from '../stories/ExternalLink.tsx';
 import { cardTextFont, headlineFont, smallPrintFont } from '../stories/storyFonts.ts';
+import { plainList } from '../theme/mixins.ts';
 import { theme } from '../theme/tokens.ts';
 
 export interface StoryPageViewProps {
@@ -56,11 +57,9 @@ const ReportsHeading = styled.h2`
 `;
 
 const Reports = styled.ol`
+  ${plainList}
   display: grid;
   gap: ${theme.space(3)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
 
 const Item = styled.li`

@@ -1,21 +1,18 @@
 import styled from 'styled-components';
+import { plainList, wrappingRow } from '../../theme/mixins.ts';
 import { theme } from '../../theme/tokens.ts';
 import { Button } from '../../ui/later/Button.tsx';
 import { ModalDialog } from '../../ui/later/ModalDialog.tsx';
 import type { HiddenOutletsDialogProps } from '../FrontPageControls.tsx';
 
 const List = styled.ul`
+  ${plainList}
   display: grid;
   gap: ${theme.space(2)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
 
 const Row = styled.li`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+  ${wrappingRow}
   justify-content: space-between;
   gap: ${theme.space(2)};
 `;

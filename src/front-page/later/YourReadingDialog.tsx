@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import styled from 'styled-components';
 import { usePageActor, usePageSelector } from '../../system/page-system.ts';
 import { theme } from '../../theme/tokens.ts';
-import { visuallyHidden } from '../../theme/mixins.ts';
+import { visuallyHidden, wrappingRow } from '../../theme/mixins.ts';
 import { Button } from '../../ui/later/Button.tsx';
 import { ModalDialog } from '../../ui/later/ModalDialog.tsx';
 import { useReadingActor, useReadingBusy } from '../actors.ts';
@@ -15,8 +15,7 @@ const Text = styled.p`
 `;
 
 const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${wrappingRow}
   gap: ${theme.space(2)};
 `;
 

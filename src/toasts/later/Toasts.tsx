@@ -7,7 +7,7 @@ import {
   type UNSTABLE_ToastQueue as ToastQueue,
 } from 'react-aria-components';
 import { useEffect, useRef, useState } from 'react';
-import styled, { keyframes } from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 import { focusRing } from '../../theme/mixins.ts';
 import { AlertIcon, CloseIcon } from '../../ui/icons.tsx';
 import { InfoIcon } from '../../ui/icons.tsx';
@@ -89,6 +89,19 @@ const Description = styled(Text)`
   font-size: ${theme.font.size.sm};
 `;
 
+// The toast's buttons (close, "Undo") on the toast's own colours: pressed and focused alike.
+const toastButtonStates = css`
+  &[data-hovered],
+  &[data-pressed] {
+    background: rgb(127 127 127 / 0.25);
+  }
+
+  &[data-focus-visible] {
+    outline: 2px solid currentColor;
+    outline-offset: 1px;
+  }
+`;
+
 const CloseButton = styled(Button)`
   display: inline-flex;
   align-items: center;
@@ -103,15 +116,7 @@ const CloseButton = styled(Button)`
   color: inherit;
   cursor: pointer;
 
-  &[data-hovered],
-  &[data-pressed] {
-    background: rgb(127 127 127 / 0.25);
-  }
-
-  &[data-focus-visible] {
-    outline: 2px solid currentColor;
-    outline-offset: 1px;
-  }
+  ${toastButtonStates}
 `;
 
 // "Undo": a text button in the toast's own colours.
@@ -128,15 +133,7 @@ const ActionButton = styled(Button)`
   font-weight: ${theme.font.weight.bold};
   cursor: pointer;
 
-  &[data-hovered],
-  &[data-pressed] {
-    background: rgb(127 127 127 / 0.25);
-  }
-
-  &[data-focus-visible] {
-    outline: 2px solid currentColor;
-    outline-offset: 1px;
-  }
+  ${toastButtonStates}
 `;
 
 const toneIcons = { success: CheckCircleIcon, error: AlertIcon, info: InfoIcon };
