@@ -57,7 +57,7 @@ export interface StoryCardProps {
   newReports?: number;
   /** Read (docs/product.md#read): the title dimmed, and "Read" beside the date. */
   isRead?: boolean;
-  /** "Read more" or "Full coverage" followed: the story becomes read. */
+  /** "Read more" followed: the story becomes read ("Full coverage" opens its page, which marks it). */
   onRead?(story: Story): void;
   /** "More options": "Hide stories from {source}", "Mark as read" / "Mark as unread" (docs/product.md#more-options). */
   onHideSource?(story: Story): void;
@@ -277,7 +277,7 @@ export const StoryCard = memo(function StoryCard({
               </ExternalLink>
             )}
             {/* Every report of it, on its own page (docs/product.md#a-page-for-each-story). */}
-            <CoverageLink href={storyPagePath(story.id)} onClick={() => onRead?.(story)} onAuxClick={() => onRead?.(story)}>
+            <CoverageLink href={storyPagePath(story.id)}>
               Full coverage
             </CoverageLink>
           </Links>

@@ -83,9 +83,11 @@ export function StoryPage({ OptionsMenu }: { OptionsMenu: ComponentType<OpenMore
   }, [title]);
 
   const retry = useCallback(() => page.send({ type: 'story.retry' }), [page]);
+  // Its page open, the story is read, whichever way it came ("Full coverage", a report's link, an address). Marked once the
+  // page is drawn: a mark sent from the card's click, as the home page hides, left Back unable to find the list's scroll.
   const readMarks = useReadMarksActor();
   const leadId = shown?.story.id;
-  const markRead = useCallback(() => {
+  useEffect(() => {
     if (leadId !== undefined) readMarks.send({ type: 'read.mark', id: leadId });
   }, [readMarks, leadId]);
   return (
@@ -97,7 +99,6 @@ export function StoryPage({ OptionsMenu }: { OptionsMenu: ComponentType<OpenMore
         <StoryPageView
           coverage={shown}
           actions={<Actions story={shown.story} pageId={id} OptionsMenu={OptionsMenu} />}
-          onRead={markRead}
           notice={
             state === 'offline' && (
               <Notice role="status">

@@ -15,8 +15,6 @@ export interface StoryPageViewProps {
   actions: ReactNode;
   /** What stands above the reports: the offline notice, when the coverage is what the browser kept. */
   notice?: ReactNode;
-  /** A report's link followed: the story becomes read, as "Read more" makes a card's (docs/product.md#read). */
-  onRead?(): void;
 }
 
 const Article = styled.article`
@@ -92,7 +90,7 @@ const Summary = styled.p`
   overflow-wrap: anywhere;
 `;
 
-function ReportItem({ report, onRead }: { report: Report; onRead?: () => void }) {
+function ReportItem({ report }: { report: Report }) {
   const label = formatStoryDate(report.published_at);
   const dateTime = isoDateTime(report.published_at);
   return (
@@ -102,7 +100,7 @@ function ReportItem({ report, onRead }: { report: Report; onRead?: () => void })
         {label !== null && dateTime !== null && <time dateTime={dateTime}>{label}</time>}
       </Meta>
       {isHttpUrl(report.url) ? (
-        <ExternalLink href={report.url} dir="auto" onClick={onRead} onAuxClick={onRead}>
+        <ExternalLink href={report.url} dir="auto">
           {report.title}
         </ExternalLink>
       ) : (
@@ -116,11 +114,10 @@ function ReportItem({ report, onRead }: { report: Report; onRead?: () => void })
 /**
  * A story's full coverage (docs/product.md#a-page-for-each-story): the leading story's title as
  * the page's heading, "{N} reports from {M} outlets", "First reported by {outlet}", the page's
- * actions, and every report, earliest first, each a link to its article in a new tab (following one
- * makes the story read). From what
+ * actions, and every report, earliest first, each a link to its article in a new tab. From what
  * the browser kept (offline), the other outlets it names follow, as links to their reports.
  */
-export function StoryPageView({ coverage, actions, notice, onRead }: StoryPageViewProps) {
+export function StoryPageView({ coverage, actions, notice }: StoryPageViewProps) {
   const reportsId = useId();
   const others = relatedBeyondReports(coverage);
   return (
@@ -137,14 +134,14 @@ export function StoryPageView({ coverage, actions, notice, onRead }: StoryPageVi
       <ReportsHeading id={reportsId}>Reports</ReportsHeading>
       <Reports aria-labelledby={reportsId}>
         {coverage.reports.map((report) => (
-          <ReportItem key={report.id} report={report} onRead={onRead} />
+          <ReportItem key={report.id} report={report} />
         ))}
         {others.map((link) => (
           <Item key={link.url}>
             <Meta>
               <Outlet dir="auto">{link.source}</Outlet>
             </Meta>
-            <ExternalLink href={link.url} dir="auto" onClick={onRead} onAuxClick={onRead}>
+            <ExternalLink href={link.url} dir="auto">
               {`${link.source}'s report`}
             </ExternalLink>
           </Item>
