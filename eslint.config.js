@@ -45,9 +45,10 @@ const FEATURES = {
   reader: [],
   offline: [],
   appearance: [],
-  toasts: ['bookmarks', 'share', 'follow'], // the outcomes they announce
+  toasts: ['bookmarks', 'share', 'follow', 'front-page'], // the outcomes they announce
+  'front-page': [],
   follow: ['stories'], // the Following view's cards
-  'story-page': ['bookmarks', 'follow', 'share', 'stories'], // the card's toggles, with what they act on, and "Copy link to this page"; the card's link style
+  'story-page': ['bookmarks', 'follow', 'share', 'stories', 'front-page'], // the card's toggles, with what they act on, and "Copy link to this page"; the card's link style; its More options
   alerts: ['follow'], // the notifications button, on the browser's one push subscription
 };
 /** The rooms below the features, and the rooms each may import. */

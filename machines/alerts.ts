@@ -1,7 +1,7 @@
-import { enqueueActions, sendTo, setup, type AnyActorRef } from 'xstate';
-import { reportTo, type Reporting } from './report.ts';
+import { enqueueActions, sendTo, setup } from 'xstate';
+import { tellPage, type Reporting } from './report.ts';
 import { storageMachine } from './storage.ts';
-import { alertRefusal, appendAlert, keptWords, withoutAlert, type Alert } from '../src/domain/alerts.ts';
+import { alertRefusal, appendAlert, keptWords, mergeAlerts, withoutAlert, type Alert } from '../src/domain/alerts.ts';
 
 /**
  * Alerts for words (docs/product.md#alerts-for-words): the visitor's alerts, at most 10. Adding one
@@ -28,6 +28,8 @@ export type AlertsEvent =
   | { type: 'alert.remove'; words: string }
   /** The stored alerts changed in another tab, read. */
   | { type: 'alerts.storage.changed'; alerts: Alert[] }
+  /** A file of "Your reading" brought these, read. */
+  | { type: 'alerts.import'; alerts: Alert[] }
   /** Raised by the machine: the alerts changed (written). */
   | { type: 'alerts.changed' };
 
@@ -36,9 +38,8 @@ export type AlertsEmitted = { type: 'alert.added'; words: string } | { type: 'al
 /** What alerts tell the page (machines/page.ts): the alerts' words at each change, which notifications cover. */
 export type AlertsReport = { type: 'alerts.words'; alerts: string[] };
 
-function tellWords(context: AlertsContext, self: AnyActorRef, enqueue: { sendTo(to: AnyActorRef, event: AlertsReport): void }, alerts: readonly Alert[]) {
-  enqueue.sendTo(reportTo({ context, self }), { type: 'alerts.words', alerts: alerts.map((alert) => alert.words) });
-}
+/** What the page is told of the alerts: their words. */
+const wordsOf = (alerts: readonly Alert[]): AlertsReport => ({ type: 'alerts.words', alerts: alerts.map((alert) => alert.words) });
 
 export const alertsMachine = setup({
   types: {
@@ -57,7 +58,7 @@ export const alertsMachine = setup({
       enqueue.assign({ alerts });
       enqueue.emit({ type: 'alert.added', words: keptWords(text) });
       enqueue.raise({ type: 'alerts.changed' });
-      tellWords(context, self, enqueue, alerts);
+      tellPage({ context, self, enqueue }, wordsOf(alerts));
     }),
     remove: enqueueActions(({ context, enqueue, self }, { words }: { words: string }) => {
       const alerts = withoutAlert(context.alerts, words);
@@ -65,11 +66,19 @@ export const alertsMachine = setup({
       enqueue.assign({ alerts });
       enqueue.emit({ type: 'alert.removed', words });
       enqueue.raise({ type: 'alerts.changed' });
-      tellWords(context, self, enqueue, alerts);
+      tellPage({ context, self, enqueue }, wordsOf(alerts));
+    }),
+    /** Imported alerts join these (docs/product.md#your-reading-in-another-browser), the first 10 in all. */
+    adoptImported: enqueueActions(({ context, enqueue, self }, { alerts: imported }: { alerts: Alert[] }) => {
+      const alerts = mergeAlerts(context.alerts, imported);
+      if (alerts.length === context.alerts.length) return;
+      enqueue.assign({ alerts });
+      enqueue.raise({ type: 'alerts.changed' });
+      tellPage({ context, self, enqueue }, wordsOf(alerts));
     }),
     adoptStored: enqueueActions(({ context, enqueue, self }, { alerts }: { alerts: Alert[] }) => {
       enqueue.assign({ alerts });
-      tellWords(context, self, enqueue, alerts);
+      tellPage({ context, self, enqueue }, wordsOf(alerts));
     }),
     /** The alerts as they are now, to storage. */
     save: sendTo('storage', ({ context }) => ({ type: 'storage.write' as const, value: { alerts: context.alerts } })),
@@ -97,6 +106,7 @@ export const alertsMachine = setup({
     ],
     'alert.remove': { target: '.ready', actions: { type: 'remove', params: ({ event }) => event } },
     'alerts.storage.changed': { actions: { type: 'adoptStored', params: ({ event }) => event } },
+    'alerts.import': { actions: { type: 'adoptImported', params: ({ event }) => event } },
     'alerts.changed': { actions: 'save' },
   },
   states: {

@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { storageMachine } from './storage.ts';
-import { copiesOf, SAVED_STORIES_MAX } from '../src/domain/saved-stories.ts';
+import { copiesOf, mergeSavedLists, SAVED_STORIES_MAX } from '../src/domain/saved-stories.ts';
 import { CALL_TIMEOUT_MS, type Story } from '../src/domain/story.ts';
 
 /**
@@ -37,8 +37,10 @@ export type BookmarksEvent =
   | { type: 'bookmarks.storage.changed'; ids: string[] }
   /** The stored copies changed in another tab, read. */
   | { type: 'saved.storage.changed'; stories: Story[] }
-  /** Fetch fresh copies of the saved stories (the page opening, another tab's bookmark). */
-  | { type: 'saved.refresh' };
+  /** Fetch fresh copies of the saved stories (the page opening, another tab's bookmark, an import). */
+  | { type: 'saved.refresh' }
+  /** A file of "Your reading" brought these bookmarks and copies, read: joined to those here. */
+  | { type: 'bookmarks.import'; ids: string[]; stories: Story[] };
 
 /** What `storage` writes: the ids, then the copies (src/domain/saved-stories.ts, saveSavedLists). */
 export interface SavedLists {
@@ -76,6 +78,7 @@ export const bookmarksMachine = setup({
     }),
     /** Another tab's ids; the copies of stories no longer saved go (the other tab writes the ids first). */
     adoptStored: assign(({ context }, { ids }: { ids: string[] }) => ({ ids, stories: copiesOf(ids, context.stories) })),
+    adoptImported: assign(({ context }, imported: SavedLists) => mergeSavedLists(context, imported)),
     adoptStoredStories: assign(({ context }, { stories }: { stories: Story[] }) => ({ stories: copiesOf(context.ids, stories) })),
     /** Fresh copies replace kept ones; a story the answer lacks keeps its copy. Newest saved first. */
     adoptFresh: assign(({ context }, { fresh }: { fresh: Story[] }) => {
@@ -102,6 +105,7 @@ export const bookmarksMachine = setup({
     'bookmark.toggle': { actions: [{ type: 'toggle', params: ({ event }) => event }, 'save'] },
     'bookmarks.storage.changed': { actions: { type: 'adoptStored', params: ({ event }) => event } },
     'saved.storage.changed': { actions: { type: 'adoptStoredStories', params: ({ event }) => event } },
+    'bookmarks.import': { actions: [{ type: 'adoptImported', params: ({ event }) => event }, 'save'] },
   },
   initial: 'idle',
   states: {

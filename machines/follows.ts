@@ -1,7 +1,7 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
-import { reportTo, type Reporting } from './report.ts';
+import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { tellPage, type Reporting } from './report.ts';
 import { storageMachine } from './storage.ts';
-import { adoptAnswer, isFollowed, markSeen, newReports, withFollow, withoutFollow, type Follow, type Followed } from '../src/domain/follows.ts';
+import { adoptAnswer, isFollowed, markSeen, mergeFollows, newReports, withFollow, withoutFollow, type Follow, type Followed } from '../src/domain/follows.ts';
 import { CALL_TIMEOUT_MS, isSampleStory, type Story } from '../src/domain/story.ts';
 
 /**
@@ -33,6 +33,8 @@ export type FollowsEvent =
   | { type: 'follow.toggle'; story: Story; at: string }
   /** The stored follows changed in another tab, read. */
   | { type: 'follows.storage.changed'; follows: Follow[] }
+  /** A file of "Your reading" brought these, read: joined to the follows here, and asked for at once. */
+  | { type: 'follows.import'; follows: Follow[] }
   /** Fetch the followed stories unless the last answer is fresh (the page opening, shown or focused again). */
   | { type: 'follows.refresh' }
   /** The Following view shows, or no longer does (the URL's `following=1`). */
@@ -50,9 +52,8 @@ const idsOf = (follows: readonly Follow[]) => follows.map((follow) => follow.id)
 /** What following tells the page (machines/page.ts): the followed ids at each change, which notifications cover (machines/notifications.ts). */
 export type FollowsReport = { type: 'follows.ids'; ids: string[] };
 
-function tellIds(context: FollowsContext, self: AnyActorRef, enqueue: { sendTo(to: AnyActorRef, event: FollowsReport): void }, ids: string[]) {
-  enqueue.sendTo(reportTo({ context, self }), { type: 'follows.ids', ids });
-}
+/** What the page is told of the follows: their ids. */
+const idsReport = (follows: readonly Follow[]): FollowsReport => ({ type: 'follows.ids', ids: idsOf(follows) });
 
 export const followsMachine = setup({
   types: {
@@ -84,11 +85,20 @@ export const followsMachine = setup({
       }
       enqueue.assign({ follows });
       enqueue.raise({ type: 'follows.changed' });
-      tellIds(context, self, enqueue, idsOf(follows));
+      tellPage({ context, self, enqueue }, idsReport(follows));
     }),
     adoptStored: enqueueActions(({ context, enqueue, self }, { follows }: { follows: Follow[] }) => {
       enqueue.assign({ follows });
-      tellIds(context, self, enqueue, idsOf(follows));
+      tellPage({ context, self, enqueue }, idsReport(follows));
+    }),
+    /** Imported follows join these (docs/product.md#your-reading-in-another-browser); new ones are asked for at once, as a new follow is. */
+    adoptImported: enqueueActions(({ context, enqueue, self }, { follows: imported }: { follows: Follow[] }) => {
+      const follows = mergeFollows(context.follows, imported);
+      if (follows.length === context.follows.length) return;
+      enqueue.assign({ follows });
+      enqueue.raise({ type: 'follows.changed' });
+      enqueue.raise({ type: 'follows.added' });
+      tellPage({ context, self, enqueue }, idsReport(follows));
     }),
     adoptAnswer: enqueueActions(({ context, enqueue, self }, { answer }: { answer: Followed[] }) => {
       const { follows, ended } = adoptAnswer(context.follows, answer);
@@ -96,7 +106,7 @@ export const followsMachine = setup({
       enqueue.assign({ follows, ended: [...context.ended, ...ended.filter((follow) => !known.has(follow.id))] });
       enqueue.raise({ type: 'follows.changed' });
       enqueue.raise({ type: 'follows.answered' });
-      if (ended.length > 0) tellIds(context, self, enqueue, idsOf(follows));
+      if (ended.length > 0) tellPage({ context, self, enqueue }, idsReport(follows));
     }),
     /** The new reports counted so far become marks on the view, and are seen. */
     see: enqueueActions(({ context, enqueue }) => {
@@ -130,6 +140,7 @@ export const followsMachine = setup({
   on: {
     'follow.toggle': { guard: { type: 'canFollow', params: ({ event }) => event }, actions: { type: 'toggle', params: ({ event }) => event } },
     'follows.storage.changed': { actions: { type: 'adoptStored', params: ({ event }) => event } },
+    'follows.import': { actions: { type: 'adoptImported', params: ({ event }) => event } },
     'follows.changed': { actions: 'save' },
   },
   states: {
@@ -144,6 +155,8 @@ export const followsMachine = setup({
         },
         refreshing: {
           tags: ['refreshing'],
+          // A follow added while the call is out (a toggle, an import) asks again for them all: the answer under way lacks it, and would end it.
+          on: { 'follows.added': { target: 'refreshing', reenter: true } },
           invoke: {
             id: 'fetchFollowed',
             src: 'fetchFollowed',

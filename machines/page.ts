@@ -4,8 +4,11 @@ import { archiveSearchMachine } from './archiveSearch.ts';
 import { bookmarksMachine, type BookmarksInput } from './bookmarks.ts';
 import { feedMachine, type FeedInput, type FeedReport } from './feed.ts';
 import { followsMachine, type FollowsInput, type FollowsReport } from './follows.ts';
+import { hiddenSourcesMachine, type HiddenSourcesInput } from './hiddenSources.ts';
 import { notificationsMachine } from './notifications.ts';
 import { olderStoriesMachine } from './olderStories.ts';
+import { readingMachine, type ReadingReport } from './reading.ts';
+import { readMarksMachine, type ReadMarksInput } from './readMarks.ts';
 import { searchMachine, type SearchReport } from './search.ts';
 import { shareMachine } from './share.ts';
 import { storyPageMachine } from './storyPage.ts';
@@ -38,6 +41,9 @@ export interface PageActors {
   theme: ActorRefFrom<typeof themeMachine>;
   share: ActorRefFrom<typeof shareMachine>;
   storyPage: ActorRefFrom<typeof storyPageMachine>;
+  hiddenSources: ActorRefFrom<typeof hiddenSourcesMachine>;
+  readMarks: ActorRefFrom<typeof readMarksMachine>;
+  reading: ActorRefFrom<typeof readingMachine>;
 }
 
 export type PageActorId = keyof PageActors;
@@ -53,6 +59,10 @@ export interface PageInput {
   follows?: FollowsInput;
   /** Absent: no alert kept. */
   alerts?: AlertsInput;
+  /** Absent: no outlet hidden. */
+  hiddenSources?: HiddenSourcesInput;
+  /** Absent: nothing read. */
+  readMarks?: ReadMarksInput;
   theme: ThemeInput;
 }
 
@@ -80,6 +90,8 @@ export type PageEvent =
   | { type: 'filters.categories'; categories: string[] }
   | { type: 'filters.saved'; on: boolean }
   | { type: 'filters.following'; on: boolean }
+  /** "Hide read" (docs/product.md#read). */
+  | { type: 'filters.unread'; on: boolean }
   /** "Search the last 30 days" for the box's text. */
   | { type: 'filters.archive'; query: string }
   | { type: 'filters.clear' }
@@ -93,12 +105,15 @@ export type PageEvent =
   | { type: 'saved.storage.changed'; stories: Story[] }
   | { type: 'follows.storage.changed'; follows: Follow[] }
   | { type: 'alerts.storage.changed'; alerts: Alert[] }
+  | { type: 'hidden.storage.changed'; sources: string[] }
+  | { type: 'read.storage.changed'; ids: string[] }
   /** A story another tab saved may have no copy here yet: fetch the saved stories. */
   | { type: 'saved.refresh' }
   | FeedReport
   | SearchReport
   | FollowsReport
-  | AlertsReport;
+  | AlertsReport
+  | ReadingReport;
 
 /** A visitor with nothing stored, as the frame shows one; and the page's input where none is given (Stately's tools). */
 export const NOTHING_STORED: PageInput = {
@@ -106,6 +121,8 @@ export const NOTHING_STORED: PageInput = {
   bookmarks: { ids: [], savedStories: [] },
   follows: { follows: [] },
   alerts: { alerts: [] },
+  hiddenSources: { sources: [] },
+  readMarks: { ids: [] },
   theme: { stored: null, systemPrefersDark: false },
 };
 
@@ -128,7 +145,7 @@ export function keptCopy(system: ActorsById, id: string, keptFeed: Story[] = [])
   );
 }
 
-const CLEARED: UrlPatch = { q: undefined, category: undefined, saved: undefined, archive: undefined, following: undefined };
+const CLEARED: UrlPatch = { q: undefined, category: undefined, saved: undefined, archive: undefined, following: undefined, unread: undefined };
 
 export const pageMachine = setup({
   types: {
@@ -148,6 +165,9 @@ export const pageMachine = setup({
     theme: themeMachine,
     share: shareMachine,
     storyPage: storyPageMachine,
+    hiddenSources: hiddenSourcesMachine,
+    readMarks: readMarksMachine,
+    reading: readingMachine,
     /** Injected: sends the URL's search as the page opens, then url.changed whenever something other than `navigate` changes it. */
     urlChanges: fromCallback<PageEvent>(() => () => {}),
     /** Injected: sends the browser's events the page follows (visibility, focus, other tabs' storage, the system's colours). */
@@ -186,6 +206,9 @@ export const pageMachine = setup({
     { id: 'theme', systemId: 'theme', src: 'theme', input: NOTHING_STORED.theme },
     { id: 'share', systemId: 'share', src: 'share' },
     { id: 'storyPage', systemId: 'storyPage', src: 'storyPage' },
+    { id: 'hiddenSources', systemId: 'hiddenSources', src: 'hiddenSources', input: NOTHING_STORED.hiddenSources },
+    { id: 'readMarks', systemId: 'readMarks', src: 'readMarks', input: NOTHING_STORED.readMarks },
+    { id: 'reading', systemId: 'reading', src: 'reading', input: ({ self }) => ({ reportTo: self }) },
     { id: 'urlChanges', src: 'urlChanges' },
     { id: 'browserEvents', src: 'browserEvents' },
   ],
@@ -198,6 +221,8 @@ export const pageMachine = setup({
     sendTo('bookmarks', ({ context }) => ({ type: 'saved.storage.changed' as const, stories: context.bookmarks.savedStories })),
     sendTo('follows', ({ context }) => ({ type: 'follows.storage.changed' as const, follows: context.follows?.follows ?? [] })),
     sendTo('alerts', ({ context }) => ({ type: 'alerts.storage.changed' as const, alerts: context.alerts?.alerts ?? [] })),
+    sendTo('hiddenSources', ({ context }) => ({ type: 'hidden.storage.changed' as const, sources: context.hiddenSources?.sources ?? [] })),
+    sendTo('readMarks', ({ context }) => ({ type: 'read.storage.changed' as const, ids: context.readMarks?.ids ?? [] })),
     sendTo('bookmarks', { type: 'saved.refresh' }),
     sendTo('follows', { type: 'follows.refresh' }),
   ],
@@ -244,6 +269,10 @@ export const pageMachine = setup({
         { type: 'tellFollows', params: ({ event }) => ({ following: event.on }) },
       ],
     },
+    // "Hide read" goes with any view and any search.
+    'filters.unread': {
+      actions: { type: 'navigate', params: ({ event }) => ({ patch: { unread: event.on || undefined }, replace: false }) },
+    },
     'filters.clear': {
       actions: [
         { type: 'navigate', params: { patch: CLEARED, replace: false } },
@@ -265,5 +294,19 @@ export const pageMachine = setup({
     'saved.refresh': { actions: forwardTo('bookmarks') },
     'follows.storage.changed': { actions: forwardTo('follows') },
     'alerts.storage.changed': { actions: forwardTo('alerts') },
+    'hidden.storage.changed': { actions: forwardTo('hiddenSources') },
+    'read.storage.changed': { actions: forwardTo('readMarks') },
+    // A file of "Your reading": each section to its owner, which joins it to its own (docs/product.md#your-reading-in-another-browser);
+    // the saved stories' copies are then refreshed, and new follows asked for at once.
+    'reading.imported': {
+      actions: [
+        sendTo('bookmarks', ({ event }) => ({ type: 'bookmarks.import' as const, ...event.reading.bookmarks })),
+        sendTo('bookmarks', { type: 'saved.refresh' }),
+        sendTo('follows', ({ event }) => ({ type: 'follows.import' as const, follows: event.reading.follows })),
+        sendTo('hiddenSources', ({ event }) => ({ type: 'hidden.import' as const, sources: event.reading.hiddenSources })),
+        sendTo('readMarks', ({ event }) => ({ type: 'read.import' as const, ids: event.reading.read })),
+        sendTo('alerts', ({ event }) => ({ type: 'alerts.import' as const, alerts: event.reading.alerts })),
+      ],
+    },
   },
 });

@@ -1,5 +1,5 @@
 // `npm run screenshots`: the built site (`--no-build`: dist/ as it is) in headless Chromium, light and dark, into docs/screenshots/,
-// the function answered from fixtures. `--only=home|reader|offline|memory|update|story` takes one group (update changes dist/sw.js and puts it back).
+// the function answered from fixtures. `--only=home|reader|offline|memory|update|story|front` takes one group (update changes dist/sw.js and puts it back).
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchChromium } from './chromium.mjs';
@@ -173,6 +173,30 @@ try {
       await page.goto(`${base}/story/${lead?.id}`);
       await page.getByText("You're offline. Showing this story as this browser kept it.").waitFor({ timeout: 15_000 });
       await shot(page, 'settled', `story-offline-${theme}-${width}`, true);
+    });
+  }
+  // A front page of one's own (docs/product.md#a-front-page-of-ones-own): two stories read, one outlet hidden; the
+  // "Hidden outlets" dialog, a card's "More options" and the "Your reading" dialog.
+  const own = `localStorage.setItem('newsRead', '["fixture-2","fixture-3"]'); localStorage.setItem('newsHiddenSources', '["The Guardian"]')`;
+  for (const [theme, width] of want('front')) {
+    await inContext(browser, theme, width, { serviceWorkers: 'block', init: own }, async (page) => {
+      await answer(page, () => fixture);
+      await page.goto(base);
+      await page.getByRole('heading', { name: 'Top Stories' }).waitFor({ timeout: 15_000 });
+      // Narrow, the read cards are below the first: the first of them at the top.
+      if (width === 375) await page.getByRole('article').nth(1).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await shot(page, 'networkidle', `front-read-${theme}-${width}`);
+      await page.getByRole('button', { name: 'Hidden outlets (1)' }).click();
+      await page.getByRole('dialog', { name: 'Hidden outlets' }).waitFor();
+      await shot(page, 'settled', `front-hidden-outlets-${theme}-${width}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'More options' }).nth(1).click();
+      await page.getByRole('menuitem', { name: 'Mark as unread' }).waitFor();
+      await shot(page, 'settled', `front-more-options-${theme}-${width}`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Your reading' }).click();
+      await page.getByRole('dialog', { name: 'Your reading' }).waitFor();
+      await shot(page, 'settled', `front-your-reading-${theme}-${width}`);
     });
   }
   // The page with live stories and with the samples (the function out of reach), and the not-found page.

@@ -12,11 +12,12 @@ import { QueryField } from '../search/QueryField.tsx';
 import { ReaderFeatures } from '../reader/ReaderFeatures.tsx';
 import { wrappingRow } from '../theme/mixins.ts';
 import { mediaUp, theme } from '../theme/tokens.ts';
-import { BookmarkIcon, FollowIcon } from '../ui/icons.tsx';
+import { BookmarkIcon, FollowIcon, ReadIcon } from '../ui/icons.tsx';
 import { Layout } from '../ui/Layout.tsx';
 import { SkipLink } from '../ui/SkipLink.tsx';
 import { ViewToggle } from '../ui/ViewToggle.tsx';
-import { HomeResults, useHomeList } from './HomeResults.tsx';
+import { HiddenOutletsDialog, HomeResults, useHomeList } from './HomeResults.tsx';
+import { HiddenOutletsButton } from '../front-page/FrontPageControls.tsx';
 import { later } from './later.ts';
 import { SiteHeader } from './SiteHeader.tsx';
 import { documentTitle, PRODUCT_TITLE, TAGLINE } from '../domain/title.ts';
@@ -48,7 +49,6 @@ const Controls = styled.div`
   }
 `;
 
-const openStory = (story: Story) => openInNewTab(story.url);
 
 /** The home page (docs/product.md#screens-and-states): its parts, each reading the page's machines; a key typed re-renders the story area alone. */
 export function HomePage() {
@@ -64,6 +64,15 @@ export function HomePage() {
   const followedIds = useFollowedIds();
   const { setFollowing } = filters;
   const parts = later.useParts();
+  const { markRead } = home;
+  // `o` opens the focused story as "Read more" does, and marks it read (docs/product.md#read).
+  const openStory = useCallback(
+    (story: Story) => {
+      openInNewTab(story.url);
+      markRead(story);
+    },
+    [markRead],
+  );
 
   const { settled } = home.query;
   useEffect(() => {
@@ -90,6 +99,8 @@ export function HomePage() {
             <ViewToggle label="Saved" Icon={BookmarkIcon} isSelected={filters.filter.savedOnly} onChange={filters.setSavedOnly} count={home.savedIds.length} />
             <ViewToggle label="Following" Icon={FollowIcon} isSelected={filters.following} onChange={setFollowing} count={followedIds.length} />
             <AlertsButton Dialog={AlertsDialog} />
+            <ViewToggle label="Hide read" Icon={ReadIcon} isSelected={filters.filter.unreadOnly} onChange={filters.setUnreadOnly} />
+            <HiddenOutletsButton Dialog={HiddenOutletsDialog} />
           </Controls>
           {selected.length > 0 && (
             <Suspense fallback={null}>

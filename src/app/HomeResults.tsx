@@ -18,6 +18,7 @@ import { canShareNatively } from '../share/native-share.ts';
 import { useShareActor } from '../share/share-actor.ts';
 import { useArchive } from '../search/actors.ts';
 import { useHomeFilters } from '../search/useHomeFilters.ts';
+import { useHiddenSources, useHiddenSourcesActor, useReadIds, useReadMarksActor } from '../front-page/actors.ts';
 import { useQuery } from '../search/useQuery.ts';
 import { StoryArea } from '../stories/StoryArea.tsx';
 import type { CardParts } from '../stories/StoryCard.tsx';
@@ -31,9 +32,13 @@ const ArchiveSection = later.component('ArchiveSection');
 const OlderStories = later.component('OlderStories', { waits: true });
 // Only a search or filter with no match shows it.
 const EmptyState = later.component('EmptyState');
+/** "Hidden outlets": its dialog, on a press of "Hidden outlets ({M})". */
+export const HiddenOutletsDialog = later.component('HiddenOutletsDialog');
+// Only a list whose every story is from a hidden outlet shows it.
+const EveryStoryHidden = later.component('EveryStoryHidden');
 
 /** What every card draws from the later part: the other outlets' disclosure waits for it, after the first screen. */
-export const CARD_PARTS: CardParts = { RelatedSources: later.component('RelatedSources', { waits: true }), ShareMenu: later.component('ShareMenu') };
+export const CARD_PARTS: CardParts = { RelatedSources: later.component('RelatedSources', { waits: true }), ShareMenu: later.component('ShareMenu'), MoreOptionsMenu: later.component('MoreOptionsMenu') };
 
 const noChanges = () => () => {};
 
@@ -49,10 +54,13 @@ export function useHomeList() {
   const query = useQuery();
   const text = query.shown;
   const filters = useHomeFilters();
-  const { categories, savedOnly } = filters.filter;
+  const { categories, savedOnly, unreadOnly } = filters.filter;
+  const hiddenSources = useHiddenSources();
+  const readIds = useReadIds();
+  const marks = useMemo(() => ({ hiddenSources: new Set(hiddenSources), read: new Set(readIds) }), [hiddenSources, readIds]);
   const list = useMemo(
-    () => pageList({ firstPage, older, savedIds, savedCopies, archive, followed: followedStories(follows) }, { query: text, categories, savedOnly }),
-    [firstPage, older, savedIds, savedCopies, archive, follows, text, categories, savedOnly],
+    () => pageList({ firstPage, older, savedIds, savedCopies, archive, followed: followedStories(follows), marks }, { query: text, categories, savedOnly, unreadOnly }),
+    [firstPage, older, savedIds, savedCopies, archive, follows, marks, text, categories, savedOnly, unreadOnly],
   );
 
   const bookmarks = useBookmarksActor();
@@ -67,12 +75,31 @@ export function useHomeList() {
   const followedIds = useFollowedIds();
   const followed = useMemo(() => new Set(followedIds), [followedIds]);
   const toggleFollow = useCallback((story: Story) => followsActor.send({ type: 'follow.toggle', story, at: new Date().toISOString() }), [followsActor]);
+  const readMarks = useReadMarksActor();
+  const hiddenActor = useHiddenSourcesActor();
+  const markRead = useCallback((story: Story) => readMarks.send({ type: 'read.mark', id: story.id }), [readMarks]);
+  const hideSource = useCallback((story: Story) => hiddenActor.send({ type: 'hidden.hide', source: story.source }), [hiddenActor]);
+  const { read } = marks;
+  const toggleRead = useCallback((story: Story) => readMarks.send({ type: read.has(story.id) ? 'read.unmark' : 'read.mark', id: story.id }), [readMarks, read]);
   // What every card is given, in the story area and in the last 30 days alike.
   const cardProps: CardListProps = useMemo(
-    () => ({ bookmarks: bookmarked, onToggleBookmark: toggleBookmark, onShare, lastVisit: newSince, canShareNatively: nativeShare, follows: followed, onToggleFollow: toggleFollow, parts: CARD_PARTS }),
-    [bookmarked, toggleBookmark, onShare, newSince, nativeShare, followed, toggleFollow],
+    () => ({
+      bookmarks: bookmarked,
+      onToggleBookmark: toggleBookmark,
+      onShare,
+      lastVisit: newSince,
+      canShareNatively: nativeShare,
+      follows: followed,
+      onToggleFollow: toggleFollow,
+      read,
+      onRead: markRead,
+      onHideSource: hideSource,
+      onToggleRead: toggleRead,
+      parts: CARD_PARTS,
+    }),
+    [bookmarked, toggleBookmark, onShare, newSince, nativeShare, followed, toggleFollow, read, markRead, hideSource, toggleRead],
   );
-  return { status, list, savedIds, query, filters, newSince, toggleBookmark, toggleFollow, cardProps };
+  return { status, list, savedIds, query, filters, newSince, toggleBookmark, toggleFollow, markRead, hiddenSources, cardProps };
 }
 
 type HomeResultsProps = Pick<ReturnType<typeof useHomeList>, 'status' | 'list' | 'query' | 'filters' | 'cardProps'>;
@@ -107,6 +134,7 @@ export const HomeResults = memo(function HomeResults({ status, list, query, filt
       onRetry={retry}
       onClearFilters={filters.clearFilters}
       Empty={EmptyState}
+      allHidden={list.everyMatchHidden ? <EveryStoryHidden /> : null}
       listEnd={
         olderStatus !== null && (
           <Suspense fallback={null}>

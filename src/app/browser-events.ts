@@ -6,9 +6,11 @@
 import { fromCallback } from 'xstate';
 import type { PageEvent } from '../../machines/page.ts';
 import { prefersDarkQuery } from '../browser/browser.ts';
-import { ALERTS_STORAGE_KEY, BOOKMARKS_STORAGE_KEY, FOLLOWS_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from '../browser/storage-keys.ts';
+import { ALERTS_STORAGE_KEY, BOOKMARKS_STORAGE_KEY, FOLLOWS_STORAGE_KEY, HIDDEN_SOURCES_STORAGE_KEY, READ_STORAGE_KEY, SAVED_STORIES_STORAGE_KEY, THEME_STORAGE_KEY } from '../browser/storage-keys.ts';
 import { readStoredAlerts } from '../domain/alerts.ts';
 import { parseFollows } from '../domain/follows.ts';
+import { parseHiddenSources } from '../domain/hidden-sources.ts';
+import { parseReadMarks } from '../domain/read-marks.ts';
 import { parseSavedStories, parseStoredBookmarks } from '../domain/saved-stories.ts';
 import { parseStoredTheme } from '../domain/theme.ts';
 
@@ -27,6 +29,8 @@ export const browserEvents = fromCallback<PageEvent>(({ sendBack }) => {
     if (event.key === null || event.key === SAVED_STORIES_STORAGE_KEY) sendBack({ type: 'saved.storage.changed', stories: parseSavedStories(event.newValue) });
     if (event.key === null || event.key === FOLLOWS_STORAGE_KEY) sendBack({ type: 'follows.storage.changed', follows: parseFollows(event.newValue) });
     if (event.key === null || event.key === ALERTS_STORAGE_KEY) sendBack({ type: 'alerts.storage.changed', alerts: readStoredAlerts(event.newValue) });
+    if (event.key === null || event.key === HIDDEN_SOURCES_STORAGE_KEY) sendBack({ type: 'hidden.storage.changed', sources: parseHiddenSources(event.newValue) });
+    if (event.key === null || event.key === READ_STORAGE_KEY) sendBack({ type: 'read.storage.changed', ids: parseReadMarks(event.newValue) });
     if (event.key === null || event.key === THEME_STORAGE_KEY) sendBack({ type: 'theme.storage.changed', theme: parseStoredTheme(event.newValue) });
   };
   const colours = prefersDarkQuery();

@@ -14,6 +14,7 @@ import { appShareMachine } from '../share/share-actor.ts';
 import { readLastVisit } from '../reader/lastVisit.ts';
 import { appArchiveSearchMachine } from '../search/actors.ts';
 import { appStoryPageMachine } from '../story-page/actors.ts';
+import { appHiddenSourcesMachine, appReadingMachine, appReadMarksMachine, readHiddenSourcesInput, readReadMarksInput } from '../front-page/actors.ts';
 import { browserEvents } from './browser-events.ts';
 import { later } from './later.ts';
 import { navigateHome, urlChangesOf } from './page-url.ts';
@@ -30,9 +31,13 @@ export interface AppLogic {
   theme: typeof appThemeMachine;
   share: typeof appShareMachine;
   storyPage: typeof appStoryPageMachine;
+  hiddenSources: typeof appHiddenSourcesMachine;
+  readMarks: typeof appReadMarksMachine;
+  reading: ReturnType<typeof appReadingMachine>;
 }
 
 const followEffects = () => later.arrival().then((parts) => parts.followEffects);
+const readingEffects = () => later.arrival().then((parts) => parts.readingEffects);
 
 export const defaultLogic: AppLogic = {
   feed: appFeedMachine,
@@ -45,6 +50,9 @@ export const defaultLogic: AppLogic = {
   theme: appThemeMachine,
   share: appShareMachine,
   storyPage: appStoryPageMachine,
+  hiddenSources: appHiddenSourcesMachine,
+  readMarks: appReadMarksMachine,
+  reading: appReadingMachine(readingEffects),
 };
 
 export function appPageMachine(router: RegisteredRouter, logic: AppLogic) {
@@ -61,6 +69,8 @@ export function readPageInput(): PageInput {
     bookmarks: readBookmarksInput(),
     follows: readFollowsInput(),
     alerts: readAlertsInput(),
+    hiddenSources: readHiddenSourcesInput(),
+    readMarks: readReadMarksInput(),
     theme: readThemeInput(),
   };
 }

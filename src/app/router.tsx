@@ -2,6 +2,7 @@ import { createBrowserHistory, createRootRoute, createRoute, createRouter, Outle
 import { Activity, lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { validateHomeSearch } from '../domain/search-params.ts';
 import { HomePage } from './HomePage.tsx';
+import { CARD_PARTS } from './HomeResults.tsx';
 import { LoadFailure } from './LoadFailure.tsx';
 import { parseSearch, stringifySearch } from '../search/search-serialization.ts';
 import { LoadFailedError, onDemand } from '../browser/on-demand.ts';
@@ -101,7 +102,7 @@ function StoryPageRoute() {
           </Layout>
         }
       >
-        <StoryPage />
+        <StoryPage OptionsMenu={CARD_PARTS.MoreOptionsMenu} />
       </Suspense>
     </>
   );

@@ -11,3 +11,7 @@ export const LAST_VISIT_STORAGE_KEY = 'newsLastVisit';
 export const FOLLOWS_STORAGE_KEY = 'newsFollows';
 /** Alerts for words: a JSON array of `{ words, created_at }`, in the order added, at most 10. */
 export const ALERTS_STORAGE_KEY = 'newsAlerts';
+/** Hidden outlets: a JSON array of outlet names, newest hidden first, at most 100. */
+export const HIDDEN_SOURCES_STORAGE_KEY = 'newsHiddenSources';
+/** Read marks: a JSON array of story ids, most recently read first, at most 1,000. */
+export const READ_STORAGE_KEY = 'newsRead';

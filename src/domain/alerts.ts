@@ -7,7 +7,7 @@ import { alertKey, alertTerms, alertWords, eachWord, keptWords, MAX_ALERTS } fro
 import { isNewSince } from './new-since.ts';
 import { field, isPlainObject } from './normalize.ts';
 import { isoTime } from './iso-time.ts';
-import { readList, readStoredList } from './stored-list.ts';
+import { mergeLists, readList, readStoredList } from './stored-list.ts';
 import type { Story } from './story.ts';
 
 export { ALERT_REFUSED, ALERTS_FULL, alertKey, alertWords, keptWords, matchesAlert, MAX_ALERTS } from '../../supabase/functions/_shared/alerts.ts';
@@ -36,6 +36,11 @@ export function alertOf(entry: unknown): Alert | null {
  */
 export function readAlerts(value: unknown): Alert[] {
   return readList(value, alertOf, (alert) => alertKey(alert.words), MAX_ALERTS);
+}
+
+/** An export's alerts joined to these: each kept once (by its terms), these first, the first 10 in all. */
+export function mergeAlerts(here: readonly Alert[], imported: readonly Alert[]): Alert[] {
+  return mergeLists(here, imported, (alert) => alertKey(alert.words), MAX_ALERTS);
 }
 
 /** The stored `newsAlerts` read: unreadable, not JSON or not an array means none. */

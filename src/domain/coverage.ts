@@ -1,9 +1,10 @@
 import { field, isPlainObject, storyOf } from './normalize.ts';
-import { MAX_STORIES, type RelatedLink, type Report, type Story, type StoryCoverage } from './story.ts';
+import { MAX_STORIES, type Report, type Story, type StoryCoverage } from './story.ts';
 
 /**
  * A story's page (docs/product.md#a-page-for-each-story): its coverage as `?story=` answers it,
- * validated here and nowhere else, and what the page says of it.
+ * validated here and nowhere else (what the page says of it: coverage-text.ts, which only the
+ * story's page loads).
  */
 
 /** The page of a story, `/story/<id>`, its id encoded. */
@@ -54,24 +55,3 @@ export function withLaterReports(coverage: StoryCoverage, later: StoryCoverage):
 export function keptCoverage(story: Story): StoryCoverage {
   return { story, reports: [reportOf(story) as Report], generated_at: '' };
 }
-
-/** The outlets that reported it, each once, in the order they did: the reports', then (from a kept copy) the other outlets it names. */
-export function outletsOf({ story, reports }: Pick<StoryCoverage, 'story' | 'reports'>): string[] {
-  return [...new Set([...reports.map((report) => report.source), ...(story.related ?? []).map((link) => link.source)])];
-}
-
-/** The other outlets' links the story names (a kept copy's `related`) that are not among its reports already. */
-export function relatedBeyondReports({ story, reports }: Pick<StoryCoverage, 'story' | 'reports'>): RelatedLink[] {
-  const named = new Set(reports.map((report) => report.url));
-  return (story.related ?? []).filter((link) => !named.has(link.url));
-}
-
-/** "{N} reports from {M} outlets" ("1 report from 1 outlet"): every report the page knows of, the other outlets a kept copy names among them. */
-export function coverageCountText(coverage: Pick<StoryCoverage, 'story' | 'reports'>): string {
-  const reports = coverage.reports.length + relatedBeyondReports(coverage).length;
-  const outlets = outletsOf(coverage).length;
-  return `${reports} ${reports === 1 ? 'report' : 'reports'} from ${outlets} ${outlets === 1 ? 'outlet' : 'outlets'}`;
-}
-
-/** "First reported by {source}": the earliest report's outlet (with no report, the leading story's own). */
-export const firstReportedText = ({ story, reports }: Pick<StoryCoverage, 'story' | 'reports'>): string => `First reported by ${(reports[0] ?? story).source}`;

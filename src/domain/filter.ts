@@ -4,13 +4,33 @@ export interface StoryFilter {
   query: string;
   categories: readonly string[];
   savedOnly: boolean;
+  /** "Hide read": read stories leave the front page (docs/product.md#read). */
+  unreadOnly: boolean;
 }
 
 export const EMPTY_FILTER: StoryFilter = Object.freeze({
   query: '',
   categories: Object.freeze([]),
   savedOnly: false,
+  unreadOnly: false,
 });
+
+/** What the visitor marked in this browser (docs/product.md#hide-an-outlet, #read): the outlets hidden, the stories read. */
+export interface VisitorMarks {
+  hiddenSources: ReadonlySet<string>;
+  read: ReadonlySet<string>;
+}
+
+export const NO_MARKS: VisitorMarks = Object.freeze({ hiddenSources: new Set<string>(), read: new Set<string>() });
+
+/**
+ * The front page's stories as the visitor shaped it: none from a hidden outlet (a card is its
+ * leading report, so a group led by a hidden outlet's report goes whole), and with "Hide read" none
+ * read. The Saved and Following views never pass through here: they show the visitor's own picks.
+ */
+export function onFrontPage(stories: readonly Story[], marks: VisitorMarks, unreadOnly: boolean): Story[] {
+  return stories.filter((story) => !marks.hiddenSources.has(story.source) && !(unreadOnly && marks.read.has(story.id)));
+}
 
 /** A story's category for filtering: missing, empty or blank counts as "General" (docs/product.md#search-categories-and-the-url). */
 export function categoryOf(story: { readonly category?: string }): string {

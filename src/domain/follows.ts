@@ -1,5 +1,5 @@
 import { field, isPlainObject, storyOf } from './normalize.ts';
-import { readStoredList } from './stored-list.ts';
+import { mergeLists, readList, readStoredList } from './stored-list.ts';
 import type { Story } from './story.ts';
 
 /**
@@ -38,7 +38,8 @@ export function reportsOf(story: Story): number {
   return 1 + (story.related?.length ?? 0);
 }
 
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+/** A count: a whole number, 0 or more. */
+export const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 function parseEntry(item: unknown): Follow | null {
   if (!isPlainObject(item)) return null;
@@ -60,6 +61,16 @@ function parseEntry(item: unknown): Follow | null {
  */
 export function parseFollows(value: string | null): Follow[] {
   return readStoredList(value, parseEntry, (follow) => follow.id, FOLLOWS_MAX);
+}
+
+/** The follows of an export file (docs/product.md#your-reading-in-another-browser), read as the stored value is. */
+export function followsFrom(value: unknown): Follow[] {
+  return readList(value, parseEntry, (follow) => follow.id, FOLLOWS_MAX);
+}
+
+/** Imported follows joined to these: every follow here kept, the new ones after them, at most 50. */
+export function mergeFollows(here: readonly Follow[], imported: readonly Follow[]): Follow[] {
+  return mergeLists(here, imported, (follow) => follow.id, FOLLOWS_MAX);
 }
 
 export function serializeFollows(follows: readonly Follow[]): string {
@@ -119,28 +130,6 @@ export function adoptAnswer(follows: readonly Follow[], answer: readonly Followe
     kept.push({ ...follow, seen, reports: answering.reports, story: answering.story });
   }
   return { follows: kept, ended };
-}
-
-/**
- * The stories of a `?follow=` answer: each validated as a feed story, with its `follows` (the
- * non-empty strings listed) and `reports` (a count of at least the reports it shows, else what it
- * shows). A repeated story answers once.
- */
-export function followedFromAnswer(answer: unknown): Followed[] {
-  const items = isPlainObject(answer) ? field(answer, 'stories') : undefined;
-  if (!Array.isArray(items)) return [];
-  const followed: Followed[] = [];
-  const ids = new Set<string>();
-  for (const item of items) {
-    const story = storyOf(item);
-    if (story === null || ids.has(story.id) || !isPlainObject(item)) continue;
-    ids.add(story.id);
-    const listed = field(item, 'follows');
-    const follows = Array.isArray(listed) ? [...new Set(listed.filter((id): id is string => typeof id === 'string' && id !== ''))] : [];
-    const reports = field(item, 'reports');
-    followed.push({ story, follows, reports: isCount(reports) && reports >= reportsOf(story) ? reports : reportsOf(story) });
-  }
-  return followed;
 }
 
 /** The followed stories as cards show them, newest followed first: each last known copy under the followed id, so its toggle unfollows it. */

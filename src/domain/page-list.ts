@@ -1,4 +1,4 @@
-import { categoriesOf, filterStories, type StoryFilter } from './filter.ts';
+import { categoriesOf, filterStories, onFrontPage, type StoryFilter, type VisitorMarks } from './filter.ts';
 import { savedView } from './saved-stories.ts';
 import type { Story } from './story.ts';
 
@@ -21,6 +21,8 @@ export interface PageSources {
   archive: readonly Story[];
   /** The followed stories' last known copies (machines/follows.ts). */
   followed: readonly Story[];
+  /** The outlets hidden and the stories read (machines/hiddenSources.ts, machines/readMarks.ts). */
+  marks: VisitorMarks;
 }
 
 export interface PageList {
@@ -36,6 +38,10 @@ export interface PageList {
   archive: Story[];
   /** Every story a reading key can act on (docs/product.md#reading-with-the-keyboard), each once. */
   reachable: Story[];
+  /** The Following view's stories: every followed one, whatever is hidden or read (docs/product.md#following-a-story). */
+  following: Story[];
+  /** The filter matches stories, and every one of them is from a hidden outlet: "Every story here is from an outlet you hid". */
+  everyMatchHidden: boolean;
 }
 
 /** `stories` without those in `shown`, each id once, in their own order: the one "not already shown" rule. */
@@ -54,14 +60,21 @@ const NONE: ReadonlySet<string> = new Set();
 export const idsOf = (stories: readonly Story[]): ReadonlySet<string> => new Set(stories.map((story) => story.id));
 
 export function pageList(sources: PageSources, filter: StoryFilter): PageList {
+  const { marks } = sources;
   const loaded = notShown([...sources.firstPage, ...sources.older], NONE);
+  // Every loaded story's category, an outlet hidden or not: the marks never change what a category picks (a category only hidden outlets tell says so).
   const categories = categoriesOf(sources.savedCopies.length === 0 ? loaded : [...loaded, ...sources.savedCopies]);
-  // Saved: every saved story in the order saved, from the page or its kept copy (docs/product.md#saved-stories-last).
   const known = new Set(categories);
   const selected = [...new Set(filter.categories)].filter((category) => known.has(category));
-  const listed = filter.savedOnly ? savedView(sources.savedIds, loaded, sources.savedCopies) : loaded;
-  const matches = filterStories(listed, { ...filter, categories: selected }, new Set(sources.savedIds));
-  const archive = notShown(sources.archive, idsOf(matches));
+  const narrowed = { ...filter, categories: selected };
+  const saved = new Set(sources.savedIds);
+  // Saved: every saved story in the order saved, from the page or its kept copy (docs/product.md#saved-stories-last).
+  const listed = filter.savedOnly ? savedView(sources.savedIds, loaded, sources.savedCopies) : onFrontPage(loaded, marks, filter.unreadOnly);
+  const matches = filterStories(listed, narrowed, saved);
+  const archive = onFrontPage(notShown(sources.archive, idsOf(matches)), marks, filter.unreadOnly);
   const reachable = notShown([...loaded, ...sources.savedCopies, ...archive, ...sources.followed], NONE);
-  return { loaded, categories, selected, matches, archive, reachable };
+  const following = notShown(sources.followed, NONE);
+  const everyMatchHidden =
+    !filter.savedOnly && matches.length === 0 && marks.hiddenSources.size > 0 && filterStories(onFrontPage(loaded, { ...marks, hiddenSources: NONE }, filter.unreadOnly), narrowed, saved).length > 0;
+  return { loaded, categories, selected, matches, archive, reachable, following, everyMatchHidden };
 }

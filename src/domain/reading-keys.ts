@@ -1,11 +1,11 @@
 /**
- * Reading with the keyboard (docs/product.md#accessible-names): which key does what, and the
- * list the "Keyboard shortcuts" dialog shows. Pure: the app's edge reads the key events.
+ * Reading with the keyboard (docs/product.md#accessible-names): which key does what (the list
+ * the "Keyboard shortcuts" dialog shows: shortcuts.ts, with the page's later part). Pure: the app's edge reads the key events.
  */
 
-export type ReadingAction = 'next' | 'previous' | 'open' | 'bookmark' | 'follow' | 'help';
+export type ReadingAction = 'next' | 'previous' | 'open' | 'bookmark' | 'follow' | 'options' | 'help';
 
-const ACTIONS: Readonly<Record<string, ReadingAction>> = { j: 'next', k: 'previous', o: 'open', b: 'bookmark', f: 'follow', '?': 'help' };
+const ACTIONS: Readonly<Record<string, ReadingAction>> = { j: 'next', k: 'previous', o: 'open', b: 'bookmark', f: 'follow', m: 'options', '?': 'help' };
 
 export interface KeyPress {
   key: string;
@@ -31,21 +31,3 @@ export function stepCard(current: number, count: number, action: 'next' | 'previ
   if (current < 0 || current >= count) return 0;
   return action === 'next' ? Math.min(current + 1, count - 1) : Math.max(current - 1, 0);
 }
-
-export interface Shortcut {
-  /** The keys, as shown in <kbd>. */
-  keys: readonly string[];
-  description: string;
-}
-
-/** Every keyboard shortcut of the page, in the order the dialog lists them. */
-export const SHORTCUTS: readonly Shortcut[] = [
-  { keys: ['j'], description: 'Next story' },
-  { keys: ['k'], description: 'Previous story' },
-  { keys: ['o'], description: 'Open the focused story in a new tab' },
-  { keys: ['b'], description: 'Bookmark or unbookmark the focused story' },
-  { keys: ['f'], description: 'Follow or unfollow the focused story' },
-  { keys: ['/'], description: 'Search stories' },
-  { keys: ['?'], description: 'Show these keyboard shortcuts' },
-  { keys: ['Esc'], description: 'Close this dialog' },
-];

@@ -1,5 +1,5 @@
 import { storyOf } from './normalize.ts';
-import { readStoredList } from './stored-list.ts';
+import { idEntry, mergeLists, readList, readStoredList } from './stored-list.ts';
 import type { Story } from './story.ts';
 
 /**
@@ -22,7 +22,24 @@ export function parseSavedStories(value: string | null): Story[] {
 
 /** Stored bookmarks: a JSON array of ids. Anything else reads as no bookmarks; junk entries are skipped. */
 export function parseStoredBookmarks(value: string | null): string[] {
-  return readStoredList(value, (id) => (typeof id === 'string' && id !== '' ? id : null), (id) => id);
+  return readStoredList(value, idEntry, (id) => id);
+}
+
+/** The bookmarks and their copies in an export file (docs/product.md#your-reading-in-another-browser): read as the stored values are. */
+export function savedListsFrom(ids: unknown, stories: unknown): { ids: string[]; stories: Story[] } {
+  const saved = readList(ids, idEntry, (id) => id);
+  return { ids: saved, stories: copiesOf(saved, readList(stories, storyOf, (story) => story.id)) };
+}
+
+/**
+ * Imported bookmarks joined to these: every bookmark here kept in its place, the new ones after it
+ * (saved last); each story's copy from here when it has one, else the imported one, newest saved first.
+ */
+export function mergeSavedLists(here: { ids: readonly string[]; stories: readonly Story[] }, imported: { ids: readonly string[]; stories: readonly Story[] }): { ids: string[]; stories: Story[] } {
+  const ids = mergeLists(here.ids, imported.ids, (id) => id);
+  // The copies of the bookmarks new here come first: saved last, so newest saved.
+  const added = copiesOf(ids.slice(here.ids.length), imported.stories);
+  return { ids, stories: copiesOf(ids, [...added, ...here.stories, ...imported.stories]) };
 }
 
 /** The copies of saved stories only (`ids`), each once (the first copy of an id wins), at most 500, in the order given. */

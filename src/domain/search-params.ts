@@ -8,6 +8,8 @@ export interface HomeSearch {
   archive?: boolean;
   /** The Following view shows (docs/product.md#following-a-story). */
   following?: boolean;
+  /** "Hide read" is pressed (docs/product.md#read). */
+  unread?: boolean;
 }
 
 // The router JSON-parses each param, so `?q=2024` or `?category=true` arrive as numbers or
@@ -44,6 +46,7 @@ export function validateHomeSearch(raw: Record<string, unknown>): HomeSearch {
   if (category.length > 0) search.category = category;
   if (Object.hasOwn(raw, 'saved') && FLAG_VALUES.has(raw.saved)) search.saved = true;
   if (Object.hasOwn(raw, 'following') && FLAG_VALUES.has(raw.following)) search.following = true;
+  if (Object.hasOwn(raw, 'unread') && FLAG_VALUES.has(raw.unread)) search.unread = true;
   // The last 30 days are searched for the query: without one there is nothing to search.
   if (search.q !== undefined && search.q.trim() !== '' && Object.hasOwn(raw, 'archive') && FLAG_VALUES.has(raw.archive)) search.archive = true;
   return search;

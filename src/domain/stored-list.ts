@@ -20,7 +20,7 @@ export function readStoredList<T>(stored: string | null, read: (entry: unknown) 
   return readList(parseStored(stored), read, key, max);
 }
 
-/** readStoredList's rules for a value already parsed (an export's list, say). */
+/** A list already parsed (a stored value, or a section of an export file), read by the same rules. */
 export function readList<T>(parsed: unknown, read: (entry: unknown) => T | null, key: (entry: T) => string, max = Number.POSITIVE_INFINITY): T[] {
   if (!Array.isArray(parsed)) return [];
   const list: T[] = [];
@@ -33,4 +33,23 @@ export function readList<T>(parsed: unknown, read: (entry: unknown) => T | null,
     list.push(entry);
   }
   return list;
+}
+
+/** An id as lists keep them (bookmarks, read marks): a non-empty string; anything else is no entry. */
+export const idEntry = (entry: unknown): string | null => (typeof entry === 'string' && entry !== '' ? entry : null);
+
+/**
+ * Two lists as one (docs/product.md#your-reading-in-another-browser): every entry of `here` in its
+ * place, then each of `added` whose key is not here yet, in its order; at most `max`.
+ */
+export function mergeLists<T>(here: readonly T[], added: readonly T[], key: (entry: T) => string, max = Number.POSITIVE_INFINITY): T[] {
+  const keys = new Set(here.map(key));
+  const merged = [...here];
+  for (const entry of added) {
+    if (merged.length >= max) break;
+    if (keys.has(key(entry))) continue;
+    keys.add(key(entry));
+    merged.push(entry);
+  }
+  return merged.slice(0, max);
 }

@@ -1,4 +1,4 @@
-import { InfoIcon } from '../ui/icons-menus-messages.tsx';
+import { InfoIcon } from '../ui/icons.tsx';
 import { Notice } from '../ui/Notice.tsx';
 
 export const DEMO_NOTICE_TEXT =

@@ -25,7 +25,7 @@ function focusedCard(): HTMLElement | null {
 
 /**
  * j / k move focus between the story cards (the article itself, scrolled into view), o opens,
- * b bookmarks and f follows the focused one, ? asks for the shortcuts dialog; never while typing in a field,
+ * b bookmarks and f follows the focused one, m opens its "More options", ? asks for the shortcuts dialog; never while typing in a field,
  * inside a menu or dialog, or with Ctrl, Meta or Alt (docs/product.md#accessible-names).
  */
 export function useReadingKeys(handlers: ReadingKeysHandlers): void {
@@ -59,6 +59,11 @@ export function useReadingKeys(handlers: ReadingKeysHandlers): void {
       const id = current?.dataset.storyId;
       if (id === undefined) return;
       event.preventDefault();
+      // `m`: the card's own "More options" button, pressed as a keyboard press (its menu opens on its first item).
+      if (action === 'options') {
+        current?.querySelector<HTMLButtonElement>('button[data-more-options]')?.click();
+        return;
+      }
       if (action === 'open') latest.current.onOpen(id);
       else if (action === 'follow') latest.current.onToggleFollow(id);
       else latest.current.onToggleBookmark(id);

@@ -23,8 +23,9 @@ export function useHomeFilters() {
   // per pause), so that what shows them does not re-render.
   const categories = useSameList(search.category ?? NO_CATEGORIES);
   const savedOnly = search.saved === true;
+  const unreadOnly = search.unread === true;
   /** As the URL asks; the page's list keeps the categories the stories have (src/domain/page-list.ts). The query is useQuery's. */
-  const filter: Omit<StoryFilter, 'query'> = useMemo(() => ({ categories, savedOnly }), [categories, savedOnly]);
+  const filter: Omit<StoryFilter, 'query'> = useMemo(() => ({ categories, savedOnly, unreadOnly }), [categories, savedOnly, unreadOnly]);
 
   return {
     filter,
@@ -35,6 +36,8 @@ export function useHomeFilters() {
     /** The Following view (`following=1`: docs/product.md#following-a-story). */
     following: search.following === true,
     setFollowing: useCallback((on: boolean) => page.send({ type: 'filters.following', on }), [page]),
+    /** "Hide read" (`unread=1`: docs/product.md#read). */
+    setUnreadOnly: useCallback((on: boolean) => page.send({ type: 'filters.unread', on }), [page]),
     clearFilters: useCallback(() => page.send({ type: 'filters.clear' }), [page]),
   };
 }

@@ -56,6 +56,8 @@ interface StoryAreaProps extends CardListProps {
   afterResults?: ReactNode;
   /** "No stories found" (later/EmptyState.tsx, in the page's later part): only a search or filter with no match shows it. */
   Empty: ComponentType<EmptyStateProps>;
+  /** Shown instead of it when every story matched is from an outlet the visitor hid (docs/product.md#hide-an-outlet). */
+  allHidden?: ReactNode;
 }
 
 const Area = styled.main`
@@ -77,7 +79,7 @@ function announcement(status: FeedStatus, count: number): string {
  * The story area: skeletons, the error screen, the empty state or the two sections. Memoized:
  * only a new result list, status or bookmark re-renders it.
  */
-export const StoryArea = memo(function StoryArea({ status, matches, query = '', holdAnnouncement = false, onRetry, onClearFilters, listEnd = null, afterResults = null, Empty, ...cardProps }: StoryAreaProps) {
+export const StoryArea = memo(function StoryArea({ status, matches, query = '', holdAnnouncement = false, onRetry, onClearFilters, listEnd = null, afterResults = null, Empty, allHidden = null, ...cardProps }: StoryAreaProps) {
   const current = announcement(status, matches.length);
   const [announced, setAnnounced] = useState(current);
   if (!holdAnnouncement && announced !== current) setAnnounced(current);
@@ -93,6 +95,8 @@ export const StoryArea = memo(function StoryArea({ status, matches, query = '', 
         <SkeletonCards />
       ) : status === 'error' ? (
         <ErrorState onRetry={onRetry} />
+      ) : matches.length === 0 && allHidden !== null ? (
+        allHidden
       ) : matches.length === 0 ? (
         <Suspense fallback={null}>
           <Empty onClearFilters={onClearFilters} />

@@ -12,6 +12,8 @@ import { ShareMenuButton, type OpenShareMenuProps } from '../share/ShareMenuButt
 import type { ShareTarget } from '../domain/share.ts';
 import { StoryImage } from './StoryImage.tsx';
 import { StoryToggles } from './StoryToggles.tsx';
+import { MoreOptionsButton, type OpenMoreOptionsProps } from './MoreOptionsButton.tsx';
+import { CheckIcon } from '../ui/icons.tsx';
 import { cardTextFont, headlineFont, smallPrintFont } from './storyFonts.ts';
 
 export interface RelatedSourcesProps {
@@ -25,6 +27,8 @@ export interface CardParts {
   RelatedSources: ComponentType<RelatedSourcesProps>;
   /** The open share menu, drawn on a press of "Share story". */
   ShareMenu: ComponentType<OpenShareMenuProps>;
+  /** The open "More options" menu, drawn on a press of "More options". */
+  MoreOptionsMenu: ComponentType<OpenMoreOptionsProps>;
 }
 
 const Hidden = styled.span`
@@ -51,6 +55,13 @@ export interface StoryCardProps {
   onToggleFollow?(story: Story): void;
   /** Reports on it the visitor had not seen: "{N} new reports". */
   newReports?: number;
+  /** Read (docs/product.md#read): the title dimmed, and "Read" beside the date. */
+  isRead?: boolean;
+  /** "Read more" followed: the story becomes read ("Full coverage" opens its page, which marks it). */
+  onRead?(story: Story): void;
+  /** "More options": "Hide stories from {source}", "Mark as read" / "Mark as unread" (docs/product.md#more-options). */
+  onHideSource?(story: Story): void;
+  onToggleRead?(story: Story): void;
   parts: CardParts;
 }
 
@@ -134,6 +145,19 @@ const Title = styled.h3`
   [data-variant='large'] & {
     ${headlineFont('xl')}
   }
+
+  /* Read: the muted text colour, AA against the card in both themes (tests/components/contrast.test.ts). */
+  [data-read] & {
+    color: ${theme.color.textMuted};
+  }
+`;
+
+const ReadMark = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${theme.space(1)};
+  color: ${theme.color.textMuted};
+  ${smallPrintFont('bold')}
 `;
 
 // Clamped to 3 lines, or 4 on a large card.
@@ -210,18 +234,29 @@ export const StoryCard = memo(function StoryCard({
   isFollowed = false,
   onToggleFollow,
   newReports = 0,
+  isRead = false,
+  onRead,
+  onHideSource,
+  onToggleRead,
   parts,
 }: StoryCardProps) {
   const headingId = useId();
   return (
     // tabIndex -1: the reading keys move focus to the article itself (docs/product.md#accessible-names).
-    <Card aria-labelledby={headingId} tabIndex={-1} data-story-id={story.id} data-variant={variant}>
+    <Card aria-labelledby={headingId} tabIndex={-1} data-story-id={story.id} data-variant={variant} data-read={isRead || undefined}>
       {isHttpUrl(story.image) && <StoryImage key={story.image} src={story.image} isLead={hasLeadImage} />}
       <Body>
         <Meta>
           <SourceBadge dir="auto">{story.source}</SourceBadge>
           <StoryDate iso={story.published_at} />
           {isNew && <NewBadge>New</NewBadge>}
+          {/* Not colour alone: a mark and a word say it is read. */}
+          {isRead && (
+            <ReadMark>
+              <CheckIcon size={14} />
+              Read
+            </ReadMark>
+          )}
           {newReports > 0 && <NewBadge>{newReports === 1 ? '1 new report' : `${newReports} new reports`}</NewBadge>}
         </Meta>
         <Title as={`h${headingLevel}`} id={headingId} dir="auto">
@@ -236,17 +271,22 @@ export const StoryCard = memo(function StoryCard({
         <Footer>
           <Links>
             {isHttpUrl(story.url) && (
-              <ExternalLink href={story.url}>
+              <ExternalLink href={story.url} onClick={() => onRead?.(story)} onAuxClick={() => onRead?.(story)}>
                 {/* Seen as "Read more"; named after the story it opens (docs/product.md#accessible-names). */}
                 Read more <Hidden>about {story.title}</Hidden>
               </ExternalLink>
             )}
             {/* Every report of it, on its own page (docs/product.md#a-page-for-each-story). */}
-            <CoverageLink href={storyPagePath(story.id)}>Full coverage</CoverageLink>
+            <CoverageLink href={storyPagePath(story.id)}>
+              Full coverage
+            </CoverageLink>
           </Links>
           <Actions>
             <StoryToggles story={story} isBookmarked={isBookmarked} onToggleBookmark={onToggleBookmark} isFollowed={isFollowed} onToggleFollow={onToggleFollow}>
               <ShareMenuButton Menu={parts.ShareMenu} onShare={(target) => onShare(story, target)} canShareNatively={canShareNatively} />
+              {onHideSource && onToggleRead && (
+                <MoreOptionsButton Menu={parts.MoreOptionsMenu} source={story.source} isRead={isRead} onHideSource={() => onHideSource(story)} onToggleRead={() => onToggleRead(story)} />
+              )}
             </StoryToggles>
           </Actions>
         </Footer>

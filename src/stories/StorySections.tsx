@@ -22,6 +22,11 @@ export interface CardListProps {
   onToggleFollow?(story: Story): void;
   /** "{N} new reports" by story id (the Following view). */
   newReports?: Readonly<Record<string, number>>;
+  /** The stories read, and what a card does about them and its outlet (docs/product.md#a-front-page-of-ones-own). */
+  read?: ReadonlySet<string>;
+  onRead?(story: Story): void;
+  onHideSource?(story: Story): void;
+  onToggleRead?(story: Story): void;
   /** What the cards draw from the page's later part. */
   parts: CardParts;
 }
@@ -40,7 +45,7 @@ interface StoryListProps extends CardListProps {
 }
 
 /** A grid of cards: the one way a list of stories is drawn (the two sections, the last 30 days). */
-export function StoryList({ stories, layout, variant, leadImageId, bookmarks, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false, follows, onToggleFollow, newReports, parts }: StoryListProps) {
+export function StoryList({ stories, layout, variant, leadImageId, bookmarks, onToggleBookmark, onShare, lastVisit = null, canShareNatively = false, follows, onToggleFollow, newReports, read, onRead, onHideSource, onToggleRead, parts }: StoryListProps) {
   return (
     <StoryGrid layout={layout}>
       {stories.map((story) => (
@@ -57,6 +62,10 @@ export function StoryList({ stories, layout, variant, leadImageId, bookmarks, on
             isFollowed={follows?.has(story.id) ?? false}
             onToggleFollow={onToggleFollow}
             newReports={newReports !== undefined && Object.hasOwn(newReports, story.id) ? newReports[story.id] : 0}
+            isRead={read?.has(story.id) ?? false}
+            onRead={onRead}
+            onHideSource={onHideSource}
+            onToggleRead={onToggleRead}
             parts={parts}
           />
         </li>

@@ -14,6 +14,9 @@ import { useFollowedIds, useFollowsActor } from '../follow/actors.ts';
 import { useShareActor } from '../share/share-actor.ts';
 import { cardLink } from '../stories/ExternalLink.tsx';
 import { StoryToggles } from '../stories/StoryToggles.tsx';
+import { MoreOptionsButton, type OpenMoreOptionsProps } from '../stories/MoreOptionsButton.tsx';
+import { useHiddenSourcesActor, useReadIds, useReadMarksActor } from '../front-page/actors.ts';
+import type { ComponentType } from 'react';
 import { theme } from '../theme/tokens.ts';
 import { AlertIcon } from '../ui/icons.tsx';
 import { LinkIcon } from '../ui/icons-menus-messages.tsx';
@@ -32,8 +35,11 @@ const Back = styled(RouteLink)`
   margin-top: ${theme.space(4)};
 `;
 
-/** The card's toggles on the leading story, and "Copy link to this page" (the page's own address, `id`). */
-function Actions({ story, pageId }: { story: Story; pageId: string }) {
+/** The card's toggles on the leading story, "More options" for it, and "Copy link to this page" (the page's own address, `id`). */
+function Actions({ story, pageId, OptionsMenu }: { story: Story; pageId: string; OptionsMenu: ComponentType<OpenMoreOptionsProps> }) {
+  const readMarks = useReadMarksActor();
+  const hidden = useHiddenSourcesActor();
+  const isRead = useReadIds().includes(story.id);
   const bookmarks = useBookmarksActor();
   const follows = useFollowsActor();
   const share = useShareActor();
@@ -51,12 +57,19 @@ function Actions({ story, pageId }: { story: Story; pageId: string }) {
         <LinkIcon size={16} />
         {COPY_LINK}
       </PlainButton>
+      <MoreOptionsButton
+        Menu={OptionsMenu}
+        source={story.source}
+        isRead={isRead}
+        onHideSource={() => hidden.send({ type: 'hidden.hide', source: story.source })}
+        onToggleRead={() => readMarks.send({ type: isRead ? 'read.unmark' : 'read.mark', id: story.id })}
+      />
     </StoryToggles>
   );
 }
 
 /** The story page's content below the site's header. */
-export function StoryPage() {
+export function StoryPage({ OptionsMenu }: { OptionsMenu: ComponentType<OpenMoreOptionsProps> }) {
   const page = useStoryPageActor();
   const state = useStoryPage((snapshot) => snapshot.value);
   const id = useStoryPage((snapshot) => snapshot.context.id);
@@ -70,6 +83,13 @@ export function StoryPage() {
   }, [title]);
 
   const retry = useCallback(() => page.send({ type: 'story.retry' }), [page]);
+  // Its page open, the story is read, whichever way it came ("Full coverage", a report's link, an address). Marked once the
+  // page is drawn: a mark sent from the card's click, as the home page hides, left Back unable to find the list's scroll.
+  const readMarks = useReadMarksActor();
+  const leadId = shown?.story.id;
+  useEffect(() => {
+    if (leadId !== undefined) readMarks.send({ type: 'read.mark', id: leadId });
+  }, [readMarks, leadId]);
   return (
     <Layout as="main" id="story" tabIndex={-1}>
       <Back href="/">
@@ -78,7 +98,7 @@ export function StoryPage() {
       {shown ? (
         <StoryPageView
           coverage={shown}
-          actions={<Actions story={shown.story} pageId={id} />}
+          actions={<Actions story={shown.story} pageId={id} OptionsMenu={OptionsMenu} />}
           notice={
             state === 'offline' && (
               <Notice role="status">

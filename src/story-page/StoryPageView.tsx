@@ -1,11 +1,12 @@
 import { useId, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { coverageCountText, firstReportedText, relatedBeyondReports } from '../domain/coverage.ts';
+import { coverageCountText, firstReportedText, relatedBeyondReports } from '../domain/coverage-text.ts';
 import { formatStoryDate, isoDateTime } from '../domain/format.ts';
 import type { Report, StoryCoverage } from '../domain/story.ts';
 import { isHttpUrl } from '../domain/url.ts';
 import { ExternalLink } from '../stories/ExternalLink.tsx';
 import { cardTextFont, headlineFont, smallPrintFont } from '../stories/storyFonts.ts';
+import { plainList } from '../theme/mixins.ts';
 import { theme } from '../theme/tokens.ts';
 
 export interface StoryPageViewProps {
@@ -54,11 +55,9 @@ const ReportsHeading = styled.h2`
 `;
 
 const Reports = styled.ol`
+  ${plainList}
   display: grid;
   gap: ${theme.space(3)};
-  margin: 0;
-  padding: 0;
-  list-style: none;
 `;
 
 const Item = styled.li`

@@ -20,6 +20,22 @@ export const visuallyHidden = css`
   border: 0;
 `;
 
+/** A list with no bullets and no indent: its items are laid out by the list's own rules. */
+export const plainList = css`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+/** The box of a form control (a text field, a toggle): 40 px high, a strong border, on the surface. */
+export const controlBox = css`
+  min-height: 40px;
+  border: 1px solid ${theme.color.borderStrong};
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surface};
+  color: ${theme.color.text};
+`;
+
 /** A row of controls that wraps onto the next line on a narrow screen. */
 export const wrappingRow = css`
   display: flex;

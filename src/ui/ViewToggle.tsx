@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import styled from 'styled-components';
-import { focusRing } from '../theme/mixins.ts';
+import { controlBox, focusRing } from '../theme/mixins.ts';
 import { theme } from '../theme/tokens.ts';
 import type { IconProps } from './icons.tsx';
 
@@ -9,12 +9,8 @@ const Toggle = styled.button`
   display: inline-flex;
   align-items: center;
   gap: ${theme.space(2)};
-  min-height: 40px;
+  ${controlBox}
   padding: 0 ${theme.space(3.5)};
-  border: 1px solid ${theme.color.borderStrong};
-  border-radius: ${theme.radius.md};
-  background: ${theme.color.surface};
-  color: ${theme.color.text};
   font-size: ${theme.font.size.sm};
   font-weight: ${theme.font.weight.medium};
   white-space: nowrap;

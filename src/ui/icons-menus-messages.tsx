@@ -1,17 +1,9 @@
 /**
- * The icons of the menus (share targets, the category picker's tick) and of the messages (toasts,
- * the demo notice, the empty state): only the page's later part shows them, so they stay apart
+ * The icons of the menus (share targets, copy link) and of the messages (toasts, the empty
+ * state): only the page's later part and the story's page show them, so they stay apart
  * from icons.tsx and out of the first render's bundle.
  */
 import { Icon, type IconProps } from './icons.tsx';
-
-export function CheckIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M20 6 9 17l-5-5" />
-    </Icon>
-  );
-}
 
 /** The X mark, the share target the menu names Twitter. */
 export function TwitterIcon(props: IconProps) {
@@ -54,15 +46,6 @@ export function SearchOffIcon(props: IconProps) {
     <Icon {...props}>
       <circle cx="11" cy="11" r="7" />
       <path d="m20 20-3.5-3.5M8.5 8.5l5 5M13.5 8.5l-5 5" />
-    </Icon>
-  );
-}
-
-export function InfoIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="10" />
-      <path d="M12 16v-4M12 8h.01" />
     </Icon>
   );
 }

@@ -140,3 +140,53 @@ export function FollowIcon({ filled = false, ...props }: IconProps & { filled?: 
     </Icon>
   );
 }
+
+/** Three dots: "More options". */
+export function MoreIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="5" cy="12" r="1" />
+      <circle cx="12" cy="12" r="1" />
+      <circle cx="19" cy="12" r="1" />
+    </Icon>
+  );
+}
+
+/** An eye struck through: an outlet hidden; the eye: shown again. */
+export function HideIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+      <path d="m3 3 18 18" />
+    </Icon>
+  );
+}
+
+/** A check mark: "Hide read" (a view toggle's icon, which takes `filled`: the same mark either way). */
+export function ReadIcon({ filled: _filled, ...props }: IconProps & { filled?: boolean }) {
+  return (
+    <Icon {...props}>
+      <path d="M20 6 9 17l-5-5" />
+    </Icon>
+  );
+}
+
+/** A tick: a saved card's mark, the picked category, the read mark chosen. */
+export function CheckIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M20 6 9 17l-5-5" />
+    </Icon>
+  );
+}
+
+/** The demo notice's and the info toasts' mark. */
+export function InfoIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 16v-4M12 8h.01" />
+    </Icon>
+  );
+}

@@ -28,7 +28,7 @@ function pairs({ color: c }: Palette): Array<[string, string, string, number]> {
     ['text on surface', c.text, c.surface, TEXT],
     ['text on surfaceMuted (source badge, focused menu item)', c.text, c.surfaceMuted, TEXT],
     ['textMuted on bg', c.textMuted, c.bg, TEXT],
-    ['textMuted on surface (dates, summaries, placeholder)', c.textMuted, c.surface, TEXT],
+    ['textMuted on surface (dates, summaries, placeholder, the title of a read card)', c.textMuted, c.surface, TEXT],
     ['textMuted on surfaceMuted (hovered icon buttons)', c.textMuted, c.surfaceMuted, TEXT],
     ['accent on surface (Read more link, selected bookmark)', c.accent, c.surface, TEXT],
     ['accent on bg', c.accent, c.bg, TEXT],

@@ -10,7 +10,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { ShortcutsDialog } from '../../src/reader/later/ShortcutsDialog.tsx';
 import { StoryCard, type StoryCardProps } from '../../src/stories/StoryCard.tsx';
 import { StorySections } from '../../src/stories/StorySections.tsx';
-import { SHORTCUTS } from '../../src/domain/reading-keys.ts';
+import { SHORTCUTS } from '../../src/domain/shortcuts.ts';
 import type { Story } from '../../src/domain/story.ts';
 import { makeStory } from './fixtures.ts';
 import { renderWithTheme } from './render.tsx';
@@ -134,7 +134,7 @@ describe('Keyboard shortcuts dialog', () => {
     renderWithTheme(<ShortcutsDialog isOpen onOpenChange={vi.fn()} shortcuts={SHORTCUTS} />);
     const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
     const keys = [...dialog.querySelectorAll('kbd')].map((kbd) => kbd.textContent);
-    expect(keys).toEqual(['j', 'k', 'o', 'b', 'f', '/', '?', 'Esc']);
+    expect(keys).toEqual(['j', 'k', 'o', 'b', 'f', 'm', '/', '?', 'Esc']);
     for (const { description } of SHORTCUTS) expect(within(dialog).getByText(description)).toBeInTheDocument();
   });
 

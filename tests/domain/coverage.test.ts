@@ -3,7 +3,8 @@
  * and what the page says of it.
  */
 import { describe, expect, it } from 'vitest';
-import { coverageCountText, coverageFromAnswer, firstReportedText, keptCoverage, relatedBeyondReports, storyPagePath, withLaterReports } from '../../src/domain/coverage.ts';
+import { coverageFromAnswer, keptCoverage, storyPagePath, withLaterReports } from '../../src/domain/coverage.ts';
+import { coverageCountText, firstReportedText, relatedBeyondReports } from '../../src/domain/coverage-text.ts';
 import type { Story } from '../../src/domain/story.ts';
 
 const lead: Story = { id: 'g1', title: 'Harbour bridge closes', summary: 'At dawn.', source: 'Gamma', url: 'https://gamma.example/g1', published_at: '2026-11-20T09:00:00.000Z', category: 'World' };

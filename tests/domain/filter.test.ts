@@ -77,7 +77,7 @@ describe('filterStories', () => {
   it('ANDs search, categories and saved', () => {
     const result = filterStories(
       stories,
-      { query: 'r', categories: ['Science', 'General'], savedOnly: true },
+      { query: 'r', categories: ['Science', 'General'], savedOnly: true, unreadOnly: false },
       new Set(['1', '2', '4']),
     );
     expect(ids(result)).toEqual(['1', '4']);
@@ -104,7 +104,7 @@ describe('filterStories', () => {
     const frozen = filter({ categories: Object.freeze(['Sports']) });
     filterStories(input, frozen, none);
     expect(input).toEqual(stories);
-    expect(EMPTY_FILTER).toEqual({ query: '', categories: [], savedOnly: false });
+    expect(EMPTY_FILTER).toEqual({ query: '', categories: [], savedOnly: false, unreadOnly: false });
   });
 });
 
@@ -198,11 +198,11 @@ describe('filterStories properties', () => {
   it('matches the reference model and returns a subsequence of its input', () => {
     fc.assert(
       fc.property(scenario, ({ stories, query, categories, savedOnly, bookmarks }) => {
-        const result = filterStories(stories, { query, categories, savedOnly }, bookmarks);
+        const result = filterStories(stories, { query, categories, savedOnly, unreadOnly: false }, bookmarks);
         expect(result).toEqual(modelFilter(stories, query, categories, savedOnly, bookmarks));
         expect(isSubsequence(result, stories)).toBe(true);
         // Filtering twice (cached search text) gives the same answer.
-        expect(filterStories(stories, { query, categories, savedOnly }, bookmarks)).toEqual(result);
+        expect(filterStories(stories, { query, categories, savedOnly, unreadOnly: false }, bookmarks)).toEqual(result);
       }),
       { numRuns: 500 },
     );

@@ -7,7 +7,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   adoptAnswer,
-  followedFromAnswer,
   followedStories,
   FOLLOWS_MAX,
   markSeen,
@@ -19,6 +18,7 @@ import {
   withoutFollow,
   type Follow,
 } from '../../src/domain/follows.ts';
+import { followedFromAnswer } from '../../src/domain/follow-answer.ts';
 import type { Story } from '../../src/domain/story.ts';
 
 const story = (id: string, related = 0): Story => ({

@@ -4,12 +4,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { NO_MARKS } from '../../src/domain/filter.ts';
 import { pageList, type PageSources } from '../../src/domain/page-list.ts';
 import { leadImageStory, type Story } from '../../src/domain/story.ts';
 
 const story = (id: string, category = 'World', title = `Story ${id}`): Story => ({ id, title, summary: '', source: 'Wire', url: `https://news.example.org/${id}`, published_at: '2026-11-21T09:00:00.000Z', category });
-const NOTHING: PageSources = { firstPage: [], older: [], savedIds: [], savedCopies: [], archive: [], followed: [] };
-const ALL = { query: '', categories: [], savedOnly: false };
+const NOTHING: PageSources = { firstPage: [], older: [], savedIds: [], savedCopies: [], archive: [], followed: [], marks: NO_MARKS };
+const ALL = { query: '', categories: [], savedOnly: false, unreadOnly: false };
 const ids = (stories: readonly Story[]) => stories.map((one) => one.id);
 
 describe("the page's list", () => {
@@ -42,7 +43,7 @@ describe("the page's list", () => {
   });
 
   it('lets the reading keys reach every story listed anywhere, each once', () => {
-    const list = pageList({ firstPage: [story('a')], older: [story('b')], savedIds: ['s'], savedCopies: [story('s')], archive: [story('x'), story('a')], followed: [story('f'), story('a')] }, { ...ALL, query: 'Story x' });
+    const list = pageList({ firstPage: [story('a')], older: [story('b')], savedIds: ['s'], savedCopies: [story('s')], archive: [story('x'), story('a')], followed: [story('f'), story('a')], marks: NO_MARKS }, { ...ALL, query: 'Story x' });
     expect(ids(list.reachable)).toEqual(['a', 'b', 's', 'x', 'f']);
   });
 

@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { countNewSince, isNewSince, newSinceText, parseLastVisit } from '../../src/domain/new-since.ts';
-import { readingAction, SHORTCUTS, stepCard } from '../../src/domain/reading-keys.ts';
+import { readingAction, stepCard } from '../../src/domain/reading-keys.ts';
+import { SHORTCUTS } from '../../src/domain/shortcuts.ts';
 
 describe('the previous visit', () => {
   it('reads the ISO time the page writes', () => {
@@ -69,7 +70,7 @@ describe('reading keys', () => {
     readingAction({ key, ctrlKey: false, metaKey: false, altKey: false, ...modifiers });
 
   it('maps j, k, o, b and ? to their actions', () => {
-    expect(['j', 'k', 'o', 'b', 'f', '?'].map((key) => press(key))).toEqual(['next', 'previous', 'open', 'bookmark', 'follow', 'help']);
+    expect(['j', 'k', 'o', 'b', 'f', 'm', '?'].map((key) => press(key))).toEqual(['next', 'previous', 'open', 'bookmark', 'follow', 'options', 'help']);
   });
 
   it('leaves every other key, and any key with Ctrl, Meta or Alt, to the browser', () => {
@@ -93,7 +94,7 @@ describe('reading keys', () => {
   });
 
   it('lists every shortcut the page has, each described', () => {
-    expect(SHORTCUTS.flatMap((shortcut) => shortcut.keys)).toEqual(['j', 'k', 'o', 'b', 'f', '/', '?', 'Esc']);
+    expect(SHORTCUTS.flatMap((shortcut) => shortcut.keys)).toEqual(['j', 'k', 'o', 'b', 'f', 'm', '/', '?', 'Esc']);
     for (const shortcut of SHORTCUTS) expect(shortcut.description).not.toBe('');
   });
 });

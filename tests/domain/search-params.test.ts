@@ -57,6 +57,14 @@ describe('validateHomeSearch', () => {
     expect(validateHomeSearch({ following })).toEqual({});
   });
 
+  it.each([1, '1', true, 'true'])('reads unread = %j as true: "Hide read" pressed (docs/product.md#read)', (unread) => {
+    expect(validateHomeSearch({ unread })).toEqual({ unread: true });
+  });
+
+  it.each([0, 'no', null, ''])('drops unread = %j', (unread) => {
+    expect(validateHomeSearch({ unread })).toEqual({});
+  });
+
   it.each([1, '1', true, 'true'])('reads archive = %j with a query as true (docs/product.md#the-last-30-days)', (archive) => {
     expect(validateHomeSearch({ q: 'mars', archive })).toEqual({ q: 'mars', archive: true });
   });

@@ -61,25 +61,31 @@ async function startFromTop(page: Page): Promise<void> {
 }
 
 const skipLink = (page: Page) => page.getByRole('link', { name: 'Skip to stories', exact: true });
+// The header's "Your reading" comes before the theme toggle; "Hide read" after Alerts (docs/product.md#a-front-page-of-ones-own).
+const yourReading = (page: Page) => page.getByRole('button', { name: 'Your reading', exact: true });
+const hideRead = (page: Page) => page.getByRole('button', { name: 'Hide read', exact: true });
 const themeButton = (page: Page) => page.getByRole('button', { name: 'Switch to dark theme', exact: true });
 
 describe('keyboard only', () => {
-  it('Tab from the top reaches the skip link, the theme toggle, the search box, Categories, Saved, Following and Alerts, each visibly focused', async () => {
+  it('Tab from the top reaches the skip link, "Your reading", the theme toggle, the search box, Categories, Saved, Following, Alerts and "Hide read", each visibly focused', async () => {
     const { page } = await h.open();
     await startFromTop(page);
     await tabTo(page, skipLink(page));
+    await tabTo(page, yourReading(page));
     await tabTo(page, themeButton(page));
     await tabTo(page, searchBox(page));
     await tabTo(page, categoriesButton(page));
     await tabTo(page, savedToggle(page));
     await tabTo(page, page.getByRole('button', { name: 'Following', exact: true }));
     await tabTo(page, page.getByRole('button', { name: 'Alerts', exact: true }));
+    await tabTo(page, hideRead(page));
     const firstCard = storyCard(page, FIRST.title);
     await tabTo(page, firstCard.getByRole('link', { name: 'Read more' }));
     await tabTo(page, firstCard.getByRole('link', { name: 'Full coverage' }));
     await tabTo(page, firstCard.getByRole('button', { name: 'Follow story' }));
     await tabTo(page, firstCard.getByRole('button', { name: 'Bookmark story' }));
     await tabTo(page, firstCard.getByRole('button', { name: 'Share story' }));
+    await tabTo(page, firstCard.getByRole('button', { name: 'More options' }));
   });
 
   it('the skip link jumps past the header and filters to the stories', async () => {
@@ -95,6 +101,7 @@ describe('keyboard only', () => {
     const { page } = await h.open();
     await startFromTop(page);
     await tabTo(page, skipLink(page));
+    await tabTo(page, yourReading(page));
     await tabTo(page, themeButton(page));
     await page.keyboard.press('Enter');
     await eventually(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
@@ -111,6 +118,7 @@ describe('keyboard only', () => {
     const { page } = await h.open();
     await startFromTop(page);
     await tabTo(page, skipLink(page));
+    await tabTo(page, yourReading(page));
     await tabTo(page, themeButton(page));
     await tabTo(page, searchBox(page));
     await page.keyboard.type('marathon');
@@ -123,7 +131,7 @@ describe('keyboard only', () => {
   it('the Categories menu opens with Enter or ArrowDown, toggles items with Space and Enter, and closes with Escape', async () => {
     const { page } = await h.open();
     await startFromTop(page);
-    for (const control of [skipLink(page), themeButton(page), searchBox(page), categoriesButton(page)]) await tabTo(page, control);
+    for (const control of [skipLink(page), yourReading(page), themeButton(page), searchBox(page), categoriesButton(page)]) await tabTo(page, control);
 
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
@@ -162,12 +170,14 @@ describe('keyboard only', () => {
     const card = storyCard(page, FIRST.title);
     for (const control of [
       skipLink(page),
+      yourReading(page),
       themeButton(page),
       searchBox(page),
       categoriesButton(page),
       savedToggle(page),
       page.getByRole('button', { name: 'Following', exact: true }),
       page.getByRole('button', { name: 'Alerts', exact: true }),
+      hideRead(page),
       card.getByRole('link', { name: 'Read more' }),
       card.getByRole('link', { name: 'Full coverage' }),
       card.getByRole('button', { name: 'Follow story' }),

@@ -67,6 +67,8 @@ describe('lint enforces the layout boundaries', () => {
     ['src/bookmarks/Planted.tsx', "import { useArchive } from '../search/actors.ts';\nexport const x = useArchive;\n", PATHS],
     ['src/reader/Planted.tsx', "import { useFeed } from '../feed/actors.ts';\nexport const x = useFeed;\n", PATHS],
     ['src/share/Planted.tsx', "import { StoryCard } from '../stories/StoryCard.tsx';\nexport const x = StoryCard;\n", PATHS],
+    ['src/front-page/Planted.tsx', "import { useFollowsActor } from '../follow/actors.ts';\nexport const x = useFollowsActor;\n", PATHS],
+    ['src/front-page/later/Planted.tsx', "import { useFeed } from '../../feed/actors.ts';\nexport const x = useFeed;\n", PATHS],
     ['src/appearance/Planted.tsx', "import { App } from '../app/App.tsx';\nexport const x = App;\n", PATHS],
     ['src/toasts/Planted.tsx', "import { useFeed } from '../feed/actors.ts';\nexport const x = useFeed;\n", PATHS],
     ['src/offline/planted.ts', "import { App } from '../app/App.tsx';\nexport const x = App;\n", PATHS],
@@ -125,7 +127,7 @@ describe('lint enforces the layout boundaries', () => {
   });
 
   // Every room of the zones: nothing below src/app imports it, at the room's top and two folders down.
-  const ZONED = ['api', 'feed', 'stories', 'story-page', 'share', 'search', 'bookmarks', 'follow', 'alerts', 'reader', 'offline', 'appearance', 'toasts', 'system', 'ui', 'browser', 'theme', 'domain'];
+  const ZONED = ['api', 'feed', 'stories', 'story-page', 'share', 'search', 'bookmarks', 'follow', 'alerts', 'reader', 'front-page', 'offline', 'appearance', 'toasts', 'system', 'ui', 'browser', 'theme', 'domain'];
   it.each(
     ZONED.flatMap((room) => [
       [`src/${room}/planted.ts`, "import { App } from '../app/App.tsx';\nexport const x = App;\n"],

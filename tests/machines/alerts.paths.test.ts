@@ -33,9 +33,11 @@ definePathSuite({
     { type: 'alert.remove', words: 'w0' },
     { type: 'alert.remove', words: 'nothing kept' },
     { type: 'alerts.storage.changed', alerts: [kept('storm')] },
+    // A file of "Your reading": one alert kept here already, one new.
+    { type: 'alerts.import', alerts: [kept('w1'), kept('harbour strike')] },
   ],
   delays: {},
-  expectedPaths: 459,
+  expectedPaths: 1290,
   arrange: (fakes) => alertsMachine.provide({ actors: { storage: withWrite(fakes) } }),
   check({ event, before, after, fakes, emitted }) {
     const { alerts } = after.context as AlertsContext;
@@ -80,6 +82,14 @@ definePathSuite({
       } else {
         expect(emitted).toEqual([]);
       }
+    }
+    if (event.type === 'alerts.import') {
+      // Joined to these, each once by its words, the first 10 in all; written when any joined.
+      const here = new Set(earlier.map((alert) => alert.words.toLowerCase()));
+      const joined = [...earlier, ...[kept('w1'), kept('harbour strike')].filter((alert) => !here.has(alert.words))].slice(0, 10);
+      expect(alerts).toEqual(joined);
+      expect(emitted).toEqual([]);
+      if (joined.length > earlier.length) expect(writes.at(-1)?.input).toEqual({ value: { alerts } });
     }
     if (event.type === 'alerts.storage.changed') {
       // Another tab's alerts: taken, not written back.

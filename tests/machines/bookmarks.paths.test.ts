@@ -30,13 +30,15 @@ definePathSuite({
     { type: 'bookmarks.storage.changed', ids: ['b'] },
     { type: 'saved.storage.changed', stories: [bOtherTab, a] },
     { type: 'saved.refresh' },
+    // A file from another browser: b (its copy there) and c (no copy), and a again with that browser's copy.
+    { type: 'bookmarks.import', ids: ['b', 'a', 'c'], stories: [bOtherTab, aFresh] },
     // The store still has a (updated), no longer b.
     { type: 'xstate.done.actor.fetchSaved', output: [aFresh] },
     { type: 'xstate.error.actor.fetchSaved', error: new Error('FunctionsHttpError: 503 store_unavailable') },
   ],
   // A refresh with no answer within 10 s changes nothing.
   delays: { timeout: 10_000 },
-  expectedPaths: 204,
+  expectedPaths: 770,
   arrange: (fakes) =>
     bookmarksMachine.provide({
       actors: {
@@ -80,6 +82,13 @@ definePathSuite({
       if (earlier.ids.length > 0 && before.matches('idle')) expect(fakes.calls.at(-1)?.input).toEqual({ ids: [...earlier.ids].reverse() });
       expect(after.context).toEqual(before.context);
     }
+    if (event.type === 'bookmarks.import') {
+      // Every bookmark here stays in its place, the new ones after; a copy here is kept, a new bookmark brings its own.
+      expect(ids).toEqual([...earlier.ids, ...['b', 'a', 'c'].filter((id) => !earlier.ids.includes(id))]);
+      const fromFile = [bOtherTab, aFresh].filter((s) => !earlier.ids.includes(s.id));
+      expect(stories).toEqual([...fromFile, ...earlier.stories, ...[bOtherTab, aFresh].filter((s) => !fromFile.includes(s) && !earlier.stories.some((kept) => kept.id === s.id))]);
+      expect(fakes.calls.at(-1)).toMatchObject({ src: 'write', input: { value: { ids, stories } } });
+    }
     if (event.type === 'xstate.done.actor.fetchSaved') {
       // Fresh copies replace kept ones; a story the store no longer has keeps its copy.
       const fresh = event.output as Story[];
@@ -96,7 +105,7 @@ definePathSuite({
     }
     // A toggle and fresh copies are written, each once; another tab's write, a refresh that starts or fails, nothing.
     const writes = fakes.count('write');
-    const written = event.type === 'bookmark.toggle' || event.type === 'xstate.done.actor.fetchSaved';
+    const written = event.type === 'bookmark.toggle' || event.type === 'bookmarks.import' || event.type === 'xstate.done.actor.fetchSaved';
     expect(writes).toBe((writesSoFar.get(fakes) ?? 0) + (written ? 1 : 0));
     writesSoFar.set(fakes, writes);
     expect(fakes.isPending('fetchSaved')).toBe(after.hasTag('refreshing'));

@@ -9,9 +9,13 @@ import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { feedMachine } from '../../machines/feed.ts';
 import { followsMachine } from '../../machines/follows.ts';
+import { hiddenSourcesMachine } from '../../machines/hiddenSources.ts';
 import { notificationsMachine, type PushState } from '../../machines/notifications.ts';
 import { olderStoriesMachine, type OlderStoriesInput } from '../../machines/olderStories.ts';
 import { pageMachine, type PageInput } from '../../machines/page.ts';
+import { readingMachine } from '../../machines/reading.ts';
+import { readMarksMachine, type ReadMarksInput } from '../../machines/readMarks.ts';
+import type { HiddenSourcesInput } from '../../machines/hiddenSources.ts';
 import { searchMachine } from '../../machines/search.ts';
 import { shareMachine } from '../../machines/share.ts';
 import { storyPageMachine } from '../../machines/storyPage.ts';
@@ -121,6 +125,36 @@ describe('machines without provided effects', () => {
     expect(actor.getSnapshot().context).toEqual({ ids: ['a'], stories: [story] });
   });
 
+  it('hiddenSources: with no input (as Stately starts it) nothing is hidden; an outlet hidden stays in memory when the stand-in storage refuses it', async () => {
+    const actor = createActor(hiddenSourcesMachine, { input: undefined as unknown as HiddenSourcesInput }).start();
+    expect(actor.getSnapshot().context.sources).toEqual([]);
+    actor.send({ type: 'hidden.hide', source: 'Wire' });
+    await flush();
+    expect(actor.getSnapshot().children.storage?.getSnapshot().hasTag('memoryOnly')).toBe(true);
+    expect(actor.getSnapshot().context.sources).toEqual(['Wire']);
+  });
+
+  it('readMarks: with no input nothing is read; a mark stays in memory when the stand-in storage refuses it', async () => {
+    const actor = createActor(readMarksMachine, { input: undefined as unknown as ReadMarksInput }).start();
+    expect(actor.getSnapshot().context.ids).toEqual([]);
+    actor.send({ type: 'read.mark', id: 'a' });
+    await flush();
+    expect(actor.getSnapshot().children.storage?.getSnapshot().hasTag('memoryOnly')).toBe(true);
+    expect(actor.getSnapshot().context.ids).toEqual(['a']);
+  });
+
+  it('reading: the stand-in download fails and says so; the stand-in file read fails, and the file is refused', async () => {
+    const actor = createActor(readingMachine).start();
+    const announced: unknown[] = [];
+    actor.on('*', (event) => announced.push(event));
+    actor.send({ type: 'reading.export', reading: { bookmarks: { ids: [], stories: [] }, follows: [], hiddenSources: [], read: [], alerts: [] }, at: '2026-11-21T08:00:00.000Z' });
+    await flush();
+    actor.send({ type: 'reading.import', file: { size: 10 } });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(announced).toEqual([{ type: 'reading.exportFailed' }, { type: 'reading.refused' }]);
+  });
+
   it('olderStories: with no input (as Stately starts it) there is nothing older; with a cursor the stand-in page fails', async () => {
     expect(createActor(olderStoriesMachine, { input: undefined as unknown as OlderStoriesInput }).start().getSnapshot().value).toBe('exhausted');
     const actor = createActor(olderStoriesMachine, { input: { next: 'cursor-1' } }).start();
@@ -179,6 +213,9 @@ describe('machines without provided effects', () => {
     expect(child('older').value).toBe('exhausted');
     expect(child('archive').value).toBe('hidden');
     expect(child('bookmarks').context).toEqual({ ids: [], stories: [] });
+    expect(child('hiddenSources').context).toEqual({ sources: [] });
+    expect(child('readMarks').context).toEqual({ ids: [] });
+    expect(child('reading').value).toBe('idle');
     expect(child('theme').value).toBe('followingSystem');
     actor.send({ type: 'url.changed', query: 'mars', archive: true });
     await flush();

@@ -27,6 +27,7 @@ const b = story('b', 'Rover finds ice');
 const aGrown: Followed = { story: story('a', 'Harbour bridge reopens after repairs', 3), follows: ['a'], reports: 4 };
 const followedA: Follow = { id: 'a', followed_at: '2026-11-20T10:00:00.000Z', seen: 2, reports: 2, story: a };
 const at = '2026-11-21T08:00:00.000Z';
+const followedB: Follow = { id: 'b', followed_at: '2026-11-19T10:00:00.000Z', seen: 1, story: b };
 
 /** The storage child, its write a fake. */
 const withWrite = (fakes: FakeActors) => storageMachine.provide({ actors: { write: fakes.actor<void, { value: unknown }>('write') } });
@@ -41,6 +42,8 @@ definePathSuite({
     // A built-in sample: nothing will report on it.
     { type: 'follow.toggle', story: story('sample-1', 'A sample story'), at },
     { type: 'follows.storage.changed', follows: [] },
+    // A file from another browser follows a (already here, or not) and b.
+    { type: 'follows.import', follows: [followedA, followedB] },
     { type: 'follows.refresh' },
     { type: 'following.shown' },
     { type: 'following.hidden' },
@@ -81,6 +84,15 @@ definePathSuite({
       expect(emitted).toEqual([]);
     }
     if (event.type === 'follows.storage.changed') expect(follows).toEqual([]);
+    if (event.type === 'follows.import') {
+      // The follows here stay; the file's new ones join after them, written, and are asked for at once.
+      const added = [followedA, followedB].filter((follow) => !earlier.follows.some((here) => here.id === follow.id));
+      expect(follows).toEqual([...earlier.follows, ...added]);
+      if (added.length > 0) {
+        expect(saves.at(-1)?.input).toEqual({ value: { follows } });
+        expect(after.hasTag('refreshing')).toBe(true);
+      } else expect(after.context).toEqual(before.context);
+    }
     if (event.type === 'follows.refresh') {
       // Asked only when stale and something is followed, for every followed id.
       if (before.matches({ refresh: 'stale' }) && earlier.follows.length > 0) expect(fakes.calls.at(-1)?.input).toEqual({ ids: earlier.follows.map((follow) => follow.id) });

@@ -14,15 +14,20 @@ import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { feedMachine } from '../../machines/feed.ts';
 import { followsMachine } from '../../machines/follows.ts';
+import { hiddenSourcesMachine } from '../../machines/hiddenSources.ts';
 import { notificationsMachine } from '../../machines/notifications.ts';
 import { olderStoriesMachine } from '../../machines/olderStories.ts';
 import { pageMachine, type PageEvent, type PageInput, type UrlPatch } from '../../machines/page.ts';
+import { readingMachine, type ChosenFile, type ReadingExport } from '../../machines/reading.ts';
+import { readMarksMachine } from '../../machines/readMarks.ts';
+import type { Reading } from '../../src/domain/reading-file.ts';
 import { searchMachine } from '../../machines/search.ts';
 import { shareMachine } from '../../machines/share.ts';
 import { storageMachine } from '../../machines/storage.ts';
 import { storyPageMachine, type StoryOutcome } from '../../machines/storyPage.ts';
 import { themeMachine } from '../../machines/theme.ts';
 import type { Follow, Followed } from '../../src/domain/follows.ts';
+import { NO_MARKS } from '../../src/domain/filter.ts';
 import { pageList } from '../../src/domain/page-list.ts';
 import type { Story, FeedPage } from '../../src/domain/story.ts';
 import type { ThemeName } from '../../src/domain/theme.ts';
@@ -61,6 +66,9 @@ function pageWithFakes(fakes: FakeActors, effects: unknown[], path: '/' | { stor
       share: shareMachine.provide({ actors: { writeClipboard: fakes.actor<void, { text: string }>('writeClipboard') } }),
       storyPage: storyPageMachine.provide({ actors: { fetchStory: fakes.actor<StoryOutcome, { id: string }>('fetchStory') } }),
       urlChanges: fromCallback<PageEvent>(({ sendBack }) => sendBack(path === '/' ? { type: 'url.home' } : { type: 'url.story', id: path.story })),
+      hiddenSources: hiddenSourcesMachine.provide({ actors: { storage: storageMachine.provide({ actors: { write: fakes.actor<void, { value: unknown }>('saveHidden') } }) } }),
+      readMarks: readMarksMachine.provide({ actors: { storage: storageMachine.provide({ actors: { write: fakes.actor<void, { value: unknown }>('saveRead') } }) } }),
+      reading: readingMachine.provide({ actors: { readFile: fakes.actor<Reading | null, { file: ChosenFile }>('readFile'), download: fakes.actor<void, ReadingExport>('download') } }),
     },
   });
 }
@@ -73,6 +81,8 @@ type Snapshots = {
   bookmarks: SnapshotFrom<typeof bookmarksMachine>;
   follows: SnapshotFrom<typeof followsMachine>;
   alerts: SnapshotFrom<typeof alertsMachine>;
+  hiddenSources: SnapshotFrom<typeof hiddenSourcesMachine>;
+  readMarks: SnapshotFrom<typeof readMarksMachine>;
   notifications: SnapshotFrom<typeof notificationsMachine>;
   theme: SnapshotFrom<typeof themeMachine>;
   storyPage: SnapshotFrom<typeof storyPageMachine>;
@@ -95,6 +105,8 @@ const RETURNING: PageInput = {
   bookmarks: { ids: ['a', 'b'], savedStories: [a] },
   follows: { follows: [followedC] },
   alerts: { alerts: [climate] },
+  hiddenSources: { sources: ['Daily Wire'] },
+  readMarks: { ids: ['b'] },
   theme: { stored: null, systemPrefersDark: false },
 };
 /** A first visit. */
@@ -102,6 +114,15 @@ const FIRST: PageInput = {
   feed: { kept: null, lastVisit: null },
   bookmarks: { ids: [], savedStories: [] },
   theme: { stored: 'dark', systemPrefersDark: false },
+};
+
+/** A file of "Your reading" from another browser, read: a bookmark, a follow, an outlet and a read mark this visitor has, and one of each not. */
+const IMPORTED: Reading = {
+  bookmarks: { ids: ['a', 'd'], stories: [d] },
+  follows: [followedC, { id: 'd', followed_at: '2026-11-20T09:30:00.000Z', seen: 1, story: d }],
+  hiddenSources: ['Daily Wire', 'Gazette'],
+  read: ['b', 'c'],
+  alerts: [{ words: 'harbour strike', created_at: '2026-11-20T07:00:00.000Z' }],
 };
 
 /** What is typed into the box before each event, so that one can be seen to keep it or drop it. */
@@ -130,6 +151,8 @@ definePathSuite({
     { type: 'filters.saved', on: false },
     { type: 'filters.following', on: true },
     { type: 'filters.following', on: false },
+    { type: 'filters.unread', on: true },
+    { type: 'filters.unread', on: false },
     { type: 'filters.archive', query: 'mars rover' },
     { type: 'filters.archive', query: '' },
     { type: 'filters.clear' },
@@ -140,6 +163,7 @@ definePathSuite({
     { type: 'feed.firstPage', next: 'cursor-9' },
     { type: 'follows.ids', ids: ['c', 'd'] },
     { type: 'alerts.words', alerts: ['paris election'] },
+    { type: 'reading.imported', reading: IMPORTED },
     // The browser.
     { type: 'feed.visible' },
     { type: 'feed.focus' },
@@ -150,11 +174,13 @@ definePathSuite({
     { type: 'saved.refresh' },
     { type: 'follows.storage.changed', follows: [] },
     { type: 'alerts.storage.changed', alerts: [] },
+    { type: 'hidden.storage.changed', sources: ['Ledger'] },
+    { type: 'read.storage.changed', ids: ['x'] },
   ],
   // Only the children's delays run (their own suites name them); the page has none.
   delays: {},
-  // The page holds no state of its own, only what it started from: one snapshot per input, each by the 32 events.
-  expectedPaths: 64,
+  // The page holds no state of its own, only what it started from: one snapshot per input, each by the 37 events.
+  expectedPaths: 74,
   arrange: pageWithFakes,
   async prepare({ event, actor, fakes, clock }) {
     if (event.type === 'feed.visible' || event.type === 'feed.focus') {
@@ -175,7 +201,7 @@ definePathSuite({
   },
   check({ event, after, fakes, effects }) {
     // Every machine of the page runs for the page's whole life, under its id.
-    expect(Object.keys(after.children).sort()).toEqual(['alerts', 'archive', 'bookmarks', 'browserEvents', 'feed', 'follows', 'notifications', 'older', 'search', 'share', 'storyPage', 'theme', 'urlChanges']);
+    expect(Object.keys(after.children).sort()).toEqual(['alerts', 'archive', 'bookmarks', 'browserEvents', 'feed', 'follows', 'hiddenSources', 'notifications', 'older', 'readMarks', 'reading', 'search', 'share', 'storyPage', 'theme', 'urlChanges']);
     // The page keeps no copy of the URL: its context is what it started from.
     expect(after.context).not.toHaveProperty('url');
     const search = child(after, 'search');
@@ -190,6 +216,9 @@ definePathSuite({
       // ...and the followed stories, when any are followed.
       const follows = (after.context as PageInput).follows?.follows ?? [];
       expect(fakes.calls.find((call) => call.src === 'fetchFollowed')?.input).toEqual(follows.length > 0 ? { ids: follows.map((follow) => follow.id) } : undefined);
+      // The outlets hidden and the stories read, as stored.
+      expect(child(after, 'hiddenSources').context.sources).toEqual((after.context as PageInput).hiddenSources?.sources ?? []);
+      expect(child(after, 'readMarks').context.ids).toEqual((after.context as PageInput).readMarks?.ids ?? []);
       return;
     }
     switch (event.type) {
@@ -262,10 +291,15 @@ definePathSuite({
         expect(written).toEqual([{ patch: { following: event.on ? true : undefined, saved: undefined }, replace: false }]);
         expect(viewing).toBe(event.on);
         break;
+      case 'filters.unread':
+        // "Hide read" goes with any view: only `unread` changes.
+        expect(written).toStrictEqual([{ patch: { unread: event.on ? true : undefined }, replace: false }]);
+        expect(search.context.text).toBe(TYPED);
+        break;
       case 'filters.clear':
         // One intent: every filter leaves the URL, the box empties, the last 30 days and the Following view close.
         // Strictly: each parameter named, so the write removes it.
-        expect(written).toStrictEqual([{ patch: { q: undefined, category: undefined, saved: undefined, archive: undefined, following: undefined }, replace: false }]);
+        expect(written).toStrictEqual([{ patch: { q: undefined, category: undefined, saved: undefined, archive: undefined, following: undefined, unread: undefined }, replace: false }]);
         expect(search.matches('idle')).toBe(true);
         expect(search.context.text).toBe('');
         expect(archive.matches('hidden')).toBe(true);
@@ -320,6 +354,32 @@ definePathSuite({
         expect(stories).toEqual((event.stories as Story[]).filter((kept) => ids.includes(kept.id)));
         break;
       }
+      case 'hidden.storage.changed':
+        expect(child(after, 'hiddenSources').context.sources).toEqual(['Ledger']);
+        break;
+      case 'read.storage.changed':
+        expect(child(after, 'readMarks').context.ids).toEqual(['x']);
+        break;
+      case 'reading.imported': {
+        // Each section joins its owner's own: what is here stays first, the file's new entries after it, each once.
+        const input = after.context as PageInput;
+        const bookmarks = child(after, 'bookmarks').context;
+        expect(bookmarks.ids).toEqual([...input.bookmarks.ids, ...['a', 'd'].filter((id) => !input.bookmarks.ids.includes(id))]);
+        expect(bookmarks.stories.map((kept) => kept.id)).toContain('d');
+        const follows = child(after, 'follows').context.follows.map((follow) => follow.id);
+        expect(follows).toEqual([...(input.follows?.follows ?? []).map((follow) => follow.id), ...['c', 'd'].filter((id) => !(input.follows?.follows ?? []).some((follow) => follow.id === id))]);
+        // The follows resume their ?follow= refresh at once, and the saved stories' copies are refreshed.
+        expect(fakes.isPending('fetchFollowed')).toBe(true);
+        expect(fakes.calls.filter((call) => call.src === 'fetchFollowed').at(-1)?.input).toEqual({ ids: follows });
+        expect(fakes.isPending('fetchSaved')).toBe(true);
+        const hidden = input.hiddenSources?.sources ?? [];
+        expect(child(after, 'hiddenSources').context.sources).toEqual([...hidden, ...['Daily Wire', 'Gazette'].filter((one) => !hidden.includes(one))]);
+        const read = input.readMarks?.ids ?? [];
+        expect(child(after, 'readMarks').context.ids).toEqual([...read, ...['b', 'c'].filter((id) => !read.includes(id))]);
+        const alerts = (input.alerts?.alerts ?? []).map((alert) => alert.words);
+        expect(child(after, 'alerts').context.alerts.map((alert) => alert.words)).toEqual([...alerts, 'harbour strike']);
+        break;
+      }
       case 'saved.refresh': {
         const { ids } = child(after, 'bookmarks').context;
         expect(fakes.isPending('fetchSaved')).toBe(ids.length > 0);
@@ -349,7 +409,7 @@ describe('the machines of the page, wired through it', () => {
     /** The older stories the page's list shows after the first page. */
     const shownOlder = () => {
       const first = feed().context.stories.map((shown) => shown.id);
-      return pageList({ firstPage: feed().context.stories, older: older().context.stories, savedIds: [], savedCopies: [], archive: [], followed: [] }, { query: '', categories: [], savedOnly: false }).loaded.map((shown) => shown.id).filter((id) => !first.includes(id));
+      return pageList({ firstPage: feed().context.stories, older: older().context.stories, savedIds: [], savedCopies: [], archive: [], followed: [], marks: NO_MARKS }, { query: '', categories: [], savedOnly: false, unreadOnly: false }).loaded.map((shown) => shown.id).filter((id) => !first.includes(id));
     };
     return { actor, fakes, effects, clock, settle, older, feed, shownOlder, system: actor.system };
   }

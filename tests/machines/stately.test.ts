@@ -12,10 +12,13 @@ import { archiveSearchMachine } from '../../machines/archiveSearch.ts';
 import { bookmarksMachine } from '../../machines/bookmarks.ts';
 import { feedMachine } from '../../machines/feed.ts';
 import { followsMachine } from '../../machines/follows.ts';
+import { hiddenSourcesMachine } from '../../machines/hiddenSources.ts';
 import { notificationsMachine } from '../../machines/notifications.ts';
 import { searchMachine } from '../../machines/search.ts';
 import { olderStoriesMachine } from '../../machines/olderStories.ts';
 import { pageMachine } from '../../machines/page.ts';
+import { readingMachine } from '../../machines/reading.ts';
+import { readMarksMachine } from '../../machines/readMarks.ts';
 import { shareMachine } from '../../machines/share.ts';
 import { storageMachine } from '../../machines/storage.ts';
 import { storyPageMachine } from '../../machines/storyPage.ts';
@@ -36,6 +39,9 @@ const machines: Array<[file: string, machine: AnyStateMachine]> = [
   ['machines/notifications.ts', notificationsMachine],
   ['machines/storage.ts', storageMachine],
   ['machines/storyPage.ts', storyPageMachine],
+  ['machines/hiddenSources.ts', hiddenSourcesMachine],
+  ['machines/readMarks.ts', readMarksMachine],
+  ['machines/reading.ts', readingMachine],
 ];
 
 describe('what Stately reads from each machine file', () => {

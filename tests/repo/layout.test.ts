@@ -13,7 +13,7 @@ const folders = readdirSync(src).filter((name) => statSync(join(src, name)).isDi
 
 describe('the layout of src/', () => {
   it('has the rooms of docs/architecture.md, each with its README', () => {
-    const rooms = ['app', 'api', 'feed', 'stories', 'story-page', 'share', 'search', 'bookmarks', 'follow', 'alerts', 'reader', 'offline', 'appearance', 'toasts', 'system', 'browser', 'ui'];
+    const rooms = ['app', 'api', 'feed', 'stories', 'story-page', 'share', 'search', 'bookmarks', 'follow', 'alerts', 'reader', 'front-page', 'offline', 'appearance', 'toasts', 'system', 'browser', 'ui'];
     expect(folders.sort()).toEqual([...rooms, 'domain', 'theme'].sort());
     for (const room of rooms) expect(readdirSync(join(src, room)), room).toContain('README.md');
   });

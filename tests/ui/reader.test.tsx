@@ -68,7 +68,7 @@ describe('reading with the keyboard', () => {
     });
     await user.keyboard('?');
     const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
-    expect([...dialog.querySelectorAll('kbd')].map((kbd) => kbd.textContent)).toEqual(['j', 'k', 'o', 'b', 'f', '/', '?', 'Esc']);
+    expect([...dialog.querySelectorAll('kbd')].map((kbd) => kbd.textContent)).toEqual(['j', 'k', 'o', 'b', 'f', 'm', '/', '?', 'Esc']);
     // Inside the dialog the letters do nothing.
     await user.keyboard('jb');
     expect(within(storyArea()).queryAllByRole('button', { name: 'Remove bookmark' })).toHaveLength(0);

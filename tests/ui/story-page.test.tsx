@@ -97,6 +97,16 @@ describe("a story's page", () => {
     expect(written).toEqual([`${window.location.origin}/story/b1`]);
   });
 
+  it('its page open, the story is read, as "Read more" makes a card\'s: "More options" then offers "Mark as unread"', async () => {
+    stubStoryCalls({ status: 200, body: answer });
+    const { user } = await renderApp({ path: '/story/b1', waitFor: 'nothing' });
+    await storyHeading(lead.title);
+    // The leading story, as the page's "Mark as read" marks it.
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('newsRead') ?? '[]')).toEqual(['g1']));
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    expect(await screen.findByRole('menuitem', { name: 'Mark as unread' })).toBeInTheDocument();
+  });
+
   it('gone (404): "This story is no longer available", kept for 30 days, and the way home', async () => {
     stubStoryCalls({ status: 404, body: { error: 'not_found' } });
     await renderApp({ path: '/story/zz9', waitFor: 'nothing' });

@@ -15,7 +15,7 @@ const root = createRoot(document.getElementById('root') as HTMLElement);
 const none = new Set<string>();
 const noop = () => {};
 // The later part's card parts as they are before it comes: a grouped card's disclosure keeps its place, a share menu is unopened.
-const parts: ComponentProps<typeof StoryList>['parts'] = { RelatedSources: () => null, ShareMenu: () => null };
+const parts: ComponentProps<typeof StoryList>['parts'] = { RelatedSources: () => null, ShareMenu: () => null, MoreOptionsMenu: () => null };
 const page = (stories: Stories) => (
   <>
     <GlobalStyle />

@@ -3,7 +3,7 @@ import { Input, Label, TextField } from 'react-aria-components';
 import styled from 'styled-components';
 import { ALERT_REFUSED, ALERTS_FULL, alertSearchPath } from '../../domain/alerts.ts';
 import { NotificationsControl } from '../../follow/later/NotificationsControl.tsx';
-import { focusRing } from '../../theme/mixins.ts';
+import { controlBox, focusRing, wrappingRow } from '../../theme/mixins.ts';
 import { theme } from '../../theme/tokens.ts';
 import { CloseIcon } from '../../ui/icons.tsx';
 import { Button } from '../../ui/later/Button.tsx';
@@ -16,8 +16,7 @@ import { ALERTS_EMPTY, NOTIFY_MATCHES } from '../texts.ts';
 
 
 const Form = styled.form`
-  display: flex;
-  flex-wrap: wrap;
+  ${wrappingRow}
   align-items: end;
   gap: ${theme.space(2)};
 `;
@@ -29,12 +28,8 @@ const Field = styled(TextField)`
   font-size: ${theme.font.size.sm};
 
   input {
-    min-height: 40px;
+    ${controlBox}
     padding: 0 ${theme.space(3)};
-    border: 1px solid ${theme.color.borderStrong};
-    border-radius: ${theme.radius.md};
-    background: ${theme.color.surface};
-    color: ${theme.color.text};
     font: inherit;
   }
 

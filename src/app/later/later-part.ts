@@ -7,6 +7,7 @@
 import { AlertsDialog } from '../../alerts/later/AlertsDialog.tsx';
 import { ThemeToggle } from '../../appearance/later/ThemeToggle.tsx';
 import * as followEffects from '../../follow/later/effects.ts';
+import * as readingEffects from '../../front-page/later/effects.ts';
 import { FollowingView } from '../../follow/later/FollowingView.tsx';
 import { HeldBackStories } from '../../feed/later/HeldBackStories.tsx';
 import { OlderStories } from '../../feed/later/OlderStories.tsx';
@@ -16,6 +17,10 @@ import { CategoryChips } from '../../search/later/CategoryChips.tsx';
 import { CategoryPicker } from '../../search/later/CategoryPicker.tsx';
 import { EmptyState } from '../../stories/later/EmptyState.tsx';
 import { RelatedSources } from '../../stories/later/RelatedSources.tsx';
+import { MoreOptionsMenu } from '../../stories/later/MoreOptionsMenu.tsx';
+import { EveryStoryHidden } from '../../front-page/later/EveryStoryHidden.tsx';
+import { HiddenOutletsDialog } from '../../front-page/later/HiddenOutletsDialog.tsx';
+import { YourReading } from './YourReading.tsx';
 import { ShareMenu } from '../../share/later/ShareMenu.tsx';
 import { RaisedToasts } from '../../toasts/later/Toasts.tsx';
 export const parts = {
@@ -24,13 +29,18 @@ export const parts = {
   CategoryChips,
   CategoryPicker,
   EmptyState,
+  EveryStoryHidden,
   FollowingView,
   followEffects,
   HeldBackStories,
+  HiddenOutletsDialog,
   KeyboardShortcuts,
+  MoreOptionsMenu,
   OlderStories,
   RaisedToasts,
+  readingEffects,
   RelatedSources,
   ShareMenu,
   ThemeToggle,
+  YourReading,
 };

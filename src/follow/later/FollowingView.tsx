@@ -12,15 +12,13 @@ import { FollowIcon } from '../../ui/icons.tsx';
 import { StateMessage } from '../../ui/StateMessage.tsx';
 import { useFollows } from '../actors.ts';
 import { NotificationsControl } from './NotificationsControl.tsx';
-import { endedText, FOLLOWING_EMPTY_TEXT, FOLLOWING_EMPTY_TITLE } from '../texts.ts';
+import { endedText, FOLLOWING_EMPTY_TEXT, FOLLOWING_EMPTY_TITLE } from './texts.ts';
+import { wrappingRow } from '../../theme/mixins.ts';
 import { theme } from '../../theme/tokens.ts';
 
 const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+  ${wrappingRow}
   justify-content: space-between;
-  gap: ${theme.space(3)};
   margin-bottom: ${theme.space(4)};
 `;
 

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { Button } from '../../ui/later/Button.tsx';
 import { useNotifications, useNotificationsActor } from '../actors.ts';
-import { NOTIFY_BLOCKED, NOTIFY_FAILED, NOTIFY_OFF, NOTIFY_ON, NOTIFY_UNSUPPORTED } from '../texts.ts';
+import { NOTIFY_BLOCKED, NOTIFY_FAILED, NOTIFY_OFF, NOTIFY_ON, NOTIFY_UNSUPPORTED } from './texts.ts';
 import { theme } from '../../theme/tokens.ts';
 
 const Control = styled.div`

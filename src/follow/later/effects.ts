@@ -2,8 +2,9 @@
  * The follow effects that wait for a use, in the page's later part (apart from the first render): the
  * `?follow=` call read, and the push subscription with follow-news.
  */
-import { subscribePush } from '../../browser/push.ts';
-import { followedFromAnswer, type Followed } from '../../domain/follows.ts';
+import { subscribePush } from '../../browser/push-subscribe.ts';
+import { followedFromAnswer } from '../../domain/follow-answer.ts';
+import type { Followed } from '../../domain/follows.ts';
 import { answerOf } from '../../api/fetch-news.ts';
 import { deleteSubscription, fetchPublicKey, sendSubscription, type PushTargets } from '../../api/follow-news.ts';
 

@@ -1,5 +1,5 @@
 import { ShortcutsDialog } from './ShortcutsDialog.tsx';
-import { SHORTCUTS } from '../../domain/reading-keys.ts';
+import { SHORTCUTS } from '../../domain/shortcuts.ts';
 
 import type { KeyboardShortcutsProps } from '../ReaderFeatures.tsx';
 

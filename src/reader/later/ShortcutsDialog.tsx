@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { Shortcut } from '../../domain/reading-keys.ts';
+import type { Shortcut } from '../../domain/shortcuts.ts';
 import { ModalDialog } from '../../ui/later/ModalDialog.tsx';
 import { theme } from '../../theme/tokens.ts';
 

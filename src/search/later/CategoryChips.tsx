@@ -1,6 +1,6 @@
 import { Button as RACButton, Label, Tag, TagGroup, TagList, type Key } from 'react-aria-components';
 import styled from 'styled-components';
-import { focusRing, visuallyHidden } from '../../theme/mixins.ts';
+import { focusRing, visuallyHidden, wrappingRow } from '../../theme/mixins.ts';
 import { Button } from '../../ui/later/Button.tsx';
 import { CloseIcon } from '../../ui/icons.tsx';
 import { theme } from '../../theme/tokens.ts';
@@ -12,9 +12,7 @@ export interface CategoryChipsProps {
 }
 
 const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+  ${wrappingRow}
   gap: ${theme.space(2)};
 `;
 

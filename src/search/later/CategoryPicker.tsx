@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { Button } from '../../ui/later/Button.tsx';
 import { CategoriesLabel } from '../CategoriesLabel.tsx';
 import type { CategoryPickerProps } from '../CategoryPickerButton.tsx';
-import { CheckIcon } from '../../ui/icons-menus-messages.tsx';
+import { CheckIcon } from '../../ui/icons.tsx';
 import { Menu } from '../../ui/later/Menu.tsx';
 import { MenuItem } from '../../ui/later/MenuItem.tsx';
 import { Popover } from '../../ui/later/Popover.tsx';

@@ -7,11 +7,12 @@ import {
   type UNSTABLE_ToastQueue as ToastQueue,
 } from 'react-aria-components';
 import { useEffect, useRef, useState } from 'react';
-import styled, { keyframes } from 'styled-components';
+import styled, { css, keyframes } from 'styled-components';
 import { focusRing } from '../../theme/mixins.ts';
 import { AlertIcon, CloseIcon } from '../../ui/icons.tsx';
-import { CheckCircleIcon, InfoIcon } from '../../ui/icons-menus-messages.tsx';
-import type { AppToast } from '../messages.ts';
+import { InfoIcon } from '../../ui/icons.tsx';
+import { CheckCircleIcon } from '../../ui/icons-menus-messages.tsx';
+import { toastOf, type AppToast, type RaisedToast } from '../messages.ts';
 import { createToastQueue } from './toast-queue.ts';
 import { theme } from '../../theme/tokens.ts';
 
@@ -88,6 +89,19 @@ const Description = styled(Text)`
   font-size: ${theme.font.size.sm};
 `;
 
+// The toast's buttons (close, "Undo") on the toast's own colours: pressed and focused alike.
+const toastButtonStates = css`
+  &[data-hovered],
+  &[data-pressed] {
+    background: rgb(127 127 127 / 0.25);
+  }
+
+  &[data-focus-visible] {
+    outline: 2px solid currentColor;
+    outline-offset: 1px;
+  }
+`;
+
 const CloseButton = styled(Button)`
   display: inline-flex;
   align-items: center;
@@ -102,15 +116,24 @@ const CloseButton = styled(Button)`
   color: inherit;
   cursor: pointer;
 
-  &[data-hovered],
-  &[data-pressed] {
-    background: rgb(127 127 127 / 0.25);
-  }
+  ${toastButtonStates}
+`;
 
-  &[data-focus-visible] {
-    outline: 2px solid currentColor;
-    outline-offset: 1px;
-  }
+// "Undo": a text button in the toast's own colours.
+const ActionButton = styled(Button)`
+  flex-shrink: 0;
+  align-self: center;
+  min-height: 32px;
+  padding: 0 ${theme.space(2)};
+  border: 1px solid currentColor;
+  border-radius: ${theme.radius.sm};
+  background: transparent;
+  color: inherit;
+  font-size: ${theme.font.size.sm};
+  font-weight: ${theme.font.weight.bold};
+  cursor: pointer;
+
+  ${toastButtonStates}
 `;
 
 const toneIcons = { success: CheckCircleIcon, error: AlertIcon, info: InfoIcon };
@@ -128,6 +151,16 @@ export function ToastRegion({ queue }: { queue: ToastQueue<AppToast> }) {
               <Title slot="title">{toast.content.title}</Title>
               <Description slot="description">{toast.content.description}</Description>
             </Content>
+            {toast.content.action && (
+              <ActionButton
+                onPress={() => {
+                  toast.content.action?.onAction();
+                  queue.close(toast.key);
+                }}
+              >
+                {toast.content.action.label}
+              </ActionButton>
+            )}
             <CloseButton slot="close" aria-label="Close">
               <CloseIcon size={16} />
             </CloseButton>
@@ -140,13 +173,13 @@ export function ToastRegion({ queue }: { queue: ToastQueue<AppToast> }) {
 
 /**
  * The app's toasts: the queue is made with the first toast, so React Aria's queue loads with this
- * chunk; `raised` only grows, and each toast in it is queued once.
+ * chunk; `raised` only grows, and each toast in it is queued once, in its words.
  */
-export function RaisedToasts({ raised }: { raised: readonly AppToast[] }) {
+export function RaisedToasts({ raised }: { raised: readonly RaisedToast[] }) {
   const [queue] = useState(createToastQueue);
   const queued = useRef(0);
   useEffect(() => {
-    for (const toast of raised.slice(queued.current)) queue.add(toast);
+    for (const toast of raised.slice(queued.current)) queue.add(toastOf(toast));
     queued.current = raised.length;
   }, [raised, queue]);
   return <ToastRegion queue={queue} />;

@@ -1,17 +1,9 @@
 import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import styled, { keyframes } from 'styled-components';
-import { IconButton } from './IconButton.tsx';
-import { CloseIcon } from '../icons.tsx';
 import { theme } from '../../theme/tokens.ts';
-
-export interface ModalDialogProps {
-  /** The heading, which names the dialog. */
-  title: string;
-  isOpen: boolean;
-  onOpenChange(isOpen: boolean): void;
-  children: ReactNode;
-}
+import { CloseIcon } from '../icons.tsx';
+import { IconButton } from './IconButton.tsx';
 
 const fadeIn = keyframes`
   from { opacity: 0; }
@@ -64,7 +56,15 @@ const Title = styled(Heading)`
   font-weight: ${theme.font.weight.bold};
 `;
 
-/** A modal dialog named by its heading, with a close button; Escape or a press outside closes it too. */
+export interface ModalDialogProps {
+  /** The dialog's heading, and its accessible name. */
+  title: string;
+  isOpen: boolean;
+  onOpenChange(isOpen: boolean): void;
+  children: ReactNode;
+}
+
+/** A modal dialog named by its heading (React Aria's `Modal` and `Dialog`): "Close", Escape or a click outside closes it, and focus returns to where it was. */
 export function ModalDialog({ title, isOpen, onOpenChange, children }: ModalDialogProps) {
   return (
     <Overlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
