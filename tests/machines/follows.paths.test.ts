@@ -27,7 +27,7 @@ const b = story('b', 'Rover finds ice');
 const aGrown: Followed = { story: story('a', 'Harbour bridge reopens after repairs', 3), follows: ['a'], reports: 4 };
 const followedA: Follow = { id: 'a', followed_at: '2026-11-20T10:00:00.000Z', seen: 2, reports: 2, story: a };
 const at = '2026-11-21T08:00:00.000Z';
-const followedB: Follow = { id: 'b', followed_at: '2026-11-19T10:00:00.000Z', seen: 1, story: b };
+const followedB: Follow = { id: 'b', followed_at: at, seen: 1, story: b };
 
 /** The storage child, its write a fake. */
 const withWrite = (fakes: FakeActors) => storageMachine.provide({ actors: { write: fakes.actor<void, { value: unknown }>('write') } });
@@ -42,8 +42,9 @@ definePathSuite({
     // A built-in sample: nothing will report on it.
     { type: 'follow.toggle', story: story('sample-1', 'A sample story'), at },
     { type: 'follows.storage.changed', follows: [] },
-    // A file from another browser follows a (already here, or not) and b.
-    { type: 'follows.import', follows: [followedA, followedB] },
+    // A file from another browser follows b (as following it here would: one more copy of b would multiply the graph's
+    // contexts past what a run can walk): already here, or not.
+    { type: 'follows.import', follows: [followedB] },
     { type: 'follows.refresh' },
     { type: 'following.shown' },
     { type: 'following.hidden' },
@@ -52,7 +53,7 @@ definePathSuite({
   ],
   // A call with no answer within 10 s gives up; an answer is asked again after 5 minutes.
   delays: { timeout: 10_000, staleAfter: 300_000 },
-  expectedPaths: 1302,
+  expectedPaths: 1846,
   arrange: (fakes) =>
     followsMachine.provide({
       actors: {
@@ -86,7 +87,7 @@ definePathSuite({
     if (event.type === 'follows.storage.changed') expect(follows).toEqual([]);
     if (event.type === 'follows.import') {
       // The follows here stay; the file's new ones join after them, written, and are asked for at once.
-      const added = [followedA, followedB].filter((follow) => !earlier.follows.some((here) => here.id === follow.id));
+      const added = [followedB].filter((follow) => !earlier.follows.some((here) => here.id === follow.id));
       expect(follows).toEqual([...earlier.follows, ...added]);
       if (added.length > 0) {
         expect(saves.at(-1)?.input).toEqual({ value: { follows } });
