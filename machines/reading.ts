@@ -57,9 +57,9 @@ export const readingMachine = setup({
   },
   actors: {
     /** Injected: what the file carries, or null when it is not a Newsroom export; rejects when it cannot be read. */
-    readFile: fromPromise<Reading | null, { file: ChosenFile }>(() => Promise.reject(new Error('readFile is provided by the app'))),
+    readFile: fromPromise<Reading | null, { file: ChosenFile | null }>(() => Promise.reject(new Error('readFile is provided by the app'))),
     /** Injected: offers the reading as the download `newsroom-reading.json`; rejects when it cannot. */
-    download: fromPromise<void, ReadingExport>(() => Promise.reject(new Error('download is provided by the app'))),
+    download: fromPromise<void, ReadingExport | null>(() => Promise.reject(new Error('download is provided by the app'))),
   },
   actions: {
     keepExport: assign((_, { reading, at }: ReadingExport) => ({ download: { reading, at } })),
@@ -99,8 +99,8 @@ export const readingMachine = setup({
       invoke: {
         id: 'download',
         src: 'download',
-        // Never null here: `reading.export` keeps it as it enters.
-        input: ({ context }) => context.download ?? { reading: { bookmarks: { ids: [], stories: [] }, follows: [], hiddenSources: [], read: [], alerts: [] }, at: '' },
+        // Never null here (`reading.export` keeps it as it enters); the injected actor refuses a null all the same.
+        input: ({ context }) => context.download,
         onDone: { target: 'idle', actions: ['forget', 'emitExported'] },
         onError: { target: 'idle', actions: ['forget', 'emitExportFailed'] },
       },
@@ -110,7 +110,8 @@ export const readingMachine = setup({
       invoke: {
         id: 'readFile',
         src: 'readFile',
-        input: ({ context }) => ({ file: context.file ?? { size: 0 } }),
+        // Never null here (`reading.import` keeps it as it enters); the injected actor reads a null as no file.
+        input: ({ context }) => ({ file: context.file }),
         onDone: { target: 'idle', actions: ['forget', { type: 'adoptFile', params: ({ event }) => ({ reading: event.output }) }] },
         onError: { target: 'idle', actions: ['forget', 'emitRefused'] },
       },

@@ -1,5 +1,4 @@
 import { mergeLists, readList, readStoredList } from './stored-list.ts';
-import type { Story } from './story.ts';
 
 /**
  * Hidden outlets (docs/product.md#hide-an-outlet): the outlets whose stories the visitor took off
@@ -46,6 +45,3 @@ export function withoutHidden(sources: readonly string[], source: string): strin
 export function mergeHiddenSources(here: readonly string[], imported: readonly string[]): string[] {
   return mergeLists(here, imported, byName, HIDDEN_SOURCES_MAX);
 }
-
-/** Whether a story's outlet is hidden: its card is its leading report, so a group led by a hidden outlet hides whole. */
-export const isFromHidden = (story: Pick<Story, 'source'>, hidden: ReadonlySet<string>): boolean => hidden.has(story.source);

@@ -30,8 +30,11 @@ export type ReadingEffects = typeof import('./later/effects.ts');
 export function appReadingMachine(effects: () => Promise<ReadingEffects>) {
   return readingMachine.provide({
     actors: {
-      readFile: fromPromise<Reading | null, { file: ChosenFile }>(async ({ input }) => (await effects()).readReadingFile(input.file)),
-      download: fromPromise<void, ReadingExport>(async ({ input }) => (await effects()).downloadReading(input)),
+      readFile: fromPromise<Reading | null, { file: ChosenFile | null }>(async ({ input: { file } }) => (file === null ? null : (await effects()).readReadingFile(file))),
+      download: fromPromise<void, ReadingExport | null>(async ({ input }) => {
+        if (input === null) throw new Error('Nothing to write');
+        (await effects()).downloadReading(input);
+      }),
     },
   });
 }

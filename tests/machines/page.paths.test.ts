@@ -68,7 +68,7 @@ function pageWithFakes(fakes: FakeActors, effects: unknown[], path: '/' | { stor
       urlChanges: fromCallback<PageEvent>(({ sendBack }) => sendBack(path === '/' ? { type: 'url.home' } : { type: 'url.story', id: path.story })),
       hiddenSources: hiddenSourcesMachine.provide({ actors: { storage: storageMachine.provide({ actors: { write: fakes.actor<void, { value: unknown }>('saveHidden') } }) } }),
       readMarks: readMarksMachine.provide({ actors: { storage: storageMachine.provide({ actors: { write: fakes.actor<void, { value: unknown }>('saveRead') } }) } }),
-      reading: readingMachine.provide({ actors: { readFile: fakes.actor<Reading | null, { file: ChosenFile }>('readFile'), download: fakes.actor<void, ReadingExport>('download') } }),
+      reading: readingMachine.provide({ actors: { readFile: fakes.actor<Reading | null, { file: ChosenFile | null }>('readFile'), download: fakes.actor<void, ReadingExport | null>('download') } }),
     },
   });
 }

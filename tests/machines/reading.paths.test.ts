@@ -42,7 +42,7 @@ definePathSuite({
   expectedPaths: 8,
   arrange: (fakes) =>
     readingMachine.provide({
-      actors: { readFile: fakes.actor<Reading | null, { file: ChosenFile }>('readFile'), download: fakes.actor<void, ReadingExport>('download') },
+      actors: { readFile: fakes.actor<Reading | null, { file: ChosenFile | null }>('readFile'), download: fakes.actor<void, ReadingExport | null>('download') },
     }),
   check({ event, after, fakes, emitted }) {
     const context = after.context as ReadingContext;
