@@ -299,7 +299,7 @@ describe('reading with the keyboard', () => {
     await page.keyboard.press('?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts', exact: true });
     await dialog.waitFor();
-    expect(await dialog.locator('kbd').allTextContents()).toEqual(['j', 'k', 'o', 'b', 'f', '/', '?', 'Esc']);
+    expect(await dialog.locator('kbd').allTextContents()).toEqual(['j', 'k', 'o', 'b', 'f', 'm', '/', '?', 'Esc']);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await eventually(() => focusedCardTitle(page)).toBe(FIRST.title);
